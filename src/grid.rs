@@ -1,0 +1,344 @@
+//! Sudoku grids of every supported size, and the rules they must obey.
+//!
+//! A [`Grid`] is a flat array of cell values, 0 for a blank. Its [`Size`] is
+//! the side of one box, `b`, so the grid is `n = b * b` cells wide. The rules
+//! check ([`Grid::first_conflict`]) names the digit, the unit and both cells of
+//! the first repetition it finds, so that messages can say exactly what is
+//! wrong.
+
+use std::fmt;
+
+/// The size of a grid, given by the side of one box.
+///
+/// Boxes of side 2, 3, 4 and 5 give the 4x4, 9x9, 16x16 and 25x25 grids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Size {
+    box_side: u8,
+}
+
+impl Size {
+    /// The 4x4 grid with 2x2 boxes.
+    pub const FOUR: Size = Size { box_side: 2 };
+    /// The classic 9x9 grid with 3x3 boxes.
+    pub const NINE: Size = Size { box_side: 3 };
+    /// The 16x16 grid with 4x4 boxes.
+    pub const SIXTEEN: Size = Size { box_side: 4 };
+    /// The 25x25 grid with 5x5 boxes.
+    pub const TWENTY_FIVE: Size = Size { box_side: 5 };
+    /// Every supported size, smallest first.
+    pub const ALL: [Size; 4] = [Size::FOUR, Size::NINE, Size::SIXTEEN, Size::TWENTY_FIVE];
+
+    /// The size whose grid is `side` cells wide, if it is supported.
+    pub fn from_side(side: usize) -> Option<Size> {
+        Size::ALL.into_iter().find(|size| size.side() == side)
+    }
+
+    /// The size whose grid has `cells` cells in all, if it is supported.
+    pub fn from_cells(cells: usize) -> Option<Size> {
+        Size::ALL.into_iter().find(|size| size.cells() == cells)
+    }
+
+    /// The side of one box (2 to 5).
+    pub const fn box_side(self) -> usize {
+        self.box_side as usize
+    }
+
+    /// The side of the grid, which is also the largest digit.
+    pub const fn side(self) -> usize {
+        self.box_side() * self.box_side()
+    }
+
+    /// The number of cells.
+    pub const fn cells(self) -> usize {
+        self.side() * self.side()
+    }
+
+    /// The box that holds the cell at `row`, `column` (numbered row by row).
+    pub const fn box_of(self, row: usize, column: usize) -> usize {
+        let b = self.box_side();
+        (row / b) * b + column / b
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.side(), self.side())
+    }
+}
+
+/// One of the three kinds of unit in which a digit may appear only once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// A row, numbered from 0.
+    Row(usize),
+    /// A column, numbered from 0.
+    Column(usize),
+    /// A box, numbered from 0 row by row.
+    Box(usize),
+}
+
+impl fmt::Display for Unit {
+    /// Units are shown numbered from 1, as people count them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unit::Row(i) => write!(f, "row {}", i + 1),
+            Unit::Column(i) => write!(f, "column {}", i + 1),
+            Unit::Box(i) => write!(f, "box {}", i + 1),
+        }
+    }
+}
+
+/// A cell position, numbered from 0; shown as `r4c7`, numbered from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Cell {
+    /// The row, from 0.
+    pub row: usize,
+    /// The column, from 0.
+    pub column: usize,
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row + 1, self.column + 1)
+    }
+}
+
+/// A digit that appears twice in one unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Conflict {
+    /// The repeated digit (1 to the side of the grid).
+    pub digit: u8,
+    /// The unit it is repeated in.
+    pub unit: Unit,
+    /// The first cell holding it, in reading order.
+    pub first: Cell,
+    /// The second cell holding it.
+    pub second: Cell,
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "digit {} appears twice in {}, at {} and {}",
+            self.digit, self.unit, self.first, self.second
+        )
+    }
+}
+
+/// A Sudoku grid: `side * side` cells, each 0 (blank) or a digit from 1 to
+/// `side`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    size: Size,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    /// An empty grid of the given size.
+    pub fn empty(size: Size) -> Grid {
+        Grid {
+            size,
+            cells: vec![0; size.cells()],
+        }
+    }
+
+    /// A grid from its cell values, row by row, 0 for a blank.
+    ///
+    /// Returns `None` when the number of cells is not that of a supported size
+    /// or a value is larger than the side of the grid.
+    pub fn from_cells(cells: &[u8]) -> Option<Grid> {
+        let size = Size::from_cells(cells.len())?;
+        if cells.iter().any(|&v| v as usize > size.side()) {
+            return None;
+        }
+        Some(Grid {
+            size,
+            cells: cells.to_vec(),
+        })
+    }
+
+    /// Makes this grid an empty grid of `size`, reusing its storage.
+    pub fn clear(&mut self, size: Size) {
+        self.size = size;
+        self.cells.clear();
+        self.cells.resize(size.cells(), 0);
+    }
+
+    /// The size of the grid.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The cell values, row by row, 0 for a blank.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The value at `row`, `column` (0 for a blank).
+    pub fn get(&self, row: usize, column: usize) -> u8 {
+        self.cells[row * self.size.side() + column]
+    }
+
+    /// Sets the value at a cell index (row * side + column).
+    ///
+    /// # Panics
+    ///
+    /// Panics if the index or the value is out of range for the grid.
+    pub fn set(&mut self, cell: usize, value: u8) {
+        assert!(value as usize <= self.size.side(), "value out of range");
+        self.cells[cell] = value;
+    }
+
+    /// How many cells hold a digit.
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// True when no cell is blank.
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// The first repetition of a digit in a row, column or box, looking at
+    /// rows first, then columns, then boxes; `None` when the grid obeys the
+    /// rules (blanks are ignored).
+    pub fn first_conflict(&self) -> Option<Conflict> {
+        let n = self.size.side();
+        let b = self.size.box_side();
+        // seen[digit] = 1 + the position within the unit where it was seen.
+        let mut seen = [0usize; 26];
+        let units = [0, 1, 2]
+            .into_iter()
+            .flat_map(|kind| (0..n).map(move |i| (kind, i)));
+        for (kind, index) in units {
+            seen[..=n].fill(0);
+            for k in 0..n {
+                let (row, column) = match kind {
+                    0 => (index, k),
+                    1 => (k, index),
+                    _ => ((index / b) * b + k / b, (index % b) * b + k % b),
+                };
+                let digit = self.get(row, column);
+                if digit == 0 {
+                    continue;
+                }
+                let earlier = seen[digit as usize];
+                if earlier != 0 {
+                    let (first_row, first_column) = match kind {
+                        0 => (index, earlier - 1),
+                        1 => (earlier - 1, index),
+                        _ => (
+                            (index / b) * b + (earlier - 1) / b,
+                            (index % b) * b + (earlier - 1) % b,
+                        ),
+                    };
+                    let unit = match kind {
+                        0 => Unit::Row(index),
+                        1 => Unit::Column(index),
+                        _ => Unit::Box(index),
+                    };
+                    return Some(Conflict {
+                        digit,
+                        unit,
+                        first: Cell {
+                            row: first_row,
+                            column: first_column,
+                        },
+                        second: Cell { row, column },
+                    });
+                }
+                seen[digit as usize] = k + 1;
+            }
+        }
+        None
+    }
+
+    /// True when every cell is filled and no digit repeats in a unit.
+    pub fn is_solved(&self) -> bool {
+        self.is_complete() && self.first_conflict().is_none()
+    }
+
+    /// True when every digit of `puzzle` stands in the same cell here.
+    pub fn keeps_givens_of(&self, puzzle: &Grid) -> bool {
+        self.size == puzzle.size
+            && puzzle
+                .cells
+                .iter()
+                .zip(&self.cells)
+                .all(|(&given, &value)| given == 0 || given == value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(text: &str) -> Grid {
+        let cells: Vec<u8> = text
+            .bytes()
+            .filter(|b| !b.is_ascii_whitespace())
+            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .collect();
+        Grid::from_cells(&cells).unwrap()
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(Size::from_side(9), Some(Size::NINE));
+        assert_eq!(Size::from_cells(256), Some(Size::SIXTEEN));
+        assert_eq!(Size::from_cells(80), None);
+        assert_eq!(Size::NINE.box_of(4, 7), 5);
+        assert_eq!(Size::TWENTY_FIVE.to_string(), "25x25");
+    }
+
+    #[test]
+    fn seed_filled_grid_obeys_the_rules() {
+        let g = grid("1423 2341 4132 3214");
+        assert!(g.is_solved());
+    }
+
+    #[test]
+    fn conflicts_name_digit_unit_and_cells() {
+        let row = grid("1..1 .... .... ....");
+        let c = row.first_conflict().unwrap();
+        assert_eq!(
+            c.to_string(),
+            "digit 1 appears twice in row 1, at r1c1 and r1c4"
+        );
+        let column = grid(".2.. .... .... .2..");
+        let c = column.first_conflict().unwrap();
+        assert_eq!(c.unit, Unit::Column(1));
+        assert_eq!(
+            (c.first, c.second),
+            (Cell { row: 0, column: 1 }, Cell { row: 3, column: 1 })
+        );
+        let in_box = grid(".... .... 3... .3..");
+        let c = in_box.first_conflict().unwrap();
+        assert_eq!(
+            c.to_string(),
+            "digit 3 appears twice in box 3, at r3c1 and r4c2"
+        );
+    }
+
+    #[test]
+    fn a_wrong_cell_breaks_a_solved_grid() {
+        let mut g = grid("1423 2341 4132 3214");
+        g.set(5, 4);
+        assert!(!g.is_solved());
+        assert!(g.first_conflict().is_some());
+    }
+
+    #[test]
+    fn keeps_givens() {
+        let solved = grid("1423 2341 4132 3214");
+        assert!(solved.keeps_givens_of(&grid("1... .... ..3. ....")));
+        assert!(!solved.keeps_givens_of(&grid("2... .... .... ....")));
+    }
+
+    #[test]
+    fn from_cells_refuses_bad_values() {
+        assert!(Grid::from_cells(&[5; 16]).is_none());
+        assert!(Grid::from_cells(&[1; 15]).is_none());
+    }
+}

@@ -1,0 +1,94 @@
+//! Writing grids as text, in the layouts the reader understands.
+//!
+//! A `line` is the whole grid on one line; a `grid` is one row per line with
+//! spaces between cells and box borders drawn with `|`, `-` and `+`, which
+//! the reader takes for layout, so every output can be read back in.
+
+use crate::alphabet::Alphabet;
+use crate::grid::Grid;
+
+/// Appends `grid` on one line (without the line end) to `out`.
+pub fn write_line(out: &mut Vec<u8>, grid: &Grid, alphabet: Alphabet) {
+    out.extend(grid.cells().iter().map(|&value| alphabet.encode(value)));
+}
+
+/// Appends `grid` as a block of rows, each ended by a newline, to `out`.
+///
+/// ```
+/// use sudoku_dlx::{output::write_block, Alphabet, Grid};
+///
+/// let grid: Grid = "1423234141323214".parse().unwrap();
+/// let mut out = Vec::new();
+/// write_block(&mut out, &grid, Alphabet::STANDARD);
+/// assert_eq!(
+///     String::from_utf8(out).unwrap(),
+///     "1 4 | 2 3\n2 3 | 4 1\n----+----\n4 1 | 3 2\n3 2 | 1 4\n"
+/// );
+/// ```
+pub fn write_block(out: &mut Vec<u8>, grid: &Grid, alphabet: Alphabet) {
+    let size = grid.size();
+    let (n, b) = (size.side(), size.box_side());
+    for row in 0..n {
+        if row > 0 && row % b == 0 {
+            for bx in 0..b {
+                if bx > 0 {
+                    out.push(b'+');
+                }
+                // Each box is 2b-1 wide, plus the spaces around the `|` beside it.
+                let width = 2 * b + usize::from(bx > 0 && bx < b - 1);
+                out.extend(std::iter::repeat_n(b'-', width));
+            }
+            out.push(b'\n');
+        }
+        for column in 0..n {
+            if column > 0 {
+                out.push(b' ');
+                if column % b == 0 {
+                    out.extend_from_slice(b"| ");
+                }
+            }
+            out.push(alphabet.encode(grid.get(row, column)));
+        }
+        out.push(b'\n');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reader::{PuzzleReader, Record};
+
+    #[test]
+    fn both_layouts_read_back_to_the_same_grid() {
+        let grid: Grid =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+                .parse()
+                .unwrap();
+        let mut text = Vec::new();
+        write_line(&mut text, &grid, Alphabet::STANDARD);
+        text.extend_from_slice(b"\n\n");
+        write_block(&mut text, &grid, Alphabet::STANDARD);
+        let mut reader = PuzzleReader::new(&text[..]);
+        let mut record = Record::default();
+        for _ in 0..2 {
+            reader.read_record(&mut record).unwrap().unwrap();
+            assert_eq!(record.grid, grid);
+        }
+        assert!(reader.read_record(&mut record).is_none());
+    }
+
+    #[test]
+    fn nine_by_nine_block_borders_line_up() {
+        let mut out = Vec::new();
+        write_block(
+            &mut out,
+            &Grid::empty(crate::Size::NINE),
+            Alphabet::STANDARD,
+        );
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], ". . . | . . . | . . .");
+        assert_eq!(lines[3], "------+-------+------");
+        assert_eq!(lines.len(), 11);
+    }
+}
