@@ -1,0 +1,165 @@
+//! The command-line grammar, declared with clap, and its check into a
+//! [`Config`] before any work starts.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudoku_dlx::Alphabet;
+
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  sudoku-dlx solve puzzles/inkala.txt              solve every puzzle of a file
+  cat puzzles.txt | sudoku-dlx solve -j 2 > out    a pipeline, on two threads
+  sudoku-dlx solve --all --limit 10 puzzle.txt     list up to 10 solutions each";
+
+const COUNT_EXAMPLES: &str = "\
+Examples:
+  sudoku-dlx count --limit 2 puzzles.txt           1 for unique puzzles, 2+ otherwise
+  sudoku-dlx count puzzles/seed-4x4-six.txt        every solution of a 4x4 grid";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  sudoku-dlx check puzzles/seed-4x4-filled.txt     does a filled grid obey the rules?
+  sudoku-dlx check puzzles.txt > verdicts || echo 'some puzzles are not unique'";
+
+/// Sudoku solver built on Dancing Links (Knuth's Algorithm X).
+///
+/// Reads puzzles from files or standard input, one per line or as grid
+/// blocks, 4x4 to 25x25, and prints exactly one record per puzzle, in order.
+/// Exit status: 0 all answered, 1 some puzzle unsolvable (or, for check and
+/// --unique, not unique or breaking the rules), 2 bad usage or input.
+#[derive(Debug, Parser)]
+#[command(name = "sudoku-dlx", version, about, long_about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print a solution of each puzzle (or every one, with --all)
+    #[command(after_help = SOLVE_EXAMPLES)]
+    Solve {
+        /// Print every solution, up to --limit, as one group per puzzle
+        #[arg(long)]
+        all: bool,
+        /// With --all: stop after this many solutions of one puzzle
+        #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: u64,
+        /// Treat a puzzle with more than one solution as a failure ("multiple")
+        #[arg(long)]
+        unique: bool,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Print the number of solutions of each puzzle, as N+ when --limit stops the count
+    #[command(after_help = COUNT_EXAMPLES)]
+    Count {
+        /// Stop counting at this many solutions
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_COUNT_LIMIT, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: u64,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Check each grid: a filled grid against the rules, a partial grid for a unique solution
+    #[command(after_help = CHECK_EXAMPLES)]
+    Check {
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+/// The default limit of `count`: high enough for every 4x4 grid (288
+/// solutions at most), low enough that an empty 9x9 grid is counted to it
+/// well within a second.
+pub const DEFAULT_COUNT_LIMIT: u64 = 100_000;
+
+/// Options every command takes.
+#[derive(Debug, Args)]
+pub struct Common {
+    /// Puzzle files; `-` or nothing reads standard input
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Output layout; by default each answer takes the layout of its puzzle
+    #[arg(short, long, value_enum)]
+    pub format: Option<Format>,
+    /// The symbols puzzles are written in
+    #[arg(long, value_enum, default_value_t = AlphabetChoice::Auto)]
+    pub alphabet: AlphabetChoice,
+}
+
+/// Output layouts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The whole grid on one line
+    Line,
+    /// One row per line with box borders, a blank line after each grid
+    Grid,
+}
+
+/// Alphabet choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AlphabetChoice {
+    /// Standard, or hexadecimal for a 16x16 grid that uses 0 as a digit
+    Auto,
+    /// 1-9 then A-P; `.`, `0` and `_` are blanks
+    Standard,
+    /// 0-9 then A-F (16x16); `.` and `_` are blanks
+    Hex,
+}
+
+impl AlphabetChoice {
+    /// The alphabet to force on the reader, if any.
+    pub fn forced(self) -> Option<Alphabet> {
+        match self {
+            AlphabetChoice::Auto => None,
+            AlphabetChoice::Standard => Some(Alphabet::STANDARD),
+            AlphabetChoice::Hex => Some(Alphabet::HEX),
+        }
+    }
+}
+
+/// What to do with each puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Task {
+    /// Print the first solution; with `unique`, prove there is no second.
+    Solve { unique: bool },
+    /// Print every solution up to `limit`.
+    SolveAll { limit: u64 },
+    /// Print the number of solutions up to `limit`.
+    Count { limit: u64 },
+    /// Print a verdict.
+    Check,
+}
+
+/// A checked configuration: everything a run needs.
+#[derive(Debug)]
+pub struct Config {
+    pub task: Task,
+    pub files: Vec<PathBuf>,
+    pub format: Option<Format>,
+    pub alphabet: Option<Alphabet>,
+}
+
+impl Cli {
+    /// Turns the parsed flags into a [`Config`].
+    pub fn into_config(self) -> Config {
+        let (task, common) = match self.command {
+            Command::Solve {
+                all: true,
+                limit,
+                common,
+                ..
+            } => (Task::SolveAll { limit }, common),
+            Command::Solve { unique, common, .. } => (Task::Solve { unique }, common),
+            Command::Count { limit, common } => (Task::Count { limit }, common),
+            Command::Check { common } => (Task::Check, common),
+        };
+        Config {
+            task,
+            files: common.files,
+            format: common.format,
+            alphabet: common.alphabet.forced(),
+        }
+    }
+}
