@@ -235,8 +235,9 @@ def main():
             variants.append(q)
         counts = peers.counts(variants)
         k = counts.index(2)
-        multiple.append((variants[k], 2, "%s with its first %d given(s) in row-major order removed" % (
-            origin(src), k + 1)))
+        removed = "its first given" if k == 0 else "its first %d givens" % (k + 1)
+        multiple.append((variants[k], 2, "%s without %s in row-major order (fewest removals for 2+ solutions)" % (
+            origin(src), removed)))
     for src in SERG_LINES:
         multiple.append((line(src), 2, origin(src)))
     multiple.append((EMPTY, 2, "the empty grid"))

@@ -583,8 +583,10 @@ mod tests {
     const INKALA: &str =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
+    type Outcome = Result<(u64, Layout, Grid), (u64, usize, ParseErrorKind)>;
+
     /// Every record of `text`: Ok(line, layout, grid) or Err(line, column, kind).
-    fn read_all(text: &str) -> Vec<Result<(u64, Layout, Grid), (u64, usize, ParseErrorKind)>> {
+    fn read_all(text: &str) -> Vec<Outcome> {
         let mut reader = PuzzleReader::new(text.as_bytes());
         let mut record = Record::default();
         let mut out = Vec::new();

@@ -165,10 +165,10 @@ impl Solver {
         self.item_number.clear();
         self.item_number.resize(item_count(size), COVERED_BY_GIVENS);
         let mut primary = 0u32;
-        for family in 0..3 {
-            for unit in 0..n {
+        for (family, masks) in used.iter().enumerate() {
+            for (unit, &mask) in masks[..n].iter().enumerate() {
                 for digit in 0..n {
-                    if used[family][unit] & (1 << digit) == 0 {
+                    if mask & (1 << digit) == 0 {
                         self.item_number[family * cells + unit * n + digit] = primary;
                         primary += 1;
                     }
