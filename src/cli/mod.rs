@@ -103,7 +103,9 @@ impl Session {
     /// Answers every puzzle of one input, in order.
     fn answer_all(&mut self, config: &Config, source: &str, input: impl BufRead) -> io::Result<()> {
         let mut reader = PuzzleReader::new(input).with_alphabet(config.alphabet);
+        let mut records = 0u64;
         while let Some(result) = reader.read_record(&mut self.record) {
+            records += 1;
             self.answer.clear();
             match result {
                 Ok(()) => answer_puzzle(
@@ -128,16 +130,26 @@ impl Session {
             }
             self.worst = self.worst.max(self.answer.status);
         }
+        if records == 0 {
+            // An input with no puzzle at all is most likely the wrong file;
+            // saying nothing would let a batch pass as answered.
+            self.bad_input(source, format_args!("no puzzle found"))?;
+        }
         Ok(())
     }
 
     /// Reports an input that cannot be read (missing, a directory, no
     /// permission, a read error) and goes on with the next one.
     fn input_failed(&mut self, source: &str, error: &io::Error) -> io::Result<()> {
+        self.bad_input(source, format_args!("cannot read: {error}"))
+    }
+
+    /// Reports what is wrong with a whole input; it weighs as bad input.
+    fn bad_input(&mut self, source: &str, what: std::fmt::Arguments<'_>) -> io::Result<()> {
         if self.interleave {
             self.out.flush()?;
         }
-        let _ = writeln!(self.err, "sudoku-dlx: {source}: cannot read: {error}");
+        let _ = writeln!(self.err, "sudoku-dlx: {source}: {what}");
         self.worst = Status::BadInput;
         Ok(())
     }
