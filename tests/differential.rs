@@ -8,7 +8,6 @@ mod common;
 use common::grids::tampered_puzzle;
 use common::oracle;
 use proptest::prelude::*;
-use proptest::test_runner::Config;
 use sudoku_dlx::{Grid, Size, Solver};
 
 fn agree(puzzle: &Grid) -> Result<(), TestCaseError> {
@@ -22,7 +21,7 @@ fn agree(puzzle: &Grid) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(Config::with_cases(512))]
+    #![proptest_config(common::config(512))]
 
     #[test]
     fn four_by_four(puzzle in tampered_puzzle(Size::FOUR, 0.0..0.8, 2)) {
@@ -36,9 +35,7 @@ proptest! {
 }
 
 proptest! {
-    // Shrinking a 16x16 failure toward fewer clues makes the oracle slow:
-    // keep it short.
-    #![proptest_config(Config { cases: 48, max_shrink_iters: 32, ..Config::default() })]
+    #![proptest_config(common::config(48))]
 
     #[test]
     fn sixteen_by_sixteen(puzzle in tampered_puzzle(Size::SIXTEEN, 0.5..0.9, 2)) {

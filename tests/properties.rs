@@ -14,7 +14,6 @@ use std::collections::HashSet;
 use common::grids::{cut_puzzle, solved_grid};
 use common::oracle;
 use proptest::prelude::*;
-use proptest::test_runner::Config;
 use sudoku_dlx::alphabet::Symbols;
 use sudoku_dlx::output::{write_block, write_line};
 use sudoku_dlx::{Alphabet, Grid, Layout, PuzzleReader, Record, Size, Solver};
@@ -99,7 +98,7 @@ fn check_round_trip(grid: &Grid) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(Config::with_cases(256))]
+    #![proptest_config(common::config(256))]
 
     #[test]
     fn four_by_four_answers_are_right((solved, puzzle) in cut_puzzle(Size::FOUR, 0.0..0.8)) {
@@ -135,13 +134,11 @@ proptest! {
 }
 
 proptest! {
-    // Shrinking a 16x16 failure toward fewer clues makes the oracle slow:
-    // keep it short.
-    #![proptest_config(Config { cases: 48, max_shrink_iters: 32, ..Config::default() })]
+    #![proptest_config(common::config(48))]
 
     #[test]
     fn sixteen_by_sixteen_answers_are_right(
-        (solved, puzzle) in cut_puzzle(Size::SIXTEEN, 0.45..0.9)
+        (solved, puzzle) in cut_puzzle(Size::SIXTEEN, 0.5..0.9)
     ) {
         check_against_oracle(&solved, &puzzle)?;
     }
