@@ -63,3 +63,19 @@ fn a_solved_grid_with_one_wrong_cell() {
         .expect(1, &[Solves(INKALA), Line("invalid"), Solves(INKALA)])
         .says("<stdin>:2: digit");
 }
+
+#[test]
+fn a_solved_hexadecimal_grid_reads_back_as_solved() {
+    // A 16x16 puzzle in hexadecimal (0-F, `.` for blanks) is answered in
+    // hexadecimal; the answer, with no blank left, must check as valid, not
+    // as a puzzle whose zeros are blanks.
+    let puzzle = Grid::empty(sudoku_dlx::Size::SIXTEEN);
+    let mut line = Vec::new();
+    let hex = sudoku_dlx::Alphabet::HEX;
+    sudoku_dlx::output::write_line(&mut line, &puzzle, hex);
+    line[0] = hex.encode(1); // One given `0`, so the puzzle reads as hexadecimal.
+    let solve = run(&["solve"], line);
+    assert_eq!(solve.status, Some(0), "{solve}");
+    assert!(solve.stdout.contains('0'), "{solve}");
+    run(&["check"], solve.stdout.clone()).expect(0, &[Line("valid")]);
+}
