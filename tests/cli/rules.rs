@@ -79,3 +79,16 @@ fn a_solved_hexadecimal_grid_reads_back_as_solved() {
     assert!(solve.stdout.contains('0'), "{solve}");
     run(&["check"], solve.stdout.clone()).expect(0, &[Line("valid")]);
 }
+
+#[test]
+fn a_puzzle_without_a_solution() {
+    // No digit repeats, but r2c1 (row 2: .2..) can hold none: 1, 3 and 4
+    // are all taken by its row, column or box.
+    let input = format!("{INKALA}\n13..\n.2..\n4...\n....\n\n{EASY}\n");
+    run(&["solve", "-f", "line"], input.clone())
+        .expect(1, &[Solves(INKALA), Line("unsolvable"), Solves(EASY)])
+        .says("<stdin>:2: no solution");
+    run(&["count"], input)
+        .expect(1, &[Line("1"), Line("0"), Line("1")])
+        .says("<stdin>:2: no solution");
+}
