@@ -53,7 +53,10 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(text) = std::str::from_utf8(text) {
         if let Ok(grid) = text.parse::<Grid>() {
-            assert!(grid.cells().iter().all(|&v| v as usize <= grid.size().side()));
+            assert!(grid
+                .cells()
+                .iter()
+                .all(|&v| v as usize <= grid.size().side()));
         }
     }
 });

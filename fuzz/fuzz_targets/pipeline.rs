@@ -30,10 +30,7 @@ fn round_trip(grid: &Grid, layout: Layout, alphabet: Alphabet, text: &mut Vec<u8
     let mut record = Record::default();
     match reader.read_record(&mut record) {
         Some(Ok(())) => {}
-        other => panic!(
-            "{other:?} reading back\n{}",
-            String::from_utf8_lossy(text)
-        ),
+        other => panic!("{other:?} reading back\n{}", String::from_utf8_lossy(text)),
     }
     assert_eq!(&record.grid, grid, "\n{}", String::from_utf8_lossy(text));
     assert_eq!(record.layout, layout);
