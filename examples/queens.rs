@@ -42,7 +42,10 @@ fn main() {
             first = Some(options.to_vec());
         }
     });
-    println!("{n} queens: {} solutions, {} search nodes", stats.solutions, stats.nodes);
+    println!(
+        "{n} queens: {} solutions, {} search nodes",
+        stats.solutions, stats.nodes
+    );
     if let Some(options) = first {
         let mut board = vec![vec!['.'; n]; n];
         for option in options {

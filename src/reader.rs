@@ -237,7 +237,8 @@ impl<R: BufRead> PuzzleReader<R> {
         self
     }
 
-    /// Reads every record in `alphabet` instead of detecting it.
+    /// Reads every record in the symbols of `alphabet` instead of detecting
+    /// them (the case of letters is still taken from each puzzle).
     pub fn with_alphabet(mut self, alphabet: Option<Alphabet>) -> Self {
         self.forced_alphabet = alphabet;
         self
@@ -406,9 +407,13 @@ impl<R: BufRead> PuzzleReader<R> {
     fn decode(&mut self, record: &mut Record) -> Result<(), ReadError> {
         let size = Size::from_cells(self.symbols.len()).expect("callers collect a whole grid");
         let side = size.side();
-        let alphabet = self
-            .forced_alphabet
-            .unwrap_or_else(|| Alphabet::detect(side, &self.symbols));
+        let detected = Alphabet::detect(side, &self.symbols);
+        // A forced alphabet fixes the symbols; letters still print in the
+        // case the puzzle used.
+        let alphabet = self.forced_alphabet.map_or(detected, |forced| Alphabet {
+            symbols: forced.symbols,
+            lowercase: detected.lowercase,
+        });
         record.alphabet = alphabet;
         record.grid.clear(size);
         for (cell, (&byte, &(line, column))) in self.symbols.iter().zip(&self.places).enumerate() {
