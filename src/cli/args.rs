@@ -24,6 +24,12 @@ Examples:
   sudoku-dlx check puzzles.txt > verdicts || echo 'some puzzles are not unique'
   sudoku-dlx check -f csv puzzles/cases.txt        verify the counts and solutions it claims";
 
+const EXAMPLES: &str = "\
+Examples:
+  sudoku-dlx solve puzzles/inkala.txt              solve every puzzle of a file
+  sudoku-dlx check -f json games.xml > verdicts    any input format, JSON lines out
+  sudoku-dlx count --stats puzzles/cases.txt       solution counts and a summary";
+
 const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx completions bash > ~/.local/share/bash-completion/completions/sudoku-dlx
@@ -39,7 +45,7 @@ Examples:
 /// Exit status: 0 all answered, 1 some puzzle unsolvable (or, for check and
 /// --unique, not unique or breaking the rules), 2 bad usage or input.
 #[derive(Debug, Parser)]
-#[command(name = "sudoku-dlx", version, about, long_about)]
+#[command(name = "sudoku-dlx", version, about, long_about, after_help = EXAMPLES)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
