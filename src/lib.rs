@@ -30,12 +30,14 @@
 pub mod alphabet;
 pub mod dlx;
 pub mod encoding;
+pub mod formats;
 pub mod grid;
 pub mod output;
 pub mod reader;
 pub mod solver;
 
 pub use alphabet::Alphabet;
+pub use formats::InputFormat;
 pub use grid::{Cell, Conflict, Grid, Size, Unit};
 pub use reader::{Layout, ParseError, PuzzleReader, ReadError, Record};
 pub use solver::{SolutionCount, Solver};

@@ -4,12 +4,13 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sudoku_dlx::Alphabet;
+use clap_complete::Shell;
+use sudoku_dlx::{Alphabet, InputFormat};
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx solve puzzles/inkala.txt              solve every puzzle of a file
-  cat puzzles.txt | sudoku-dlx solve -j 2 > out    a pipeline, on two threads
+  sudoku-dlx solve -f json --stats kaggle.csv      JSON lines out, a summary on stderr
   sudoku-dlx solve --all --limit 10 puzzle.txt     list up to 10 solutions each";
 
 const COUNT_EXAMPLES: &str = "\
@@ -20,16 +21,31 @@ Examples:
 const CHECK_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx check puzzles/seed-4x4-filled.txt     does a filled grid obey the rules?
-  sudoku-dlx check puzzles.txt > verdicts || echo 'some puzzles are not unique'";
+  sudoku-dlx check puzzles.txt > verdicts || echo 'some puzzles are not unique'
+  sudoku-dlx check -f csv puzzles/cases.txt        verify the counts and solutions it claims";
+
+const EXAMPLES: &str = "\
+Examples:
+  sudoku-dlx solve puzzles/inkala.txt              solve every puzzle of a file
+  sudoku-dlx check -f json games.xml > verdicts    any input format, JSON lines out
+  sudoku-dlx count --stats puzzles/cases.txt       solution counts and a summary";
+
+const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  sudoku-dlx completions bash > ~/.local/share/bash-completion/completions/sudoku-dlx
+  sudoku-dlx completions zsh > ~/.zfunc/_sudoku-dlx
+  sudoku-dlx completions fish > ~/.config/fish/completions/sudoku-dlx.fish";
 
 /// Sudoku solver built on Dancing Links (Knuth's Algorithm X).
 ///
-/// Reads puzzles from files or standard input, one per line or as grid
-/// blocks, 4x4 to 25x25, and prints exactly one record per puzzle, in order.
+/// Reads puzzles from files or standard input, 4x4 to 25x25: one per line or
+/// as grid blocks, SadMan .sdk, Simple Sudoku .ss, .sdm, OpenSudoku XML, CSV
+/// and puzzle:count:solution lines, and prints exactly one record per puzzle,
+/// in order, as text, JSON lines or CSV.
 /// Exit status: 0 all answered, 1 some puzzle unsolvable (or, for check and
 /// --unique, not unique or breaking the rules), 2 bad usage or input.
 #[derive(Debug, Parser)]
-#[command(name = "sudoku-dlx", version, about, long_about)]
+#[command(name = "sudoku-dlx", version, about, long_about, after_help = EXAMPLES)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -67,6 +83,13 @@ pub enum Command {
         #[command(flatten)]
         common: Common,
     },
+    /// Print a shell completion script
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions {
+        /// The shell to complete in
+        #[arg(value_enum)]
+        shell: Shell,
+    },
 }
 
 /// The default limit of `count`: high enough for every 4x4 grid (288
@@ -86,6 +109,65 @@ pub struct Common {
     /// The symbols puzzles are written in
     #[arg(long, value_enum, default_value_t = AlphabetChoice::Auto)]
     pub alphabet: AlphabetChoice,
+    /// The format of the input; by default detected from its first lines
+    #[arg(short, long, value_enum, default_value_t = InputChoice::Auto)]
+    pub input_format: InputChoice,
+    /// Colour grids on a terminal (auto: when standard output is one and
+    /// NO_COLOR is not set)
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+    /// Print no progress bar
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Print a summary on standard error at the end
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// Input format choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputChoice {
+    /// Detect the format from the first lines of each input
+    Auto,
+    /// Puzzles on one line or as grid blocks
+    Plain,
+    /// SadMan .sdk: #A, #D... header lines, then the grid
+    Sdk,
+    /// Simple Sudoku .ss, plain or in its print form (read as plain)
+    Ss,
+    /// One puzzle per line (read as plain)
+    Sdm,
+    /// OpenSudoku XML: <game data='...'/>
+    Opensudoku,
+    /// CSV: a puzzle column and an optional solution column
+    Csv,
+    /// puzzle:count:solution lines
+    Colon,
+}
+
+impl InputChoice {
+    /// The format to read inputs in.
+    pub fn format(self) -> InputFormat {
+        match self {
+            InputChoice::Auto => InputFormat::Auto,
+            InputChoice::Plain | InputChoice::Ss | InputChoice::Sdm => InputFormat::Plain,
+            InputChoice::Sdk => InputFormat::Sdk,
+            InputChoice::Opensudoku => InputFormat::OpenSudoku,
+            InputChoice::Csv => InputFormat::Csv,
+            InputChoice::Colon => InputFormat::Colon,
+        }
+    }
+}
+
+/// When to colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// When standard output is a terminal and NO_COLOR is not set
+    Auto,
+    /// Always, even into a pipe
+    Always,
+    /// Never
+    Never,
 }
 
 /// Output layouts.
@@ -95,6 +177,10 @@ pub enum Format {
     Line,
     /// One row per line with box borders, a blank line after each grid
     Grid,
+    /// JSON lines: one object per puzzle
+    Json,
+    /// CSV with a header row: one row per puzzle
+    Csv,
 }
 
 /// Alphabet choices.
@@ -139,6 +225,10 @@ pub struct Config {
     pub files: Vec<PathBuf>,
     pub format: Option<Format>,
     pub alphabet: Option<Alphabet>,
+    pub input_format: InputFormat,
+    pub color: ColorChoice,
+    pub quiet: bool,
+    pub stats: bool,
 }
 
 impl Cli {
@@ -154,12 +244,17 @@ impl Cli {
             Command::Solve { unique, common, .. } => (Task::Solve { unique }, common),
             Command::Count { limit, common } => (Task::Count { limit }, common),
             Command::Check { common } => (Task::Check, common),
+            Command::Completions { .. } => unreachable!("main prints completions before this"),
         };
         Config {
             task,
             files: common.files,
             format: common.format,
             alphabet: common.alphabet.forced(),
+            input_format: common.input_format.format(),
+            color: common.color,
+            quiet: common.quiet,
+            stats: common.stats,
         }
     }
 }

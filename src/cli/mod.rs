@@ -7,24 +7,35 @@
 
 mod answer;
 mod args;
+mod progress;
+mod render;
+mod stats;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use sudoku_dlx::{PuzzleReader, ReadError, Record, Solver};
 
-use answer::{answer_parse_error, answer_puzzle, Answer, Status};
-use args::{Cli, Config};
+use answer::{answer_parse_error, answer_puzzle, Answer, Output, Status};
+use args::{Cli, ColorChoice, Command, Config, Format};
+use progress::Progress;
+use stats::Tally;
 
 /// Size of the input and output buffers.
 const BUFFER_SIZE: usize = 64 * 1024;
 
 /// Runs the command line and returns its exit status.
 pub fn main() -> ExitCode {
-    let config = Cli::parse().into_config();
+    let cli = Cli::parse();
+    if let Command::Completions { shell } = cli.command {
+        clap_complete::generate(shell, &mut Cli::command(), "sudoku-dlx", &mut io::stdout());
+        return ExitCode::SUCCESS;
+    }
+    let config = cli.into_config();
     match run(&config) {
         Ok(status) => ExitCode::from(status as u8),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
@@ -53,25 +64,41 @@ struct Session {
     record: Record,
     answer: Answer,
     worst: Status,
+    output: Output,
+    progress: Progress,
+    tally: Tally,
 }
 
 fn run(config: &Config) -> anyhow::Result<Status> {
+    let start = Instant::now();
     let stdout = io::stdout();
-    let mut session = Session {
-        interleave: stdout.is_terminal(),
-        out: BufWriter::with_capacity(BUFFER_SIZE, stdout.lock()),
-        err: io::stderr().lock(),
-        solver: Solver::new(),
-        record: Record::default(),
-        answer: Answer::default(),
-        worst: Status::Answered,
-    };
     let stdin_only = [Path::new("-").to_path_buf()];
     let files = if config.files.is_empty() {
         &stdin_only[..]
     } else {
         &config.files[..]
     };
+    let show_progress = !config.quiet && io::stderr().is_terminal() && !stdout.is_terminal();
+    let mut session = Session {
+        interleave: stdout.is_terminal(),
+        output: Output {
+            format: config.format,
+            color: wants_color(config.color, &stdout),
+        },
+        out: BufWriter::with_capacity(BUFFER_SIZE, stdout.lock()),
+        err: io::stderr().lock(),
+        solver: Solver::new(),
+        record: Record::default(),
+        answer: Answer::default(),
+        worst: Status::Answered,
+        progress: Progress::new(show_progress, total_size(files)),
+        tally: Tally::default(),
+    };
+    if config.format == Some(Format::Csv) {
+        let mut header = Vec::new();
+        render::csv_header(&mut header);
+        session.out.write_all(&header)?;
+    }
     for path in files {
         if path.as_os_str() == "-" {
             let stdin = io::stdin();
@@ -86,36 +113,66 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         } else {
             let name = path.display().to_string();
             match File::open(path) {
-                Ok(file) => session.answer_all(
-                    config,
-                    &name,
-                    BufReader::with_capacity(BUFFER_SIZE, file),
-                )?,
+                Ok(file) => {
+                    let input = session.progress.wrap(file);
+                    session.answer_all(
+                        config,
+                        &name,
+                        BufReader::with_capacity(BUFFER_SIZE, input),
+                    )?
+                }
                 Err(error) => session.input_failed(&name, &error)?,
             }
         }
     }
     session.out.flush()?;
+    session.progress.finish();
+    if config.stats {
+        session.tally.write(&mut session.err, start.elapsed())?;
+    }
     Ok(session.worst)
+}
+
+/// Whether to colour grids: as asked, or by default when standard output
+/// is a terminal that takes colours and NO_COLOR is not set.
+fn wants_color(choice: ColorChoice, stdout: &io::Stdout) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => anstream::AutoStream::choice(stdout) != anstream::ColorChoice::Never,
+    }
+}
+
+/// The total size of the inputs, when they are all regular files.
+fn total_size(files: &[PathBuf]) -> Option<u64> {
+    files
+        .iter()
+        .map(|path| {
+            let meta = std::fs::metadata(path).ok()?;
+            meta.is_file().then_some(meta.len())
+        })
+        .sum()
 }
 
 impl Session {
     /// Answers every puzzle of one input, in order.
     fn answer_all(&mut self, config: &Config, source: &str, input: impl BufRead) -> io::Result<()> {
-        let mut reader = PuzzleReader::new(input).with_alphabet(config.alphabet);
+        let mut reader = PuzzleReader::new(input)
+            .with_alphabet(config.alphabet)
+            .with_format(config.input_format);
         while let Some(result) = reader.read_record(&mut self.record) {
             self.answer.clear();
             match result {
                 Ok(()) => answer_puzzle(
                     config.task,
-                    config.format,
+                    self.output,
                     source,
                     &self.record,
                     &mut self.solver,
                     &mut self.answer,
                 ),
                 Err(ReadError::Parse(error)) => {
-                    answer_parse_error(config.format, source, &error, &mut self.answer)
+                    answer_parse_error(self.output, source, &error, &mut self.answer)
                 }
                 Err(ReadError::Io(error)) => return self.input_failed(source, &error),
             }
@@ -124,9 +181,12 @@ impl Session {
                 if self.interleave {
                     self.out.flush()?;
                 }
-                let _ = self.err.write_all(&self.answer.err);
+                let (err, text) = (&mut self.err, &self.answer.err);
+                self.progress.suspend(|| err.write_all(text)).ok();
             }
             self.worst = self.worst.max(self.answer.status);
+            self.tally.add(&self.answer.facts);
+            self.progress.puzzle_done();
         }
         Ok(())
     }
@@ -137,7 +197,10 @@ impl Session {
         if self.interleave {
             self.out.flush()?;
         }
-        let _ = writeln!(self.err, "sudoku-dlx: {source}: cannot read: {error}");
+        let err = &mut self.err;
+        self.progress
+            .suspend(|| writeln!(err, "sudoku-dlx: {source}: cannot read: {error}"))
+            .ok();
         self.worst = Status::BadInput;
         Ok(())
     }
