@@ -86,6 +86,9 @@ pub struct Common {
     /// The symbols puzzles are written in
     #[arg(long, value_enum, default_value_t = AlphabetChoice::Auto)]
     pub alphabet: AlphabetChoice,
+    /// Solve on N threads; the output stays in input order
+    #[arg(short, long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: u16,
 }
 
 /// Output layouts.
@@ -139,6 +142,8 @@ pub struct Config {
     pub files: Vec<PathBuf>,
     pub format: Option<Format>,
     pub alphabet: Option<Alphabet>,
+    /// Threads to answer on (1: the calling thread alone).
+    pub jobs: usize,
 }
 
 impl Cli {
@@ -160,6 +165,7 @@ impl Cli {
             files: common.files,
             format: common.format,
             alphabet: common.alphabet.forced(),
+            jobs: usize::from(common.jobs),
         }
     }
 }

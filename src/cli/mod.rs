@@ -7,6 +7,7 @@
 
 mod answer;
 mod args;
+mod batch;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
@@ -18,6 +19,7 @@ use sudoku_dlx::{PuzzleReader, ReadError, Record, Solver};
 
 use answer::{answer_parse_error, answer_puzzle, Answer, Status};
 use args::{Cli, Config};
+use batch::Batch;
 
 /// Size of the input and output buffers.
 const BUFFER_SIZE: usize = 64 * 1024;
@@ -53,6 +55,8 @@ struct Session {
     record: Record,
     answer: Answer,
     worst: Status,
+    /// The thread pool of `-j N` with N > 1.
+    batch: Option<Batch>,
 }
 
 fn run(config: &Config) -> anyhow::Result<Status> {
@@ -65,6 +69,9 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         record: Record::default(),
         answer: Answer::default(),
         worst: Status::Answered,
+        batch: (config.jobs > 1)
+            .then(|| Batch::new(config.jobs))
+            .transpose()?,
     };
     let stdin_only = [Path::new("-").to_path_buf()];
     let files = if config.files.is_empty() {
@@ -102,6 +109,11 @@ fn run(config: &Config) -> anyhow::Result<Status> {
 impl Session {
     /// Answers every puzzle of one input, in order.
     fn answer_all(&mut self, config: &Config, source: &str, input: impl BufRead) -> io::Result<()> {
+        if let Some(mut batch) = self.batch.take() {
+            let result = batch.answer_all(self, config, source, input);
+            self.batch = Some(batch);
+            return result;
+        }
         let mut reader = PuzzleReader::new(input).with_alphabet(config.alphabet);
         while let Some(result) = reader.read_record(&mut self.record) {
             self.answer.clear();
@@ -119,15 +131,24 @@ impl Session {
                 }
                 Err(ReadError::Io(error)) => return self.input_failed(source, &error),
             }
-            self.out.write_all(&self.answer.out)?;
-            if !self.answer.err.is_empty() {
-                if self.interleave {
-                    self.out.flush()?;
-                }
-                let _ = self.err.write_all(&self.answer.err);
-            }
-            self.worst = self.worst.max(self.answer.status);
+            let answer = std::mem::take(&mut self.answer);
+            let written = self.emit(&answer);
+            self.answer = answer;
+            written?;
         }
+        Ok(())
+    }
+
+    /// Writes one answer and weighs its status.
+    fn emit(&mut self, answer: &Answer) -> io::Result<()> {
+        self.out.write_all(&answer.out)?;
+        if !answer.err.is_empty() {
+            if self.interleave {
+                self.out.flush()?;
+            }
+            let _ = self.err.write_all(&answer.err);
+        }
+        self.worst = self.worst.max(answer.status);
         Ok(())
     }
 
