@@ -134,6 +134,8 @@ pub struct Matrix {
     short: Bits,
     /// Active primary items left: zero means a solution.
     remaining: usize,
+    /// Choices left in place by [`Matrix::search_once`], still to undo.
+    pending: usize,
     /// The node chosen at each level of the search.
     choice: Vec<u32>,
     /// The options of the solution being reported.
@@ -188,6 +190,7 @@ impl Matrix {
             active: Bits::default(),
             short: Bits::default(),
             remaining: 0,
+            pending: 0,
             choice: Vec::new(),
             solution: Vec::new(),
         };
@@ -201,6 +204,8 @@ impl Matrix {
         self.primary = primary;
         self.items = items;
         self.options = 0;
+        // Everything is rebuilt, so choices left in place need no undoing.
+        self.pending = 0;
         self.len.clear();
         self.top.clear();
         self.up.clear();
@@ -240,6 +245,7 @@ impl Matrix {
     /// Fails, leaving the matrix unchanged, if the option is empty, names an
     /// item twice or names an item the matrix does not have.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, DlxError> {
+        self.settle();
         if items.is_empty() {
             return Err(DlxError::EmptyOption);
         }
@@ -293,7 +299,19 @@ impl Matrix {
     /// solutions. A limit of 0 finds nothing.
     ///
     /// The matrix is left as it was, so it can be searched again.
-    pub fn search(&mut self, limit: u64, mut visit: impl FnMut(&[usize])) -> SearchStats {
+    pub fn search(&mut self, limit: u64, visit: impl FnMut(&[usize])) -> SearchStats {
+        let stats = self.search_once(limit, visit);
+        self.settle();
+        stats
+    }
+
+    /// Like [`Matrix::search`], but when the search stops at its limit, the
+    /// choices of the last solution are left in place: they are undone when
+    /// the matrix is next searched or given an option, and not at all when it
+    /// is [reset](Matrix::reset) first. A caller that refills the matrix for
+    /// every problem saves that undoing.
+    pub fn search_once(&mut self, limit: u64, mut visit: impl FnMut(&[usize])) -> SearchStats {
+        self.settle();
         let mut stats = SearchStats::default();
         if limit == 0 {
             stats.stopped_at_limit = true;
@@ -312,7 +330,7 @@ impl Matrix {
                 visit(&self.solution);
                 if stats.solutions >= limit {
                     stats.stopped_at_limit = true;
-                    self.unwind(level);
+                    self.pending = level;
                     return stats;
                 }
             } else {
@@ -369,13 +387,14 @@ impl Matrix {
         }
     }
 
-    /// Undoes every choice above `level`, restoring the matrix.
-    fn unwind(&mut self, level: usize) {
-        for l in (0..level).rev() {
+    /// Undoes the choices left in place by [`Matrix::search_once`].
+    fn settle(&mut self) {
+        for l in (0..self.pending).rev() {
             let node = self.choice[l] as usize;
             self.uncommit(node);
             self.uncover(self.top[node] as usize);
         }
+        self.pending = 0;
     }
 
     /// The option that node `node` belongs to.
@@ -609,6 +628,29 @@ mod tests {
             (queens.len.clone(), queens.up.clone(), queens.down.clone())
         );
         assert_eq!(queens.search(u64::MAX, |_| {}).solutions, 4);
+    }
+
+    #[test]
+    fn search_once_leaves_choices_that_the_next_use_undoes() {
+        let mut queens = queens(6);
+        let before = (queens.len.clone(), queens.up.clone(), queens.down.clone());
+        assert_eq!(queens.search_once(1, |_| {}).solutions, 1);
+        assert!(
+            queens.pending > 0,
+            "the solution's choices are left in place"
+        );
+        assert_eq!(queens.search_once(u64::MAX, |_| {}).solutions, 4);
+        assert_eq!(queens.search_once(2, |_| {}).solutions, 2);
+        queens.add_option(&[0, 1]).unwrap();
+        assert_eq!(queens.pending, 0);
+        assert_eq!(queens.search(u64::MAX, |_| {}).solutions, 4);
+        let after = (queens.len.clone(), queens.up.clone(), queens.down.clone());
+        // The new option added one node to items 0 and 1 and nothing else.
+        assert_eq!(after.0[1], before.0[1] + 1);
+        assert_eq!(after.0[3..], before.0[3..]);
+        queens.search_once(1, |_| {});
+        queens.reset(7, 0);
+        assert_eq!(queens.pending, 0);
     }
 
     #[test]

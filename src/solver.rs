@@ -94,7 +94,7 @@ impl Solver {
             ..
         } = self;
         solution.clone_from(puzzle);
-        let stats = matrix.search(limit, |options| {
+        let stats = matrix.search_once(limit, |options| {
             for &option in options {
                 let (cell, digit) = placements[option];
                 solution.set(cell as usize, digit);
