@@ -13,7 +13,7 @@
 //! live in the solver and are reused from puzzle to puzzle.
 
 use crate::dlx::{Matrix, SearchStats};
-use crate::encoding::{item_count, items_of, Placement};
+use crate::encoding::item_count;
 use crate::grid::{Conflict, Grid, Size};
 
 /// Marks an item that the givens already cover.
@@ -86,10 +86,7 @@ impl Solver {
         limit: u64,
         mut on_solution: impl FnMut(&Grid),
     ) -> Result<SearchStats, Conflict> {
-        if let Some(conflict) = puzzle.first_conflict() {
-            return Err(conflict);
-        }
-        self.build(puzzle);
+        self.build(puzzle)?;
         let Solver {
             matrix,
             placements,
@@ -97,7 +94,7 @@ impl Solver {
             ..
         } = self;
         solution.clone_from(puzzle);
-        let stats = matrix.search(limit, |options| {
+        let stats = matrix.search_once(limit, |options| {
             for &option in options {
                 let (cell, digit) = placements[option];
                 solution.set(cell as usize, digit);
@@ -145,63 +142,101 @@ impl Solver {
     }
 
     /// Fills the matrix with what is left of `puzzle` once its givens are
-    /// placed. The givens must not conflict.
-    fn build(&mut self, puzzle: &Grid) {
+    /// placed, or finds that two givens clash.
+    ///
+    /// The givens are checked on the way, with the digit masks the build
+    /// needs anyway; [`Grid::first_conflict`] is only asked to name the
+    /// clash when there is one.
+    fn build(&mut self, puzzle: &Grid) -> Result<(), Conflict> {
         let size = puzzle.size();
-        let n = size.side();
+        let (n, b) = (size.side(), size.box_side());
         let cells = size.cells();
+        // The box of each column within a band of boxes, without a division
+        // per cell.
+        let mut box_of_column = [0usize; 25];
+        for (column, bx) in box_of_column[..n].iter_mut().enumerate() {
+            *bx = column / b;
+        }
         // Digits used by the givens in each row, column and box, as bit masks.
         let mut used = [[0u32; 25]; 3];
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 {
-                let bit = 1 << (digit - 1);
-                let (row, column) = (cell / n, cell % n);
-                used[0][row] |= bit;
-                used[1][column] |= bit;
-                used[2][size.box_of(row, column)] |= bit;
-            }
-        }
-        // Number the items still to cover, keeping their order.
-        self.item_number.clear();
-        self.item_number.resize(item_count(size), COVERED_BY_GIVENS);
-        let mut primary = 0u32;
-        for (family, masks) in used.iter().enumerate() {
-            for (unit, &mask) in masks[..n].iter().enumerate() {
-                for digit in 0..n {
-                    if mask & (1 << digit) == 0 {
-                        self.item_number[family * cells + unit * n + digit] = primary;
-                        primary += 1;
-                    }
+        let mut clash = false;
+        let grid = puzzle.cells();
+        for row in 0..n {
+            let band = row / b * b;
+            for (column, &digit) in grid[row * n..][..n].iter().enumerate() {
+                if digit != 0 {
+                    let bit = 1 << (digit - 1);
+                    let bx = band + box_of_column[column];
+                    clash |= (used[0][row] | used[1][column] | used[2][bx]) & bit != 0;
+                    used[0][row] |= bit;
+                    used[1][column] |= bit;
+                    used[2][bx] |= bit;
                 }
             }
         }
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+        if clash {
+            if let Some(conflict) = puzzle.first_conflict() {
+                return Err(conflict);
+            }
+        }
+        // Number the items still to cover: the cells first, then the digits
+        // of rows, columns and boxes. The search breaks ties to the leftmost
+        // item, so among items with two options it tries a cell's two
+        // digits before a digit's two places; on the hard collections that
+        // takes a quarter fewer nodes than the order of the encoding.
+        self.item_number.clear();
+        self.item_number.resize(item_count(size), COVERED_BY_GIVENS);
+        let mut primary = 0u32;
+        for (cell, &digit) in grid.iter().enumerate() {
             if digit == 0 {
                 self.item_number[3 * cells + cell] = primary;
                 primary += 1;
             }
         }
-        self.matrix.reset(primary as usize, 0);
-        self.placements.clear();
-        for (cell, &given) in puzzle.cells().iter().enumerate() {
-            if given != 0 {
-                continue;
-            }
-            let (row, column) = (cell / n, cell % n);
-            let taken = used[0][row] | used[1][column] | used[2][size.box_of(row, column)];
-            for digit in 1..=n as u8 {
-                if taken & (1 << (digit - 1)) != 0 {
-                    continue;
+        for (family, masks) in used.iter().enumerate() {
+            for (unit, &mask) in masks[..n].iter().enumerate() {
+                let numbers = &mut self.item_number[family * cells + unit * n..][..n];
+                for (digit, number) in numbers.iter_mut().enumerate() {
+                    if mask & (1 << digit) == 0 {
+                        *number = primary;
+                        primary += 1;
+                    }
                 }
-                let placement = Placement { row, column, digit };
-                let items = items_of(size, placement).map(|item| self.item_number[item] as usize);
-                // The items are distinct and in range by construction.
-                self.matrix
-                    .add_option(&items)
-                    .expect("a Sudoku option covers four distinct items");
-                self.placements.push((cell as u16, digit));
             }
         }
+        self.matrix.reset(primary as usize, 0);
+        self.placements.clear();
+        let all = u32::MAX >> (32 - n);
+        let number = |item: usize| self.item_number[item] as usize;
+        for row in 0..n {
+            let band = row / b * b;
+            for column in 0..n {
+                let cell = row * n + column;
+                if grid[cell] != 0 {
+                    continue;
+                }
+                let bx = band + box_of_column[column];
+                let mut free = all & !(used[0][row] | used[1][column] | used[2][bx]);
+                let cell_item = number(3 * cells + cell);
+                while free != 0 {
+                    let d = free.trailing_zeros() as usize;
+                    free &= free - 1;
+                    // The items of `encoding::items_of`, in its order.
+                    let items = [
+                        number(row * n + d),
+                        number(cells + column * n + d),
+                        number(2 * cells + bx * n + d),
+                        cell_item,
+                    ];
+                    // The items are distinct and in range by construction.
+                    self.matrix
+                        .add_option(&items)
+                        .expect("a Sudoku option covers four distinct items");
+                    self.placements.push((cell as u16, d as u8 + 1));
+                }
+            }
+        }
+        Ok(())
     }
 }
 

@@ -122,6 +122,9 @@ pub struct Common {
     /// Print a summary on standard error at the end
     #[arg(long)]
     pub stats: bool,
+    /// Solve on N threads; the output stays in input order
+    #[arg(short, long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: u16,
 }
 
 /// Input format choices.
@@ -229,6 +232,8 @@ pub struct Config {
     pub color: ColorChoice,
     pub quiet: bool,
     pub stats: bool,
+    /// Threads to answer on (1: the calling thread alone).
+    pub jobs: usize,
 }
 
 impl Cli {
@@ -255,6 +260,7 @@ impl Cli {
             color: common.color,
             quiet: common.quiet,
             stats: common.stats,
+            jobs: usize::from(common.jobs),
         }
     }
 }

@@ -7,6 +7,7 @@
 
 mod answer;
 mod args;
+mod batch;
 mod progress;
 mod render;
 mod stats;
@@ -22,6 +23,7 @@ use sudoku_dlx::{PuzzleReader, ReadError, Record, Solver};
 
 use answer::{answer_parse_error, answer_puzzle, Answer, Output, Status};
 use args::{Cli, ColorChoice, Command, Config, Format};
+use batch::Batch;
 use progress::Progress;
 use stats::Tally;
 
@@ -67,6 +69,8 @@ struct Session {
     output: Output,
     progress: Progress,
     tally: Tally,
+    /// The thread pool of `-j N` with N > 1.
+    batch: Option<Batch>,
 }
 
 fn run(config: &Config) -> anyhow::Result<Status> {
@@ -93,6 +97,9 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         worst: Status::Answered,
         progress: Progress::new(show_progress, total_size(files)),
         tally: Tally::default(),
+        batch: (config.jobs > 1)
+            .then(|| Batch::new(config.jobs))
+            .transpose()?,
     };
     if config.format == Some(Format::Csv) {
         let mut header = Vec::new();
@@ -157,6 +164,11 @@ fn total_size(files: &[PathBuf]) -> Option<u64> {
 impl Session {
     /// Answers every puzzle of one input, in order.
     fn answer_all(&mut self, config: &Config, source: &str, input: impl BufRead) -> io::Result<()> {
+        if let Some(mut batch) = self.batch.take() {
+            let result = batch.answer_all(self, config, source, input);
+            self.batch = Some(batch);
+            return result;
+        }
         let mut reader = PuzzleReader::new(input)
             .with_alphabet(config.alphabet)
             .with_format(config.input_format);
@@ -176,18 +188,27 @@ impl Session {
                 }
                 Err(ReadError::Io(error)) => return self.input_failed(source, &error),
             }
-            self.out.write_all(&self.answer.out)?;
-            if !self.answer.err.is_empty() {
-                if self.interleave {
-                    self.out.flush()?;
-                }
-                let (err, text) = (&mut self.err, &self.answer.err);
-                self.progress.suspend(|| err.write_all(text)).ok();
-            }
-            self.worst = self.worst.max(self.answer.status);
-            self.tally.add(&self.answer.facts);
-            self.progress.puzzle_done();
+            let answer = std::mem::take(&mut self.answer);
+            let written = self.emit(&answer);
+            self.answer = answer;
+            written?;
         }
+        Ok(())
+    }
+
+    /// Writes one answer, weighs its status and counts it.
+    fn emit(&mut self, answer: &Answer) -> io::Result<()> {
+        self.out.write_all(&answer.out)?;
+        if !answer.err.is_empty() {
+            if self.interleave {
+                self.out.flush()?;
+            }
+            let err = &mut self.err;
+            self.progress.suspend(|| err.write_all(&answer.err)).ok();
+        }
+        self.worst = self.worst.max(answer.status);
+        self.tally.add(&answer.facts);
+        self.progress.puzzle_done();
         Ok(())
     }
 
