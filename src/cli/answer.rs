@@ -9,7 +9,7 @@
 use std::io::Write;
 
 use sudoku_dlx::output::{write_block, write_line};
-use sudoku_dlx::{Alphabet, Grid, Layout, ParseError, Record, Solver};
+use sudoku_dlx::{Alphabet, Grid, Layout, ParseError, RateError, Rater, Record, Solver};
 
 use super::args::{Format, Task};
 
@@ -89,7 +89,7 @@ pub fn answer_puzzle(
     }
     let limit = match task {
         Task::Solve { unique: false } => 1,
-        Task::Solve { unique: true } | Task::Check => 2,
+        Task::Solve { unique: true } | Task::Check | Task::Rate => 2,
         Task::SolveAll { limit } | Task::Count { limit } => limit,
     };
     let alphabet = record.alphabet;
@@ -143,11 +143,32 @@ pub fn answer_puzzle(
                 let _ = writeln!(answer.err, "{place}: no solution");
             }
         }
-        Task::Check => match found {
+        Task::Check | Task::Rate => match found {
             0 => fail(answer, layout, "unsolvable", place, &"no solution"),
             1 => status_word(answer, layout, "unique"),
             _ => fail(answer, layout, "multiple", place, &"more than one solution"),
         },
+    }
+}
+
+/// Answers a well-formed puzzle with its rating, `score level` on one line.
+pub fn answer_rating(source: &str, record: &Record, rater: &mut Rater, answer: &mut Answer) {
+    let place = Place {
+        source,
+        line: record.line,
+    };
+    match rater.rate(&record.grid) {
+        Ok(rating) => {
+            let _ = writeln!(answer.out, "{rating}");
+        }
+        Err(error) => {
+            let word = match error {
+                RateError::Unsolvable => "unsolvable",
+                RateError::Multiple => "multiple",
+                _ => "invalid",
+            };
+            fail(answer, Layout::Line, word, place, &error);
+        }
     }
 }
 

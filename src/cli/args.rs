@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_dlx::Alphabet;
 
+use super::generate::{GenerateArgs, GENERATE_EXAMPLES};
+
 const SOLVE_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx solve puzzles/inkala.txt              solve every puzzle of a file
@@ -21,6 +23,15 @@ const CHECK_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx check puzzles/seed-4x4-filled.txt     does a filled grid obey the rules?
   sudoku-dlx check puzzles.txt > verdicts || echo 'some puzzles are not unique'";
+
+const RATE_EXAMPLES: &str = "\
+Scores: 0 easy (naked singles alone), 1 medium (hidden singles too), 2-8 hard,
+9+ expert: k >= 2 means the dancing-links search branches k-1 times to solve
+the puzzle and prove it unique.
+
+Examples:
+  sudoku-dlx rate puzzles.txt                      one `score level` line per puzzle
+  sudoku-dlx generate -n 100 | sudoku-dlx rate | sort | uniq -c";
 
 /// Sudoku solver built on Dancing Links (Knuth's Algorithm X).
 ///
@@ -64,6 +75,15 @@ pub enum Command {
     /// Check each grid: a filled grid against the rules, a partial grid for a unique solution
     #[command(after_help = CHECK_EXAMPLES)]
     Check {
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Make random puzzles with exactly one solution, or complete grids with --solved
+    #[command(after_help = GENERATE_EXAMPLES)]
+    Generate(GenerateArgs),
+    /// Print the difficulty of each puzzle: a score and easy, medium, hard or expert
+    #[command(after_help = RATE_EXAMPLES)]
+    Rate {
         #[command(flatten)]
         common: Common,
     },
@@ -130,6 +150,8 @@ pub enum Task {
     Count { limit: u64 },
     /// Print a verdict.
     Check,
+    /// Print a difficulty rating.
+    Rate,
 }
 
 /// A checked configuration: everything a run needs.
@@ -141,10 +163,20 @@ pub struct Config {
     pub alphabet: Option<Alphabet>,
 }
 
+/// What the command line asks for: answers to puzzles, or new puzzles.
+#[derive(Debug)]
+pub enum Request {
+    /// Read puzzles and answer each.
+    Answer(Config),
+    /// Make puzzles.
+    Generate(GenerateArgs),
+}
+
 impl Cli {
-    /// Turns the parsed flags into a [`Config`].
-    pub fn into_config(self) -> Config {
+    /// Turns the parsed flags into a [`Request`].
+    pub fn into_request(self) -> Request {
         let (task, common) = match self.command {
+            Command::Generate(args) => return Request::Generate(args),
             Command::Solve {
                 all: true,
                 limit,
@@ -154,12 +186,13 @@ impl Cli {
             Command::Solve { unique, common, .. } => (Task::Solve { unique }, common),
             Command::Count { limit, common } => (Task::Count { limit }, common),
             Command::Check { common } => (Task::Check, common),
+            Command::Rate { common } => (Task::Rate, common),
         };
-        Config {
+        Request::Answer(Config {
             task,
             files: common.files,
             format: common.format,
             alphabet: common.alphabet.forced(),
-        }
+        })
     }
 }

@@ -7,6 +7,7 @@
 
 mod answer;
 mod args;
+mod generate;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
@@ -14,17 +15,20 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudoku_dlx::{PuzzleReader, ReadError, Record, Solver};
+use sudoku_dlx::{PuzzleReader, Rater, ReadError, Record, Solver};
 
-use answer::{answer_parse_error, answer_puzzle, Answer, Status};
-use args::{Cli, Config};
+use answer::{answer_parse_error, answer_puzzle, answer_rating, Answer, Status};
+use args::{Cli, Config, Request, Task};
 
 /// Size of the input and output buffers.
 const BUFFER_SIZE: usize = 64 * 1024;
 
 /// Runs the command line and returns its exit status.
 pub fn main() -> ExitCode {
-    let config = Cli::parse().into_config();
+    let config = match Cli::parse().into_request() {
+        Request::Answer(config) => config,
+        Request::Generate(args) => return generate::main(&args),
+    };
     match run(&config) {
         Ok(status) => ExitCode::from(status as u8),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
@@ -36,7 +40,7 @@ pub fn main() -> ExitCode {
 }
 
 /// A closed pipe downstream (`sudoku-dlx solve | head -1`) is a normal end.
-fn is_broken_pipe(error: &anyhow::Error) -> bool {
+pub(crate) fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error
         .downcast_ref::<io::Error>()
         .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
@@ -50,6 +54,7 @@ struct Session {
     /// the two streams read in order.
     interleave: bool,
     solver: Solver,
+    rater: Rater,
     record: Record,
     answer: Answer,
     worst: Status,
@@ -62,6 +67,7 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         out: BufWriter::with_capacity(BUFFER_SIZE, stdout.lock()),
         err: io::stderr().lock(),
         solver: Solver::new(),
+        rater: Rater::new(),
         record: Record::default(),
         answer: Answer::default(),
         worst: Status::Answered,
@@ -106,6 +112,9 @@ impl Session {
         while let Some(result) = reader.read_record(&mut self.record) {
             self.answer.clear();
             match result {
+                Ok(()) if config.task == Task::Rate => {
+                    answer_rating(source, &self.record, &mut self.rater, &mut self.answer)
+                }
                 Ok(()) => answer_puzzle(
                     config.task,
                     config.format,
