@@ -24,7 +24,6 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::encoding::Placement;
 use crate::grid::{Grid, Size};
 use crate::random::Rng;
 use crate::rating::{Level, RateError, Rater, Rating};
@@ -191,7 +190,10 @@ pub struct Generator {
     groups_for: Option<(Size, Symmetry)>,
     /// The groups in the order they are visited.
     visit: Vec<u32>,
+    /// The puzzle being checked.
     work: Grid,
+    /// The puzzle with one more digit tried.
+    probe: Grid,
 }
 
 impl Default for Generator {
@@ -213,6 +215,7 @@ impl Generator {
             groups_for: None,
             visit: Vec::new(),
             work: Grid::empty(Size::NINE),
+            probe: Grid::empty(Size::NINE),
         }
     }
 
@@ -337,33 +340,42 @@ impl Generator {
     /// True when `self.work`, a puzzle whose only solution was `solution`
     /// until the cells of group `cells` were blanked, still has only that one.
     ///
-    /// Singles settle most cases. Otherwise a second solution would differ
-    /// from `solution` in some cell of the group, so for each such cell in
-    /// turn one limit-1 search looks for a solution with another digit there
-    /// (the cells before it keeping theirs).
+    /// Singles settle most cases: once they fill the group, every solution is
+    /// `solution`. Otherwise a second solution would differ from `solution`
+    /// in some cell of the group, so each such cell in turn tries its other
+    /// candidates (the cells before it keeping their digits): singles again,
+    /// and a limit-1 search ([`Reduced`]) when they stall.
     fn still_unique(&mut self, solution: &Grid, cells: std::ops::Range<usize>) -> bool {
-        match self.singles.fill(&mut self.work, true) {
-            Outcome::Solved => return true,
-            Outcome::Contradiction => return false,
-            Outcome::Stalled => {}
-        }
-        let n = solution.size().side();
-        for &cell in &self.group_cells[cells] {
+        for &cell in &self.group_cells[cells.clone()] {
+            let group = &self.group_cells[cells.clone()];
+            match self.singles.fill_cells(&mut self.work, group) {
+                Outcome::Solved => return true,
+                Outcome::Contradiction => return false,
+                Outcome::Stalled => {}
+            }
             let cell = cell as usize;
             if self.work.cells()[cell] != 0 {
                 continue;
             }
-            let known = Placement {
-                row: cell / n,
-                column: cell % n,
-                digit: solution.cells()[cell],
-            };
-            self.reduced
-                .build(&self.work, self.singles.candidates(), Some(known), None);
-            if self.reduced.has_solution() {
-                return false;
+            let known = solution.cells()[cell];
+            let mut others = self.singles.candidates()[cell] & !(1 << (known - 1));
+            while others != 0 {
+                let digit = others.trailing_zeros() as u8 + 1;
+                others &= others - 1;
+                self.probe.clone_from(&self.work);
+                self.probe.set(cell, digit);
+                match self.singles.fill(&mut self.probe, true) {
+                    Outcome::Solved => return false,
+                    Outcome::Contradiction => continue,
+                    Outcome::Stalled => {}
+                }
+                self.reduced
+                    .build(&self.probe, self.singles.candidates(), None, None);
+                if self.reduced.has_solution() {
+                    return false;
+                }
             }
-            self.work.set(cell, known.digit);
+            self.work.set(cell, known);
         }
         true
     }

@@ -43,12 +43,19 @@ pub struct Singles {
     peer_count: usize,
     /// The cells of each unit: rows, then columns, then boxes.
     units: Vec<u16>,
-    /// For each cell, its row, column and box.
+    /// For each cell, its row, column and box as unit numbers: rows from 0,
+    /// columns from `n`, boxes from `2n`.
     cell_units: Vec<[u8; 3]>,
+    /// The digits placed in each unit, as bit masks.
+    placed: Vec<u32>,
     /// Candidate digits of each blank cell as a bit mask; 0 once filled.
     candidates: Vec<u32>,
     /// Cells that may have one candidate left.
     pending: Vec<u16>,
+    /// The cells the pass must fill to succeed.
+    wanted: Vec<bool>,
+    /// How many of them are still blank.
+    left: usize,
 }
 
 impl Singles {
@@ -64,27 +71,48 @@ impl Singles {
     /// [`Grid::first_conflict`]); otherwise the outcome means nothing, though
     /// it is still safe to call.
     pub fn fill(&mut self, grid: &mut Grid, hidden: bool) -> Outcome {
+        self.run(grid, hidden, None)
+    }
+
+    /// Like [`Singles::fill`] with hidden singles, but stops as soon as every
+    /// cell of `cells` is filled, and then reports [`Outcome::Solved`]: those
+    /// cells hold the same digits in every solution.
+    pub fn fill_cells(&mut self, grid: &mut Grid, cells: &[u16]) -> Outcome {
+        self.run(grid, true, Some(cells))
+    }
+
+    /// Fills singles until the wanted cells (all blanks when `wanted` is
+    /// `None`) are filled or no single is left.
+    fn run(&mut self, grid: &mut Grid, hidden: bool, wanted: Option<&[u16]>) -> Outcome {
         let size = grid.size();
         self.prepare(size);
         let all = (1u32 << size.side()) - 1;
-        let mut used = [[0u32; 25]; 3];
+        self.placed.clear();
+        self.placed.resize(3 * size.side(), 0);
         for (&digit, units) in grid.cells().iter().zip(&self.cell_units) {
             if digit != 0 {
-                for (family, &unit) in units.iter().enumerate() {
-                    used[family][unit as usize] |= 1 << (digit - 1);
+                for &unit in units {
+                    self.placed[unit as usize] |= 1 << (digit - 1);
                 }
             }
         }
         self.candidates.clear();
         self.pending.clear();
-        let mut blanks = 0;
+        self.wanted.clear();
+        self.wanted.resize(size.cells(), wanted.is_none());
+        for &cell in wanted.unwrap_or_default() {
+            self.wanted[cell as usize] = true;
+        }
+        self.left = 0;
         for (cell, (&digit, &[row, column, bx])) in
             grid.cells().iter().zip(&self.cell_units).enumerate()
         {
             let mask = if digit == 0 {
-                blanks += 1;
+                self.left += usize::from(self.wanted[cell]);
                 let mask = all
-                    & !(used[0][row as usize] | used[1][column as usize] | used[2][bx as usize]);
+                    & !(self.placed[row as usize]
+                        | self.placed[column as usize]
+                        | self.placed[bx as usize]);
                 if mask.count_ones() <= 1 {
                     self.pending.push(cell as u16);
                 }
@@ -94,7 +122,16 @@ impl Singles {
             };
             self.candidates.push(mask);
         }
+        // Wanted cells last on the stack, so they are looked at first.
+        for &cell in wanted.unwrap_or_default() {
+            if self.candidates[cell as usize].count_ones() <= 1 {
+                self.pending.push(cell);
+            }
+        }
         loop {
+            if self.left == 0 {
+                return Outcome::Solved;
+            }
             while let Some(cell) = self.pending.pop() {
                 let cell = cell as usize;
                 if grid.cells()[cell] != 0 {
@@ -107,13 +144,12 @@ impl Singles {
                         if !self.place(grid, cell, mask) {
                             return Outcome::Contradiction;
                         }
-                        blanks -= 1;
+                        if self.left == 0 {
+                            return Outcome::Solved;
+                        }
                     }
                     _ => {}
                 }
-            }
-            if blanks == 0 {
-                return Outcome::Solved;
             }
             if !hidden {
                 return Outcome::Stalled;
@@ -121,7 +157,7 @@ impl Singles {
             match self.hidden_singles(grid, all) {
                 None => return Outcome::Contradiction,
                 Some(0) => return Outcome::Stalled,
-                Some(placed) => blanks -= placed,
+                Some(_) => {}
             }
         }
     }
@@ -138,14 +174,10 @@ impl Singles {
         let n = grid.size().side();
         let mut placed = 0;
         for unit in 0..3 * n {
-            let (mut once, mut twice, mut filled) = (0u32, 0u32, 0u32);
+            let (mut once, mut twice) = (0u32, 0u32);
+            let filled = self.placed[unit];
             for &cell in &self.units[unit * n..(unit + 1) * n] {
-                let cell = cell as usize;
-                let digit = grid.cells()[cell];
-                if digit != 0 {
-                    filled |= 1 << (digit - 1);
-                }
-                let mask = self.candidates[cell];
+                let mask = self.candidates[cell as usize];
                 twice |= once & mask;
                 once |= mask;
             }
@@ -178,6 +210,10 @@ impl Singles {
     fn place(&mut self, grid: &mut Grid, cell: usize, bit: u32) -> bool {
         grid.set(cell, bit.trailing_zeros() as u8 + 1);
         self.candidates[cell] = 0;
+        self.left -= usize::from(self.wanted[cell]);
+        for &unit in &self.cell_units[cell] {
+            self.placed[unit as usize] |= bit;
+        }
         let peers = &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count];
         for &peer in peers {
             let mask = &mut self.candidates[peer as usize];
@@ -218,7 +254,11 @@ impl Singles {
         self.cell_units.clear();
         self.cell_units.extend((0..size.cells()).map(|cell| {
             let (row, column) = (cell / n, cell % n);
-            [row as u8, column as u8, size.box_of(row, column) as u8]
+            [
+                row as u8,
+                (n + column) as u8,
+                (2 * n + size.box_of(row, column)) as u8,
+            ]
         }));
         self.peer_count = 2 * (n - 1) + (b - 1) * (b - 1);
         self.peers.clear();
