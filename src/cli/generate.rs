@@ -45,7 +45,8 @@ pub struct GenerateArgs {
     /// without one, a random seed is printed to standard error as `seed: N`
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Side of the grid: 4, 9, 16 or 25 (25 is slow)
+    /// Side of the grid: 4, 9, 16 or 25 (a minimal 25x25 puzzle can take
+    /// minutes: add --min-givens 350 or so)
     #[arg(long, value_name = "SIDE", default_value = "9", value_parser = parse_size)]
     size: Size,
     /// Which cells are blanked together
