@@ -11,6 +11,9 @@
 #[allow(dead_code)]
 #[path = "../src/cli/args.rs"]
 mod args;
+#[allow(dead_code)]
+#[path = "../src/cli/generate_args.rs"]
+mod generate_args;
 
 use clap::CommandFactory;
 

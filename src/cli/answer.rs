@@ -11,7 +11,7 @@
 use std::fmt::Write as _;
 use std::io::Write as _;
 
-use sudoku_dlx::{Grid, ParseError, Record, Solver};
+use sudoku_dlx::{Grid, ParseError, RateError, Rater, Record, Solver};
 
 use super::args::{Format, Task};
 use super::render;
@@ -200,6 +200,31 @@ pub fn answer_puzzle(
     render::puzzle(task, output, place, record, answer);
 }
 
+/// Answers a well-formed puzzle with its rating, `score level` on one line.
+pub fn answer_rating(source: &str, record: &Record, rater: &mut Rater, answer: &mut Answer) {
+    let place = Place {
+        source,
+        line: record.line,
+    };
+    match rater.rate(&record.grid) {
+        Ok(rating) => {
+            let _ = writeln!(answer.out, "{rating}");
+        }
+        Err(error) => {
+            let verdict = match error {
+                RateError::Unsolvable => Verdict::Unsolvable,
+                RateError::Multiple => Verdict::Multiple,
+                _ => Verdict::Invalid,
+            };
+            answer.facts.fail(verdict, &error);
+            answer.status = Status::Failed;
+            let _ = writeln!(answer.err, "{place}: {error}");
+            answer.out.extend_from_slice(verdict.word().as_bytes());
+            answer.out.push(b'\n');
+        }
+    }
+}
+
 /// Answers a puzzle that could not be parsed.
 pub fn answer_parse_error(output: Output, source: &str, error: &ParseError, answer: &mut Answer) {
     answer.facts.fail(Verdict::Invalid, &error.kind);
@@ -233,7 +258,7 @@ fn find_facts(task: Task, record: &Record, solver: &mut Solver, facts: &mut Fact
     }
     let limit = match task {
         Task::Solve { unique: false } => 1,
-        Task::Solve { unique: true } | Task::Check => 2,
+        Task::Solve { unique: true } | Task::Check | Task::Rate => 2,
         Task::SolveAll { limit } | Task::Count { limit } => limit,
     };
     let keep_all = matches!(task, Task::SolveAll { .. });

@@ -7,6 +7,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use sudoku_dlx::{Alphabet, InputFormat};
 
+use super::generate_args::{GenerateArgs, GENERATE_EXAMPLES};
+
 const SOLVE_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx solve puzzles/inkala.txt              solve every puzzle of a file
@@ -35,6 +37,15 @@ Examples:
   sudoku-dlx completions bash > ~/.local/share/bash-completion/completions/sudoku-dlx
   sudoku-dlx completions zsh > ~/.zfunc/_sudoku-dlx
   sudoku-dlx completions fish > ~/.config/fish/completions/sudoku-dlx.fish";
+
+const RATE_EXAMPLES: &str = "\
+Scores: 0 easy (naked singles alone), 1 medium (hidden singles too), 2-8 hard,
+9+ expert: k >= 2 means the dancing-links search branches k-1 times to solve
+the puzzle and prove it unique.
+
+Examples:
+  sudoku-dlx rate puzzles.txt                      one `score level` line per puzzle
+  sudoku-dlx generate -n 100 | sudoku-dlx rate | sort | uniq -c";
 
 /// Sudoku solver built on Dancing Links (Knuth's Algorithm X).
 ///
@@ -89,6 +100,15 @@ pub enum Command {
         /// The shell to complete in
         #[arg(value_enum)]
         shell: Shell,
+    },
+    /// Make random puzzles with exactly one solution, or complete grids with --solved
+    #[command(after_help = GENERATE_EXAMPLES)]
+    Generate(GenerateArgs),
+    /// Print the difficulty of each puzzle: a score and easy, medium, hard or expert
+    #[command(after_help = RATE_EXAMPLES)]
+    Rate {
+        #[command(flatten)]
+        common: Common,
     },
 }
 
@@ -219,6 +239,8 @@ pub enum Task {
     Count { limit: u64 },
     /// Print a verdict.
     Check,
+    /// Print a difficulty rating.
+    Rate,
 }
 
 /// A checked configuration: everything a run needs.
@@ -236,10 +258,22 @@ pub struct Config {
     pub jobs: usize,
 }
 
+/// What the command line asks for: answers to puzzles, or new puzzles.
+#[derive(Debug)]
+pub enum Request {
+    /// Read puzzles and answer each.
+    Answer(Config),
+    /// Make puzzles.
+    Generate(GenerateArgs),
+    /// Print a completion script for a shell.
+    Completions(Shell),
+}
+
 impl Cli {
-    /// Turns the parsed flags into a [`Config`].
-    pub fn into_config(self) -> Config {
+    /// Turns the parsed flags into a [`Request`].
+    pub fn into_request(self) -> Request {
         let (task, common) = match self.command {
+            Command::Generate(args) => return Request::Generate(args),
             Command::Solve {
                 all: true,
                 limit,
@@ -249,9 +283,10 @@ impl Cli {
             Command::Solve { unique, common, .. } => (Task::Solve { unique }, common),
             Command::Count { limit, common } => (Task::Count { limit }, common),
             Command::Check { common } => (Task::Check, common),
-            Command::Completions { .. } => unreachable!("main prints completions before this"),
+            Command::Completions { shell } => return Request::Completions(shell),
+            Command::Rate { common } => (Task::Rate, common),
         };
-        Config {
+        Request::Answer(Config {
             task,
             files: common.files,
             format: common.format,
@@ -261,6 +296,6 @@ impl Cli {
             quiet: common.quiet,
             stats: common.stats,
             jobs: usize::from(common.jobs),
-        }
+        })
     }
 }

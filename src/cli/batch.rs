@@ -9,10 +9,11 @@ use std::cell::RefCell;
 use std::io::{self, BufRead};
 
 use rayon::prelude::*;
-use sudoku_dlx::{ParseError, PuzzleReader, ReadError, Record, Solver};
+use sudoku_dlx::{ParseError, PuzzleReader, Rater, ReadError, Record, Solver};
 
-use super::answer::{answer_parse_error, answer_puzzle, Answer, Output};
+use super::answer::{answer_parse_error, answer_puzzle, answer_rating, Answer, Output};
 use super::args::Config;
+use super::args::Task;
 use super::Session;
 
 /// Records read before a batch is answered: enough to keep every thread
@@ -22,6 +23,8 @@ const BATCH: usize = 1024;
 thread_local! {
     /// The solver of each pool thread, kept for the whole run.
     static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+    /// The rater of each pool thread, for `rate -j N`.
+    static RATER: RefCell<Rater> = RefCell::new(Rater::new());
 }
 
 /// One record of a batch: a puzzle, or why it could not be read.
@@ -108,6 +111,8 @@ fn answer_slot(config: &Config, output: Output, source: &str, slot: &mut Slot) {
     slot.answer.clear();
     match &slot.parse_error {
         Some(error) => answer_parse_error(output, source, error, &mut slot.answer),
+        None if config.task == Task::Rate => RATER
+            .with_borrow_mut(|rater| answer_rating(source, &slot.record, rater, &mut slot.answer)),
         None => SOLVER.with_borrow_mut(|solver| {
             answer_puzzle(
                 config.task,

@@ -8,6 +8,8 @@
 mod answer;
 mod args;
 mod batch;
+mod generate;
+mod generate_args;
 mod progress;
 mod render;
 mod stats;
@@ -19,10 +21,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{CommandFactory, Parser};
-use sudoku_dlx::{PuzzleReader, ReadError, Record, Solver};
+use sudoku_dlx::{PuzzleReader, Rater, ReadError, Record, Solver};
 
-use answer::{answer_parse_error, answer_puzzle, Answer, Output, Status};
-use args::{Cli, ColorChoice, Command, Config, Format};
+use answer::{answer_parse_error, answer_puzzle, answer_rating, Answer, Output, Status};
+use args::{Cli, ColorChoice, Config, Format, Request, Task};
 use batch::Batch;
 use progress::Progress;
 use stats::Tally;
@@ -32,12 +34,14 @@ const BUFFER_SIZE: usize = 64 * 1024;
 
 /// Runs the command line and returns its exit status.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
-    if let Command::Completions { shell } = cli.command {
-        clap_complete::generate(shell, &mut Cli::command(), "sudoku-dlx", &mut io::stdout());
-        return ExitCode::SUCCESS;
-    }
-    let config = cli.into_config();
+    let config = match Cli::parse().into_request() {
+        Request::Answer(config) => config,
+        Request::Generate(args) => return generate::main(&args),
+        Request::Completions(shell) => {
+            clap_complete::generate(shell, &mut Cli::command(), "sudoku-dlx", &mut io::stdout());
+            return ExitCode::SUCCESS;
+        }
+    };
     match run(&config) {
         Ok(status) => ExitCode::from(status as u8),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
@@ -63,6 +67,7 @@ struct Session {
     /// the two streams read in order.
     interleave: bool,
     solver: Solver,
+    rater: Rater,
     record: Record,
     answer: Answer,
     worst: Status,
@@ -92,6 +97,7 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         out: BufWriter::with_capacity(BUFFER_SIZE, stdout.lock()),
         err: io::stderr().lock(),
         solver: Solver::new(),
+        rater: Rater::new(),
         record: Record::default(),
         answer: Answer::default(),
         worst: Status::Answered,
@@ -175,6 +181,9 @@ impl Session {
         while let Some(result) = reader.read_record(&mut self.record) {
             self.answer.clear();
             match result {
+                Ok(()) if config.task == Task::Rate => {
+                    answer_rating(source, &self.record, &mut self.rater, &mut self.answer)
+                }
                 Ok(()) => answer_puzzle(
                     config.task,
                     self.output,

@@ -57,7 +57,7 @@ pub fn puzzle(task: Task, output: Output, place: Place<'_>, record: &Record, ans
             let more = if facts.stopped_at_limit { "+" } else { "" };
             let _ = writeln!(out, "{found}{more}");
         }
-        Task::Check => status_word(out, layout, facts.verdict.word()),
+        Task::Check | Task::Rate => status_word(out, layout, facts.verdict.word()),
     }
 }
 
