@@ -27,8 +27,12 @@ fn median_score(text: &str) -> u64 {
 #[test]
 fn medians_rise_from_easy_to_top1465_to_forum_hardest() {
     let easy = median_score(include_str!("rating-data/emerentius_easy.head40.txt"));
-    let top1465 = median_score(include_str!("rating-data/puzzles3_magictour_top1465.head40.txt"));
-    let hardest = median_score(include_str!("rating-data/puzzles6_forum_hardest_1106.head40.txt"));
+    let top1465 = median_score(include_str!(
+        "rating-data/puzzles3_magictour_top1465.head40.txt"
+    ));
+    let hardest = median_score(include_str!(
+        "rating-data/puzzles6_forum_hardest_1106.head40.txt"
+    ));
     assert!(
         easy < top1465 && top1465 < hardest,
         "medians {easy}, {top1465}, {hardest}"

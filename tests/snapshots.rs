@@ -42,7 +42,15 @@ fn stdout(args: &[&str], env: &[(&str, &str)]) -> Vec<u8> {
 
 #[test]
 fn help_of_every_command() {
-    for command in ["", "solve", "count", "check", "generate", "rate", "completions"] {
+    for command in [
+        "",
+        "solve",
+        "count",
+        "check",
+        "generate",
+        "rate",
+        "completions",
+    ] {
         let args: Vec<&str> = command.split_whitespace().chain(["--help"]).collect();
         let name = if command.is_empty() { "main" } else { command };
         insta::assert_snapshot!(format!("help_{name}"), run(&args, &[]));
