@@ -86,7 +86,13 @@ fn the_rating_printed_by_generate_is_the_one_rate_gives() {
         ratings.push_str(rating);
         ratings.push('\n');
     }
-    assert_eq!(stdout(&["rate"]).len(), 0);
+    let empty = run(&["rate"], "");
+    assert_eq!(
+        empty.status.code(),
+        Some(2),
+        "an input with no puzzle is bad input"
+    );
+    assert!(empty.stdout.is_empty());
     let rated = run(&["rate"], &puzzles);
     assert_eq!(String::from_utf8(rated.stdout).unwrap(), ratings);
 }
