@@ -245,7 +245,9 @@ impl Matrix {
     /// Fails, leaving the matrix unchanged, if the option is empty, names an
     /// item twice or names an item the matrix does not have.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, DlxError> {
-        self.settle();
+        if self.pending != 0 {
+            self.settle();
+        }
         if items.is_empty() {
             return Err(DlxError::EmptyOption);
         }
