@@ -19,7 +19,7 @@
 //!            up = first node of the option before it, down = last node of
 //!            the option after it
 //!  len[i]  = the number of options left in the list of item header i
-//!  active  = bit map of the item headers not yet covered
+//!  active  = bit map of the primary item headers not yet covered
 //!  short   = bit map of the item headers with at most one option left
 //! ```
 //!
@@ -128,7 +128,8 @@ pub struct Matrix {
     top: Vec<i32>,
     up: Vec<u32>,
     down: Vec<u32>,
-    /// Bit `i` is set while item header `i` is active (not covered).
+    /// Bit `i` is set while primary item header `i` is active (not covered);
+    /// the bits of secondary items stay clear.
     active: Bits,
     /// Bit `i` is set while item header `i` has at most one option.
     short: Bits,
@@ -153,10 +154,6 @@ impl Bits {
     fn clear(&mut self, last: usize) {
         self.words.clear();
         self.words.resize(last / 64 + 1, 0);
-    }
-
-    fn insert(&mut self, i: usize) {
-        self.words[i / 64] |= 1 << (i % 64);
     }
 
     fn remove(&mut self, i: usize) {
@@ -374,18 +371,23 @@ impl Matrix {
         }
     }
 
-    /// Marks every item active and finds the short ones, before a search.
+    /// Marks every primary item active and finds the short items, before a
+    /// search.
     fn start_search(&mut self) {
         self.choice.clear();
         self.choice.resize(self.primary + 1, 0);
         self.remaining = self.primary;
         self.active.clear(self.items);
         self.short.clear(self.items);
-        for header in 1..=self.items {
-            self.active.insert(header);
-            if self.len[header] <= 1 {
-                self.short.insert(header);
-            }
+        // Headers 1..=primary: whole words, then the bits of the last one.
+        let (full, tail) = ((self.primary + 1) / 64, (self.primary + 1) % 64);
+        self.active.words[..full].fill(u64::MAX);
+        if tail != 0 {
+            self.active.words[full] = u64::MAX >> (64 - tail);
+        }
+        self.active.remove(ROOT);
+        for (header, &len) in self.len.iter().enumerate().skip(1) {
+            self.short.insert_if(header, len <= 1);
         }
     }
 
@@ -415,25 +417,17 @@ impl Matrix {
     /// scan of their counts may stop at the first with two.
     fn choose_item(&self) -> usize {
         let words = self.primary / 64 + 1;
-        let tail = self.primary % 64;
-        let primary_mask = |w: usize| {
-            if w + 1 == words {
-                u64::MAX >> (63 - tail)
-            } else {
-                u64::MAX
-            }
-        };
-        let (active, short) = (&self.active.words, &self.short.words);
-        for w in 0..words {
-            let found = short[w] & active[w] & primary_mask(w);
+        let (active, short) = (&self.active.words[..words], &self.short.words[..words]);
+        for (w, (&active, &short)) in active.iter().zip(short).enumerate() {
+            let found = short & active;
             if found != 0 {
                 return w * 64 + found.trailing_zeros() as usize;
             }
         }
         let mut best = ROOT;
         let mut best_len = u32::MAX;
-        for (w, &bits) in active[..words].iter().enumerate() {
-            let mut bits = bits & primary_mask(w);
+        for (w, &bits) in active.iter().enumerate() {
+            let mut bits = bits;
             while bits != 0 {
                 let item = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -492,8 +486,9 @@ impl Matrix {
     /// Undoes [`Matrix::cover`]: options are restored bottom to top, the
     /// reverse of the order they were hidden in.
     fn uncover(&mut self, item: usize) {
-        self.active.insert(item);
-        self.remaining += usize::from(item <= self.primary);
+        let primary = item <= self.primary;
+        self.active.insert_if(item, primary);
+        self.remaining += usize::from(primary);
         let mut p = at(&self.up, item) as usize;
         while p != item {
             self.unhide(p);
