@@ -21,18 +21,21 @@
 //!  len[i]  = the number of options left in the list of item header i
 //!  active  = bit map of the primary item headers not yet covered
 //!  short   = bit map of the item headers with at most one option left
+//!  empty   = bit map of the item headers with no option left
 //! ```
 //!
 //! Knuth keeps the active items in a doubly linked list and scans it for the
 //! shortest. Here two bit maps stand in for that list: covering an item
-//! clears its bit, and hiding an option sets the bit of an item whose count
-//! drops to one (unhiding clears it again when the count is back at two), so
-//! the scan is a few word operations instead of a chase through the list.
+//! clears its bit, and hiding an option sets the `short` bit of an item whose
+//! count drops to one and its `empty` bit when it drops to zero (unhiding
+//! clears them again), so the scan is a few word operations instead of a
+//! chase through the list.
 //!
 //! The search is an explicit loop over a preallocated choice stack, so it
 //! neither recurses nor allocates. It always branches on the active primary
-//! item with the fewest remaining options, ties to the leftmost; an item with
-//! no option ends the branch at once, and an item with one option ends the
+//! item with the fewest remaining options, ties to the leftmost. An item with
+//! no option, wherever it stands, ends the branch at once, before any forced
+//! choice to its left is made; otherwise an item with one option ends the
 //! scan early, because nothing can beat it.
 
 use thiserror::Error;
@@ -133,6 +136,8 @@ pub struct Matrix {
     active: Bits,
     /// Bit `i` is set while item header `i` has at most one option.
     short: Bits,
+    /// Bit `i` is set while item header `i` has no option.
+    empty: Bits,
     /// Active primary items left: zero means a solution.
     remaining: usize,
     /// Choices left in place by [`Matrix::search_once`], still to undo.
@@ -186,6 +191,7 @@ impl Matrix {
             down: Vec::new(),
             active: Bits::default(),
             short: Bits::default(),
+            empty: Bits::default(),
             remaining: 0,
             pending: 0,
             choice: Vec::new(),
@@ -379,6 +385,7 @@ impl Matrix {
         self.remaining = self.primary;
         self.active.clear(self.items);
         self.short.clear(self.items);
+        self.empty.clear(self.items);
         // Headers 1..=primary: whole words, then the bits of the last one.
         let (full, tail) = ((self.primary + 1) / 64, (self.primary + 1) % 64);
         self.active.words[..full].fill(u64::MAX);
@@ -388,6 +395,7 @@ impl Matrix {
         self.active.remove(ROOT);
         for (header, &len) in self.len.iter().enumerate().skip(1) {
             self.short.insert_if(header, len <= 1);
+            self.empty.insert_if(header, len == 0);
         }
     }
 
@@ -411,13 +419,21 @@ impl Matrix {
 
     /// The active primary item with the fewest options, ties to the leftmost.
     ///
-    /// The leftmost active item with at most one option, if there is one,
-    /// is the first bit of `short & active`, found a word at a time.
+    /// The leftmost active item with no option, if there is one, is the
+    /// first bit of `empty & active`, and the leftmost with at most one the
+    /// first bit of `short & active`, both found a word at a time.
     /// Otherwise every active primary item has two options or more, so the
     /// scan of their counts may stop at the first with two.
     fn choose_item(&self) -> usize {
         let words = self.primary / 64 + 1;
         let (active, short) = (&self.active.words[..words], &self.short.words[..words]);
+        let empty = &self.empty.words[..words];
+        for (w, (&active, &empty)) in active.iter().zip(empty).enumerate() {
+            let found = empty & active;
+            if found != 0 {
+                return w * 64 + found.trailing_zeros() as usize;
+            }
+        }
         for (w, (&active, &short)) in active.iter().zip(short).enumerate() {
             let found = short & active;
             if found != 0 {
@@ -510,8 +526,9 @@ impl Matrix {
                 *at_mut(&mut self.up, down as usize) = up;
                 let len = at_mut(&mut self.len, item);
                 *len -= 1;
-                let now_short = *len == 1;
+                let (now_short, now_empty) = (*len == 1, *len == 0);
                 self.short.insert_if(item, now_short);
+                self.empty.insert_if(item, now_empty);
                 q += 1;
             }
         }
@@ -531,8 +548,9 @@ impl Matrix {
                 *at_mut(&mut self.up, down as usize) = q as u32;
                 let len = at_mut(&mut self.len, item);
                 *len += 1;
-                let now_long = *len == 2;
+                let (now_long, was_empty) = (*len == 2, *len == 1);
                 self.short.remove_if(item, now_long);
+                self.empty.remove_if(item, was_empty);
                 q -= 1;
             }
         }
@@ -688,8 +706,12 @@ mod tests {
         matrix.add_option(&[0, 1]).unwrap();
         let stats = matrix.search(u64::MAX, |_| panic!("no solution expected"));
         assert_eq!(stats.solutions, 0);
-        // Item 1 has one option, so it is tried; then item 2 has none.
-        assert_eq!(stats.nodes, 1);
+        // Item 2 has no option, so the search ends before item 0's one
+        // option is tried.
+        assert_eq!(stats.nodes, 0);
+        // Once item 2 has an option, item 0's is tried, then item 2's.
+        matrix.add_option(&[2]).unwrap();
+        assert_eq!(matrix.search(u64::MAX, |_| {}).nodes, 2);
     }
 
     #[test]
