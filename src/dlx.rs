@@ -127,6 +127,9 @@ pub struct Matrix {
     options: usize,
     /// Node index of the spacer after the last option.
     last_spacer: usize,
+    /// Nodes in use: the arrays `top`, `up` and `down` only grow, and what
+    /// lies past `size` in them is left over from earlier problems.
+    size: usize,
     len: Vec<u32>,
     top: Vec<i32>,
     up: Vec<u32>,
@@ -185,6 +188,7 @@ impl Matrix {
             items: 0,
             options: 0,
             last_spacer: 0,
+            size: 0,
             len: Vec::new(),
             top: Vec::new(),
             up: Vec::new(),
@@ -210,19 +214,20 @@ impl Matrix {
         // Everything is rebuilt, so choices left in place need no undoing.
         self.pending = 0;
         self.len.clear();
-        self.top.clear();
-        self.up.clear();
-        self.down.clear();
-        // The root and the item headers, each an empty circular list.
         self.len.resize(items + 1, 0);
-        self.top.resize(items + 1, 0);
-        self.up.extend(0..=items as u32);
-        self.down.extend(0..=items as u32);
-        // The first spacer.
+        self.size = items + 2;
+        self.reserve_nodes();
+        // The root and the item headers, each an empty circular list, then
+        // the first spacer.
+        self.top[..=items + 1].fill(0);
+        for (i, (up, down)) in self.up.iter_mut().zip(&mut self.down).enumerate() {
+            (*up, *down) = (i as u32, i as u32);
+            if i == items {
+                break;
+            }
+        }
         self.last_spacer = items + 1;
-        self.top.push(0);
-        self.up.push(0);
-        self.down.push(0);
+        (self.up[items + 1], self.down[items + 1]) = (0, 0);
     }
 
     /// Number of primary items.
@@ -266,36 +271,60 @@ impl Matrix {
             }
         }
         let limit = i32::MAX as usize;
-        if self.top.len() + items.len() + 1 > limit {
+        if self.size + items.len() + 1 > limit {
             return Err(DlxError::TooLarge { limit });
         }
         self.push_option(items);
         Ok(self.options - 1)
     }
 
-    /// Links an option whose items (0-based) are known to be distinct and in
-    /// range. The arrays grow once for the whole option, and the links are
-    /// written through plain slices.
-    fn push_option(&mut self, items: &[usize]) {
-        let first = self.top.len();
-        let spacer = first + items.len();
-        self.options += 1;
-        self.top.extend(items.iter().map(|&item| item as i32 + 1));
-        self.top.push(-(self.options as i32));
-        self.down.extend(items.iter().map(|&item| item as u32 + 1));
-        self.down.push(0);
-        self.up.resize(spacer + 1, 0);
-        let (up, down, len) = (&mut self.up[..], &mut self.down[..], &mut self.len[..]);
-        for (node, &item) in (first..).zip(items) {
-            let header = item + 1;
-            let last = up[header] as usize;
-            up[node] = last as u32;
-            down[last] = node as u32;
-            up[header] = node as u32;
-            len[header] += 1;
+    /// Makes the node arrays at least `size` long, at least doubling them
+    /// when they grow, so that adding an option rarely touches the
+    /// allocator.
+    #[inline]
+    fn reserve_nodes(&mut self) {
+        if self.size > self.top.len() {
+            self.grow_nodes();
         }
+    }
+
+    /// The rare part of [`Matrix::reserve_nodes`].
+    #[cold]
+    fn grow_nodes(&mut self) {
+        let length = self.size.max(2 * self.top.len());
+        self.top.resize(length, 0);
+        self.up.resize(length, 0);
+        self.down.resize(length, 0);
+    }
+
+    /// Links an option whose items (0-based) are known to be distinct and in
+    /// range, writing its nodes and spacer in place.
+    fn push_option(&mut self, items: &[usize]) {
+        let first = self.size;
+        let spacer = first + items.len();
+        self.size = spacer + 1;
+        self.reserve_nodes();
+        self.options += 1;
+        let (top, up, down, len) = (
+            &mut self.top[..],
+            &mut self.up[..],
+            &mut self.down[..],
+            &mut self.len[..],
+        );
+        // Every index below is a node under `size` (which the arrays now
+        // reach) or a header of an item that `add_option` checked.
+        for (node, &item) in (first..spacer).zip(items) {
+            let header = item + 1;
+            let last = at(up, header);
+            *at_mut(top, node) = header as i32;
+            (*at_mut(up, node), *at_mut(down, node)) = (last, header as u32);
+            *at_mut(down, last as usize) = node as u32;
+            *at_mut(up, header) = node as u32;
+            *at_mut(len, header) += 1;
+        }
+        top[spacer] = -(self.options as i32);
+        (up[spacer], down[spacer]) = (first as u32, 0);
         down[self.last_spacer] = (spacer - 1) as u32;
-        up[spacer] = first as u32;
         self.last_spacer = spacer;
     }
 
