@@ -557,7 +557,10 @@ impl Matrix {
                 *len -= 1;
                 let (now_short, now_empty) = (*len == 1, *len == 0);
                 self.short.insert_if(item, now_short);
-                self.empty.insert_if(item, now_empty);
+                // Rare, so a branch costs less than the bit arithmetic.
+                if now_empty {
+                    self.empty.insert_if(item, true);
+                }
                 q += 1;
             }
         }
@@ -579,7 +582,9 @@ impl Matrix {
                 *len += 1;
                 let (now_long, was_empty) = (*len == 2, *len == 1);
                 self.short.remove_if(item, now_long);
-                self.empty.remove_if(item, was_empty);
+                if was_empty {
+                    self.empty.remove_if(item, true);
+                }
                 q -= 1;
             }
         }
