@@ -518,6 +518,7 @@ impl Matrix {
     }
 
     /// Takes `item` out of the active set and hides every option in it.
+    #[inline(always)]
     fn cover(&mut self, item: usize) {
         let mut p = at(&self.down, item) as usize;
         while p != item {
@@ -530,6 +531,7 @@ impl Matrix {
 
     /// Undoes [`Matrix::cover`]: options are restored bottom to top, the
     /// reverse of the order they were hidden in.
+    #[inline(always)]
     fn uncover(&mut self, item: usize) {
         let primary = item <= self.primary;
         self.active.insert_if(item, primary);
