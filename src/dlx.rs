@@ -339,11 +339,12 @@ impl Matrix {
         stats
     }
 
-    /// Like [`Matrix::search`], but when the search stops at its limit, the
-    /// choices of the last solution are left in place: they are undone when
-    /// the matrix is next searched or given an option, and not at all when it
-    /// is [reset](Matrix::reset) first. A caller that refills the matrix for
-    /// every problem saves that undoing.
+    /// Like [`Matrix::search`], but the choices in force when the search
+    /// ends (at its limit, or once no choice has another option to try) are
+    /// left in place: they are undone when the matrix is next searched or
+    /// given an option, and not at all when it is [reset](Matrix::reset)
+    /// first. A caller that refills the matrix for every problem saves that
+    /// undoing.
     pub fn search_once(&mut self, limit: u64, mut visit: impl FnMut(&[usize])) -> SearchStats {
         self.settle();
         let mut stats = SearchStats::default();
@@ -353,6 +354,9 @@ impl Matrix {
         }
         self.start_search();
         let mut level = 0usize;
+        // Levels whose option is not the last of its item: while there is
+        // none, nothing is left to try.
+        let mut open = 0usize;
         'search: loop {
             if self.remaining == 0 {
                 self.solution.clear();
@@ -373,6 +377,7 @@ impl Matrix {
                 if count != 0 {
                     if count > 1 {
                         stats.branches += 1;
+                        open += 1;
                     }
                     self.cover(item);
                     let node = self.down[item] as usize;
@@ -384,9 +389,13 @@ impl Matrix {
                 }
             }
             // Backtrack: move the deepest choice to the next option of its
-            // item, undoing in the reverse order of doing.
+            // item, undoing in the reverse order of doing. When no level
+            // has an option left to try, the search is over, and the
+            // choices are left in place like those of a last solution.
             loop {
-                if level == 0 {
+                debug_assert!(open <= level, "open levels are levels");
+                if open == 0 {
+                    self.pending = level;
                     return stats;
                 }
                 level -= 1;
@@ -395,6 +404,9 @@ impl Matrix {
                 let item = self.top[node] as usize;
                 let next = self.down[node] as usize;
                 if next != item {
+                    // A covered item's list does not change, so the option
+                    // after `next` is known now.
+                    open -= usize::from(self.down[next] as usize == item);
                     self.choice[level] = next as u32;
                     self.commit(next);
                     stats.nodes += 1;
@@ -702,6 +714,27 @@ mod tests {
         queens.search_once(1, |_| {});
         queens.reset(7, 0);
         assert_eq!(queens.pending, 0);
+    }
+
+    #[test]
+    fn an_exhausted_search_leaves_its_last_choices_for_later() {
+        // Item 0 has one option and item 1 two: after the forced choice of
+        // level 0, level 1 tries both, and then nothing is left to try.
+        let mut matrix = Matrix::new(2, 0);
+        for option in [&[0][..], &[1], &[1]] {
+            matrix.add_option(option).unwrap();
+        }
+        let before = matrix.clone();
+        let stats = matrix.search_once(u64::MAX, |_| {});
+        assert_eq!((stats.solutions, stats.nodes), (2, 3));
+        assert!(!stats.stopped_at_limit);
+        assert_eq!(matrix.pending, 2, "both choices are left in place");
+        assert_eq!(matrix.search(u64::MAX, |_| {}), stats);
+        assert_eq!(matrix.pending, 0);
+        assert_eq!(
+            (&before.len, &before.up, &before.down),
+            (&matrix.len, &matrix.up, &matrix.down)
+        );
     }
 
     #[test]
