@@ -211,8 +211,12 @@ impl Singles {
         for unit in 0..3 * n {
             let (mut once, mut twice) = (0u32, 0u32);
             let filled = self.placed[unit];
+            let candidates = &self.candidates[..];
             for &cell in &self.units[unit * n..(unit + 1) * n] {
-                let mask = self.candidates[cell as usize];
+                debug_assert!((cell as usize) < candidates.len());
+                // SAFETY: `prepare` fills the units with cells of the grid,
+                // and `run` gives `candidates` one entry per cell.
+                let mask = unsafe { *candidates.get_unchecked(cell as usize) };
                 twice |= once & mask;
                 once |= mask;
             }
@@ -251,8 +255,12 @@ impl Singles {
             self.placed[unit as usize] |= bit;
         }
         let peers = &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count];
+        let candidates = &mut self.candidates[..];
         for &peer in peers {
-            let mask = &mut self.candidates[peer as usize];
+            debug_assert!((peer as usize) < candidates.len());
+            // SAFETY: `prepare` makes every peer a cell of the grid, and
+            // `run` gives `candidates` one entry per cell.
+            let mask = unsafe { candidates.get_unchecked_mut(peer as usize) };
             if *mask & bit != 0 {
                 *mask ^= bit;
                 if *mask & mask.wrapping_sub(1) == 0 {
