@@ -209,17 +209,15 @@ impl Singles {
         let n = grid.size().side();
         let mut placed = 0;
         for unit in 0..3 * n {
-            let (mut once, mut twice) = (0u32, 0u32);
             let filled = self.placed[unit];
-            let candidates = &self.candidates[..];
-            for &cell in &self.units[unit * n..(unit + 1) * n] {
-                debug_assert!((cell as usize) < candidates.len());
-                // SAFETY: `prepare` fills the units with cells of the grid,
-                // and `run` gives `candidates` one entry per cell.
-                let mask = unsafe { *candidates.get_unchecked(cell as usize) };
-                twice |= once & mask;
-                once |= mask;
-            }
+            let cells = &self.units[unit * n..(unit + 1) * n];
+            // A unit length the compiler knows lets it unroll the loop.
+            let (once, twice) = match n {
+                4 => once_twice(&cells[..4], &self.candidates),
+                9 => once_twice(&cells[..9], &self.candidates),
+                16 => once_twice(&cells[..16], &self.candidates),
+                _ => once_twice(cells, &self.candidates),
+            };
             if (once | filled) != all {
                 return None;
             }
@@ -316,6 +314,22 @@ impl Singles {
             self.peers.extend(peers.map(|other| other as u16));
         }
     }
+}
+
+/// The digits in the candidates of one cell of `cells` or more, and in those
+/// of two cells or more.
+#[inline(always)]
+fn once_twice(cells: &[u16], candidates: &[u32]) -> (u32, u32) {
+    let (mut once, mut twice) = (0u32, 0u32);
+    for &cell in cells {
+        debug_assert!((cell as usize) < candidates.len());
+        // SAFETY: `prepare` fills the units with cells of the grid, and
+        // `run` gives `candidates` one entry per cell.
+        let mask = unsafe { *candidates.get_unchecked(cell as usize) };
+        twice |= once & mask;
+        once |= mask;
+    }
+    (once, twice)
 }
 
 #[cfg(test)]
