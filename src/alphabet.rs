@@ -104,9 +104,13 @@ impl Alphabet {
     /// other puzzle is read in the standard alphabet. Letters are printed in
     /// lower case when the puzzle wrote its letters in lower case.
     pub fn detect(side: usize, symbols: &[u8]) -> Alphabet {
-        let has = |wanted: &[u8]| symbols.iter().any(|b| wanted.contains(b));
-        let hex = side == 16 && has(b"0") && has(b"._") && !has(b"Gg");
-        let lowercase = has(b"abcdefghijklmnop") && !has(b"ABCDEFGHIJKLMNOP");
+        let has = |wanted: fn(u8) -> bool| symbols.iter().any(|&b| wanted(b));
+        let hex = side == 16
+            && has(|b| b == b'0')
+            && has(|b| matches!(b, b'.' | b'_'))
+            && !has(|b| matches!(b, b'G' | b'g'));
+        let lowercase = has(|b| b.is_ascii_lowercase() && b <= b'p')
+            && !has(|b| b.is_ascii_uppercase() && b <= b'P');
         Alphabet {
             symbols: if hex { Symbols::Hex } else { Symbols::Standard },
             lowercase,

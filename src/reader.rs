@@ -35,8 +35,10 @@ use crate::grid::{Grid, Size};
 /// says otherwise.
 pub const DEFAULT_MAX_LINE: usize = 64 * 1024;
 
-/// Bytes that draw a grid rather than fill it.
-const LAYOUT: &[u8] = b"|+-*";
+/// True for the bytes that draw a grid rather than fill it: `| + - *`.
+fn is_layout(byte: u8) -> bool {
+    matches!(byte, b'|' | b'+' | b'-' | b'*')
+}
 
 /// How a record was laid out in its text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -473,7 +475,7 @@ impl<R: BufRead> PuzzleReader<R> {
             .position(|b| b.is_ascii_whitespace())
             .map_or(line.len(), |k| token_start + k);
         let token = &line[token_start..token_end];
-        let token_is_plain = !token.iter().any(|b| LAYOUT.contains(b));
+        let token_is_plain = !token.iter().any(|&b| is_layout(b));
         let cells = count_cells(line);
 
         let layout = if token_is_plain && is_one_line_puzzle(token) {
@@ -702,7 +704,7 @@ fn is_skipped(line: &[u8]) -> bool {
 /// Any byte that is neither white space nor layout stands for a cell, so that
 /// a wrong symbol is reported where it is instead of shifting the cells.
 fn is_cell(byte: u8) -> bool {
-    !byte.is_ascii_whitespace() && !LAYOUT.contains(&byte)
+    !byte.is_ascii_whitespace() && !is_layout(byte)
 }
 
 fn count_cells(line: &[u8]) -> usize {

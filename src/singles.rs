@@ -56,6 +56,8 @@ pub struct Singles {
     wanted: Vec<bool>,
     /// How many of them are still blank.
     left: usize,
+    /// Digits placed by the last fill.
+    filled: usize,
 }
 
 impl Singles {
@@ -72,6 +74,14 @@ impl Singles {
     /// it is still safe to call.
     pub fn fill(&mut self, grid: &mut Grid, hidden: bool) -> Outcome {
         self.run(grid, hidden, None)
+            .unwrap_or(Outcome::Contradiction)
+    }
+
+    /// Like [`Singles::fill`] with hidden singles, but checks the givens
+    /// first: returns `None`, with `grid` untouched, when a digit appears
+    /// twice in a row, column or box ([`Grid::first_conflict`] names it).
+    pub fn fill_checked(&mut self, grid: &mut Grid) -> Option<Outcome> {
+        self.run(grid, true, None)
     }
 
     /// Like [`Singles::fill`] with hidden singles, but stops as soon as every
@@ -79,23 +89,31 @@ impl Singles {
     /// cells hold the same digits in every solution.
     pub fn fill_cells(&mut self, grid: &mut Grid, cells: &[u16]) -> Outcome {
         self.run(grid, true, Some(cells))
+            .unwrap_or(Outcome::Contradiction)
     }
 
     /// Fills singles until the wanted cells (all blanks when `wanted` is
-    /// `None`) are filled or no single is left.
-    fn run(&mut self, grid: &mut Grid, hidden: bool, wanted: Option<&[u16]>) -> Outcome {
+    /// `None`) are filled or no single is left; `None` when two givens clash.
+    fn run(&mut self, grid: &mut Grid, hidden: bool, wanted: Option<&[u16]>) -> Option<Outcome> {
         let size = grid.size();
         self.prepare(size);
         let all = (1u32 << size.side()) - 1;
         self.placed.clear();
         self.placed.resize(3 * size.side(), 0);
+        let mut clash = 0;
         for (&digit, units) in grid.cells().iter().zip(&self.cell_units) {
             if digit != 0 {
+                let bit = 1 << (digit - 1);
                 for &unit in units {
-                    self.placed[unit as usize] |= 1 << (digit - 1);
+                    clash |= self.placed[unit as usize] & bit;
+                    self.placed[unit as usize] |= bit;
                 }
             }
         }
+        if clash != 0 {
+            return None;
+        }
+        self.filled = 0;
         self.candidates.clear();
         self.pending.clear();
         self.wanted.clear();
@@ -113,7 +131,7 @@ impl Singles {
                     & !(self.placed[row as usize]
                         | self.placed[column as usize]
                         | self.placed[bx as usize]);
-                if mask.count_ones() <= 1 {
+                if mask & mask.wrapping_sub(1) == 0 {
                     self.pending.push(cell as u16);
                 }
                 mask
@@ -124,10 +142,17 @@ impl Singles {
         }
         // Wanted cells last on the stack, so they are looked at first.
         for &cell in wanted.unwrap_or_default() {
-            if self.candidates[cell as usize].count_ones() <= 1 {
+            let mask = self.candidates[cell as usize];
+            if mask & mask.wrapping_sub(1) == 0 {
                 self.pending.push(cell);
             }
         }
+        Some(self.propagate(grid, hidden, all))
+    }
+
+    /// Places singles from the pending cells, and hidden singles when
+    /// `hidden`, until the wanted cells are filled or none is left.
+    fn propagate(&mut self, grid: &mut Grid, hidden: bool, all: u32) -> Outcome {
         loop {
             if self.left == 0 {
                 return Outcome::Solved;
@@ -138,17 +163,16 @@ impl Singles {
                     continue;
                 }
                 let mask = self.candidates[cell];
-                match mask.count_ones() {
-                    0 => return Outcome::Contradiction,
-                    1 => {
-                        if !self.place(grid, cell, mask) {
-                            return Outcome::Contradiction;
-                        }
-                        if self.left == 0 {
-                            return Outcome::Solved;
-                        }
+                if mask == 0 {
+                    return Outcome::Contradiction;
+                }
+                if mask & (mask - 1) == 0 {
+                    if !self.place(grid, cell, mask) {
+                        return Outcome::Contradiction;
                     }
-                    _ => {}
+                    if self.left == 0 {
+                        return Outcome::Solved;
+                    }
                 }
             }
             if !hidden {
@@ -168,19 +192,32 @@ impl Singles {
         &self.candidates
     }
 
+    /// How many digits the last fill placed.
+    pub fn placed(&self) -> usize {
+        self.filled
+    }
+
+    /// The digits placed in each unit after the last fill, as bit masks:
+    /// the `n` rows, then the `n` columns, then the `n` boxes.
+    pub fn unit_digits(&self) -> &[u32] {
+        &self.placed
+    }
+
     /// Places every hidden single found in one sweep of the units. Returns
     /// how many were placed, or `None` on a contradiction.
     fn hidden_singles(&mut self, grid: &mut Grid, all: u32) -> Option<usize> {
         let n = grid.size().side();
         let mut placed = 0;
         for unit in 0..3 * n {
-            let (mut once, mut twice) = (0u32, 0u32);
             let filled = self.placed[unit];
-            for &cell in &self.units[unit * n..(unit + 1) * n] {
-                let mask = self.candidates[cell as usize];
-                twice |= once & mask;
-                once |= mask;
-            }
+            let cells = &self.units[unit * n..(unit + 1) * n];
+            // A unit length the compiler knows lets it unroll the loop.
+            let (once, twice) = match n {
+                4 => once_twice(&cells[..4], &self.candidates),
+                9 => once_twice(&cells[..9], &self.candidates),
+                16 => once_twice(&cells[..16], &self.candidates),
+                _ => once_twice(cells, &self.candidates),
+            };
             if (once | filled) != all {
                 return None;
             }
@@ -210,19 +247,24 @@ impl Singles {
     fn place(&mut self, grid: &mut Grid, cell: usize, bit: u32) -> bool {
         grid.set(cell, bit.trailing_zeros() as u8 + 1);
         self.candidates[cell] = 0;
+        self.filled += 1;
         self.left -= usize::from(self.wanted[cell]);
         for &unit in &self.cell_units[cell] {
             self.placed[unit as usize] |= bit;
         }
         let peers = &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count];
+        let candidates = &mut self.candidates[..];
         for &peer in peers {
-            let mask = &mut self.candidates[peer as usize];
+            debug_assert!((peer as usize) < candidates.len());
+            // SAFETY: `prepare` makes every peer a cell of the grid, and
+            // `run` gives `candidates` one entry per cell.
+            let mask = unsafe { candidates.get_unchecked_mut(peer as usize) };
             if *mask & bit != 0 {
-                *mask &= !bit;
-                if *mask == 0 {
-                    return false;
-                }
-                if mask.count_ones() == 1 {
+                *mask ^= bit;
+                if *mask & mask.wrapping_sub(1) == 0 {
+                    if *mask == 0 {
+                        return false;
+                    }
                     self.pending.push(peer);
                 }
             }
@@ -272,6 +314,22 @@ impl Singles {
             self.peers.extend(peers.map(|other| other as u16));
         }
     }
+}
+
+/// The digits in the candidates of one cell of `cells` or more, and in those
+/// of two cells or more.
+#[inline(always)]
+fn once_twice(cells: &[u16], candidates: &[u32]) -> (u32, u32) {
+    let (mut once, mut twice) = (0u32, 0u32);
+    for &cell in cells {
+        debug_assert!((cell as usize) < candidates.len());
+        // SAFETY: `prepare` fills the units with cells of the grid, and
+        // `run` gives `candidates` one entry per cell.
+        let mask = unsafe { *candidates.get_unchecked(cell as usize) };
+        twice |= once & mask;
+        once |= mask;
+    }
+    (once, twice)
 }
 
 #[cfg(test)]
