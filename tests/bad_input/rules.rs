@@ -63,3 +63,32 @@ fn a_solved_grid_with_one_wrong_cell() {
         .expect(1, &[Solves(INKALA), Line("invalid"), Solves(INKALA)])
         .says("<stdin>:2: digit");
 }
+
+#[test]
+fn a_solved_hexadecimal_grid_reads_back_as_solved() {
+    // A 16x16 puzzle in hexadecimal (0-F, `.` for blanks) is answered in
+    // hexadecimal; the answer, with no blank left, must check as valid, not
+    // as a puzzle whose zeros are blanks.
+    let puzzle = Grid::empty(sudoku_dlx::Size::SIXTEEN);
+    let mut line = Vec::new();
+    let hex = sudoku_dlx::Alphabet::HEX;
+    sudoku_dlx::output::write_line(&mut line, &puzzle, hex);
+    line[0] = hex.encode(1); // One given `0`, so the puzzle reads as hexadecimal.
+    let solve = run(&["solve"], line);
+    assert_eq!(solve.status, Some(0), "{solve}");
+    assert!(solve.stdout.contains('0'), "{solve}");
+    run(&["check"], solve.stdout.clone()).expect(0, &[Line("valid")]);
+}
+
+#[test]
+fn a_puzzle_without_a_solution() {
+    // No digit repeats, but r2c1 (row 2: .2..) can hold none: 1, 3 and 4
+    // are all taken by its row, column or box.
+    let input = format!("{INKALA}\n13..\n.2..\n4...\n....\n\n{EASY}\n");
+    run(&["solve", "-f", "line"], input.clone())
+        .expect(1, &[Solves(INKALA), Line("unsolvable"), Solves(EASY)])
+        .says("<stdin>:2: no solution");
+    run(&["count"], input)
+        .expect(1, &[Line("1"), Line("0"), Line("1")])
+        .says("<stdin>:2: no solution");
+}
