@@ -10,8 +10,8 @@
 //! option needs no left/right links, only a spacer node at each end.
 //!
 //! ```text
-//!  index:  0     1 ..= items      items+1   first option   spacer   second option  spacer ...
-//!         root   item headers     spacer    x  x  x         s        x  x            s
+//!  index:  0     1 ..= items      items+1   first option   spacer   second option  spacer ... size
+//!         root   item headers     spacer    x  x  x         s        x  x            s        ... | leftovers
 //!
 //!  top[x]  = the item of node x (1-based), or for a spacer -(k + 1) where k is
 //!            the option that ends at it (0 for the very first spacer)
@@ -19,13 +19,15 @@
 //!            up = first node of the option before it, down = last node of
 //!            the option after it
 //!  len[i]  = the number of options left in the list of item header i
+//!  size    = the nodes in use; the arrays only grow, and past `size` they
+//!            hold nodes of earlier problems that no link reaches
 //!  active  = bit map of the primary item headers not yet covered
 //!  short   = bit map of the item headers with at most one option left
 //!  empty   = bit map of the item headers with no option left
 //! ```
 //!
 //! Knuth keeps the active items in a doubly linked list and scans it for the
-//! shortest. Here two bit maps stand in for that list: covering an item
+//! shortest. Here bit maps stand in for that list: covering an item
 //! clears its bit, and hiding an option sets the `short` bit of an item whose
 //! count drops to one and its `empty` bit when it drops to zero (unhiding
 //! clears them again), so the scan is a few word operations instead of a
