@@ -108,15 +108,19 @@ impl Alphabet {
     /// in the standard alphabet. Letters are printed in lower case when the
     /// puzzle wrote its letters in lower case.
     pub fn detect(side: usize, symbols: &[u8]) -> Alphabet {
-        let has = |wanted: &[u8]| symbols.iter().any(|b| wanted.contains(b));
+        let has = |wanted: fn(u8) -> bool| symbols.iter().any(|&b| wanted(b));
         let filled_hex = || {
             HEX.iter().all(|&symbol| {
                 let same = |b: &&u8| b.eq_ignore_ascii_case(&symbol);
                 symbols.iter().filter(same).count() == side
             })
         };
-        let hex = side == 16 && has(b"0") && !has(b"Gg") && (has(b"._") || filled_hex());
-        let lowercase = has(b"abcdefghijklmnop") && !has(b"ABCDEFGHIJKLMNOP");
+        let hex = side == 16
+            && has(|b| b == b'0')
+            && !has(|b| matches!(b, b'G' | b'g'))
+            && (has(|b| matches!(b, b'.' | b'_')) || filled_hex());
+        let lowercase = has(|b| b.is_ascii_lowercase() && b <= b'p')
+            && !has(|b| b.is_ascii_uppercase() && b <= b'P');
         Alphabet {
             symbols: if hex { Symbols::Hex } else { Symbols::Standard },
             lowercase,

@@ -10,27 +10,39 @@
 //! option needs no left/right links, only a spacer node at each end.
 //!
 //! ```text
-//!  index:  0     1 ..= items      items+1   first option   spacer   second option  spacer ...
-//!         root   item headers     spacer    x  x  x         s        x  x            s
+//!  index:  0     1 ..= items      items+1   first option   spacer   second option  spacer ... size
+//!         root   item headers     spacer    x  x  x         s        x  x            s        ... | leftovers
 //!
 //!  top[x]  = the item of node x (1-based), or for a spacer -(k + 1) where k is
 //!            the option that ends at it (0 for the very first spacer)
 //!  up/down = vertical links of x inside the list of its item; for a spacer,
 //!            up = first node of the option before it, down = last node of
 //!            the option after it
-//!  prev/next (items only) = the horizontal list of active primary items,
-//!            with the root at index 0; secondary items link to themselves
+//!  len[i]  = the number of options left in the list of item header i
+//!  size    = the nodes in use; the arrays only grow, and past `size` they
+//!            hold nodes of earlier problems that no link reaches
+//!  active  = bit map of the primary item headers not yet covered
+//!  short   = bit map of the item headers with at most one option left
+//!  empty   = bit map of the item headers with no option left
 //! ```
+//!
+//! Knuth keeps the active items in a doubly linked list and scans it for the
+//! shortest. Here bit maps stand in for that list: covering an item
+//! clears its bit, and hiding an option sets the `short` bit of an item whose
+//! count drops to one and its `empty` bit when it drops to zero (unhiding
+//! clears them again), so the scan is a few word operations instead of a
+//! chase through the list.
 //!
 //! The search is an explicit loop over a preallocated choice stack, so it
 //! neither recurses nor allocates. It always branches on the active primary
-//! item with the fewest remaining options, ties to the leftmost; an item with
-//! no option ends the branch at once, and an item with one option ends the
+//! item with the fewest remaining options, ties to the leftmost. An item with
+//! no option, wherever it stands, ends the branch at once, before any forced
+//! choice to its left is made; otherwise an item with one option ends the
 //! scan early, because nothing can beat it.
 
 use thiserror::Error;
 
-/// Index of the root of the item list.
+/// Index of the root node, before the item headers; no item has it.
 const ROOT: usize = 0;
 
 /// A mistake in the shape of an exact-cover problem, found while it is built.
@@ -117,16 +129,56 @@ pub struct Matrix {
     options: usize,
     /// Node index of the spacer after the last option.
     last_spacer: usize,
-    prev: Vec<u32>,
-    next: Vec<u32>,
+    /// Nodes in use: the arrays `top`, `up` and `down` only grow, and what
+    /// lies past `size` in them is left over from earlier problems.
+    size: usize,
     len: Vec<u32>,
     top: Vec<i32>,
     up: Vec<u32>,
     down: Vec<u32>,
+    /// Bit `i` is set while primary item header `i` is active (not covered);
+    /// the bits of secondary items stay clear.
+    active: Bits,
+    /// Bit `i` is set while item header `i` has at most one option.
+    short: Bits,
+    /// Bit `i` is set while item header `i` has no option.
+    empty: Bits,
+    /// Active primary items left: zero means a solution.
+    remaining: usize,
+    /// Choices left in place by [`Matrix::search_once`], still to undo.
+    pending: usize,
     /// The node chosen at each level of the search.
     choice: Vec<u32>,
     /// The options of the solution being reported.
     solution: Vec<usize>,
+}
+
+/// A set of item headers as a bit map, 64 to a word.
+#[derive(Debug, Clone, Default)]
+struct Bits {
+    words: Vec<u64>,
+}
+
+impl Bits {
+    /// Empties the set and makes room for headers `0..=last`.
+    fn clear(&mut self, last: usize) {
+        self.words.clear();
+        self.words.resize(last / 64 + 1, 0);
+    }
+
+    fn remove(&mut self, i: usize) {
+        self.words[i / 64] &= !(1 << (i % 64));
+    }
+
+    /// Inserts `i` when `yes`, without a branch.
+    fn insert_if(&mut self, i: usize, yes: bool) {
+        *at_mut(&mut self.words, i / 64) |= u64::from(yes) << (i % 64);
+    }
+
+    /// Removes `i` when `yes`, without a branch.
+    fn remove_if(&mut self, i: usize, yes: bool) {
+        *at_mut(&mut self.words, i / 64) &= !(u64::from(yes) << (i % 64));
+    }
 }
 
 impl Matrix {
@@ -138,12 +190,16 @@ impl Matrix {
             items: 0,
             options: 0,
             last_spacer: 0,
-            prev: Vec::new(),
-            next: Vec::new(),
+            size: 0,
             len: Vec::new(),
             top: Vec::new(),
             up: Vec::new(),
             down: Vec::new(),
+            active: Bits::default(),
+            short: Bits::default(),
+            empty: Bits::default(),
+            remaining: 0,
+            pending: 0,
             choice: Vec::new(),
             solution: Vec::new(),
         };
@@ -157,36 +213,23 @@ impl Matrix {
         self.primary = primary;
         self.items = items;
         self.options = 0;
-        self.prev.clear();
-        self.next.clear();
+        // Everything is rebuilt, so choices left in place need no undoing.
+        self.pending = 0;
         self.len.clear();
-        self.top.clear();
-        self.up.clear();
-        self.down.clear();
-        // The root and the primary items form one circular list.
-        for i in 0..=items {
-            let (prev, next) = if i == ROOT {
-                (
-                    if primary == 0 { ROOT } else { primary },
-                    (1 % (primary + 1)),
-                )
-            } else if i <= primary {
-                (i - 1, if i == primary { ROOT } else { i + 1 })
-            } else {
-                (i, i)
-            };
-            self.prev.push(prev as u32);
-            self.next.push(next as u32);
-            self.len.push(0);
-            self.top.push(0);
-            self.up.push(i as u32);
-            self.down.push(i as u32);
+        self.len.resize(items + 1, 0);
+        self.size = items + 2;
+        self.reserve_nodes();
+        // The root and the item headers, each an empty circular list, then
+        // the first spacer.
+        self.top[..=items + 1].fill(0);
+        for (i, (up, down)) in self.up.iter_mut().zip(&mut self.down).enumerate() {
+            (*up, *down) = (i as u32, i as u32);
+            if i == items {
+                break;
+            }
         }
-        // The first spacer.
         self.last_spacer = items + 1;
-        self.top.push(0);
-        self.up.push(0);
-        self.down.push(0);
+        (self.up[items + 1], self.down[items + 1]) = (0, 0);
     }
 
     /// Number of primary items.
@@ -212,6 +255,9 @@ impl Matrix {
     /// Fails, leaving the matrix unchanged, if the option is empty, names an
     /// item twice or names an item the matrix does not have.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, DlxError> {
+        if self.pending != 0 {
+            self.settle();
+        }
         if items.is_empty() {
             return Err(DlxError::EmptyOption);
         }
@@ -227,34 +273,61 @@ impl Matrix {
             }
         }
         let limit = i32::MAX as usize;
-        if self.top.len() + items.len() + 1 > limit {
+        if self.size + items.len() + 1 > limit {
             return Err(DlxError::TooLarge { limit });
         }
-        self.push_option(items.iter().map(|&item| item + 1));
+        self.push_option(items);
         Ok(self.options - 1)
     }
 
-    /// Links an option whose items (1-based header indices) are known to be
-    /// distinct and in range.
-    fn push_option(&mut self, headers: impl Iterator<Item = usize>) {
-        let first = self.top.len();
-        for header in headers {
-            let node = self.top.len();
-            let last = self.up[header] as usize;
-            self.top.push(header as i32);
-            self.up.push(last as u32);
-            self.down.push(header as u32);
-            self.down[last] = node as u32;
-            self.up[header] = node as u32;
-            self.len[header] += 1;
+    /// Makes the node arrays at least `size` long, at least doubling them
+    /// when they grow, so that adding an option rarely touches the
+    /// allocator.
+    #[inline]
+    fn reserve_nodes(&mut self) {
+        if self.size > self.top.len() {
+            self.grow_nodes();
         }
-        let end = self.top.len();
-        self.down[self.last_spacer] = (end - 1) as u32;
+    }
+
+    /// The rare part of [`Matrix::reserve_nodes`].
+    #[cold]
+    fn grow_nodes(&mut self) {
+        let length = self.size.max(2 * self.top.len());
+        self.top.resize(length, 0);
+        self.up.resize(length, 0);
+        self.down.resize(length, 0);
+    }
+
+    /// Links an option whose items (0-based) are known to be distinct and in
+    /// range, writing its nodes and spacer in place.
+    fn push_option(&mut self, items: &[usize]) {
+        let first = self.size;
+        let spacer = first + items.len();
+        self.size = spacer + 1;
+        self.reserve_nodes();
         self.options += 1;
-        self.top.push(-(self.options as i32));
-        self.up.push(first as u32);
-        self.down.push(0);
-        self.last_spacer = end;
+        let (top, up, down, len) = (
+            &mut self.top[..],
+            &mut self.up[..],
+            &mut self.down[..],
+            &mut self.len[..],
+        );
+        // Every index below is a node under `size` (which the arrays now
+        // reach) or a header of an item that `add_option` checked.
+        for (node, &item) in (first..spacer).zip(items) {
+            let header = item + 1;
+            let last = at(up, header);
+            *at_mut(top, node) = header as i32;
+            (*at_mut(up, node), *at_mut(down, node)) = (last, header as u32);
+            *at_mut(down, last as usize) = node as u32;
+            *at_mut(up, header) = node as u32;
+            *at_mut(len, header) += 1;
+        }
+        top[spacer] = -(self.options as i32);
+        (up[spacer], down[spacer]) = (first as u32, 0);
+        down[self.last_spacer] = (spacer - 1) as u32;
+        self.last_spacer = spacer;
     }
 
     /// Searches for exact covers, calling `visit` with the option numbers of
@@ -262,17 +335,32 @@ impl Matrix {
     /// solutions. A limit of 0 finds nothing.
     ///
     /// The matrix is left as it was, so it can be searched again.
-    pub fn search(&mut self, limit: u64, mut visit: impl FnMut(&[usize])) -> SearchStats {
+    pub fn search(&mut self, limit: u64, visit: impl FnMut(&[usize])) -> SearchStats {
+        let stats = self.search_once(limit, visit);
+        self.settle();
+        stats
+    }
+
+    /// Like [`Matrix::search`], but the choices in force when the search
+    /// ends (at its limit, or once no choice has another option to try) are
+    /// left in place: they are undone when the matrix is next searched or
+    /// given an option, and not at all when it is [reset](Matrix::reset)
+    /// first. A caller that refills the matrix for every problem saves that
+    /// undoing.
+    pub fn search_once(&mut self, limit: u64, mut visit: impl FnMut(&[usize])) -> SearchStats {
+        self.settle();
         let mut stats = SearchStats::default();
         if limit == 0 {
             stats.stopped_at_limit = true;
             return stats;
         }
-        self.choice.clear();
-        self.choice.resize(self.primary + 1, 0);
+        self.start_search();
         let mut level = 0usize;
+        // Levels whose option is not the last of its item: while there is
+        // none, nothing is left to try.
+        let mut open = 0usize;
         'search: loop {
-            if self.next[ROOT] as usize == ROOT {
+            if self.remaining == 0 {
                 self.solution.clear();
                 for l in 0..level {
                     let option = self.option_of(self.choice[l] as usize);
@@ -282,7 +370,7 @@ impl Matrix {
                 visit(&self.solution);
                 if stats.solutions >= limit {
                     stats.stopped_at_limit = true;
-                    self.unwind(level);
+                    self.pending = level;
                     return stats;
                 }
             } else {
@@ -291,6 +379,7 @@ impl Matrix {
                 if count != 0 {
                     if count > 1 {
                         stats.branches += 1;
+                        open += 1;
                     }
                     self.cover(item);
                     let node = self.down[item] as usize;
@@ -302,9 +391,13 @@ impl Matrix {
                 }
             }
             // Backtrack: move the deepest choice to the next option of its
-            // item, undoing in the reverse order of doing.
+            // item, undoing in the reverse order of doing. When no level
+            // has an option left to try, the search is over, and the
+            // choices are left in place like those of a last solution.
             loop {
-                if level == 0 {
+                debug_assert!(open <= level, "open levels are levels");
+                if open == 0 {
+                    self.pending = level;
                     return stats;
                 }
                 level -= 1;
@@ -313,6 +406,9 @@ impl Matrix {
                 let item = self.top[node] as usize;
                 let next = self.down[node] as usize;
                 if next != item {
+                    // A covered item's list does not change, so the option
+                    // after `next` is known now.
+                    open -= usize::from(self.down[next] as usize == item);
                     self.choice[level] = next as u32;
                     self.commit(next);
                     stats.nodes += 1;
@@ -324,13 +420,36 @@ impl Matrix {
         }
     }
 
-    /// Undoes every choice above `level`, restoring the matrix.
-    fn unwind(&mut self, level: usize) {
-        for l in (0..level).rev() {
+    /// Marks every primary item active and finds the short items, before a
+    /// search.
+    fn start_search(&mut self) {
+        self.choice.clear();
+        self.choice.resize(self.primary + 1, 0);
+        self.remaining = self.primary;
+        self.active.clear(self.items);
+        self.short.clear(self.items);
+        self.empty.clear(self.items);
+        // Headers 1..=primary: whole words, then the bits of the last one.
+        let (full, tail) = ((self.primary + 1) / 64, (self.primary + 1) % 64);
+        self.active.words[..full].fill(u64::MAX);
+        if tail != 0 {
+            self.active.words[full] = u64::MAX >> (64 - tail);
+        }
+        self.active.remove(ROOT);
+        for (header, &len) in self.len.iter().enumerate().skip(1) {
+            self.short.insert_if(header, len <= 1);
+            self.empty.insert_if(header, len == 0);
+        }
+    }
+
+    /// Undoes the choices left in place by [`Matrix::search_once`].
+    fn settle(&mut self) {
+        for l in (0..self.pending).rev() {
             let node = self.choice[l] as usize;
             self.uncommit(node);
             self.uncover(self.top[node] as usize);
         }
+        self.pending = 0;
     }
 
     /// The option that node `node` belongs to.
@@ -342,20 +461,44 @@ impl Matrix {
     }
 
     /// The active primary item with the fewest options, ties to the leftmost.
+    ///
+    /// The leftmost active item with no option, if there is one, is the
+    /// first bit of `empty & active`, and the leftmost with at most one the
+    /// first bit of `short & active`, both found a word at a time.
+    /// Otherwise every active primary item has two options or more, so the
+    /// scan of their counts may stop at the first with two.
     fn choose_item(&self) -> usize {
+        let words = self.primary / 64 + 1;
+        let (active, short) = (&self.active.words[..words], &self.short.words[..words]);
+        let empty = &self.empty.words[..words];
+        for (w, (&active, &empty)) in active.iter().zip(empty).enumerate() {
+            let found = empty & active;
+            if found != 0 {
+                return w * 64 + found.trailing_zeros() as usize;
+            }
+        }
+        for (w, (&active, &short)) in active.iter().zip(short).enumerate() {
+            let found = short & active;
+            if found != 0 {
+                return w * 64 + found.trailing_zeros() as usize;
+            }
+        }
         let mut best = ROOT;
         let mut best_len = u32::MAX;
-        let mut item = self.next[ROOT] as usize;
-        while item != ROOT {
-            let len = self.len[item];
-            if len < best_len {
-                best = item;
-                best_len = len;
-                if len <= 1 {
-                    break;
+        for (w, &bits) in active.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let item = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let len = self.len[item];
+                if len < best_len {
+                    best = item;
+                    best_len = len;
+                    if len <= 2 {
+                        return best;
+                    }
                 }
             }
-            item = self.next[item] as usize;
         }
         best
     }
@@ -364,9 +507,9 @@ impl Matrix {
     fn commit(&mut self, node: usize) {
         let mut p = node + 1;
         while p != node {
-            let item = self.top[p];
+            let item = at(&self.top, p);
             if item <= 0 {
-                p = self.up[p] as usize;
+                p = at(&self.up, p) as usize;
             } else {
                 self.cover(item as usize);
                 p += 1;
@@ -378,9 +521,9 @@ impl Matrix {
     fn uncommit(&mut self, node: usize) {
         let mut p = node - 1;
         while p != node {
-            let item = self.top[p];
+            let item = at(&self.top, p);
             if item <= 0 {
-                p = self.down[p] as usize;
+                p = at(&self.down, p) as usize;
             } else {
                 self.uncover(item as usize);
                 p -= 1;
@@ -388,28 +531,29 @@ impl Matrix {
         }
     }
 
-    /// Removes `item` from the active list and hides every option in it.
+    /// Takes `item` out of the active set and hides every option in it.
+    #[inline(always)]
     fn cover(&mut self, item: usize) {
-        let mut p = self.down[item] as usize;
+        let mut p = at(&self.down, item) as usize;
         while p != item {
             self.hide(p);
-            p = self.down[p] as usize;
+            p = at(&self.down, p) as usize;
         }
-        let (prev, next) = (self.prev[item], self.next[item]);
-        self.next[prev as usize] = next;
-        self.prev[next as usize] = prev;
+        self.active.remove(item);
+        self.remaining -= usize::from(item <= self.primary);
     }
 
     /// Undoes [`Matrix::cover`]: options are restored bottom to top, the
     /// reverse of the order they were hidden in.
+    #[inline(always)]
     fn uncover(&mut self, item: usize) {
-        let (prev, next) = (self.prev[item], self.next[item]);
-        self.next[prev as usize] = item as u32;
-        self.prev[next as usize] = item as u32;
-        let mut p = self.up[item] as usize;
+        let primary = item <= self.primary;
+        self.active.insert_if(item, primary);
+        self.remaining += usize::from(primary);
+        let mut p = at(&self.up, item) as usize;
         while p != item {
             self.unhide(p);
-            p = self.up[p] as usize;
+            p = at(&self.up, p) as usize;
         }
     }
 
@@ -417,14 +561,22 @@ impl Matrix {
     fn hide(&mut self, node: usize) {
         let mut q = node + 1;
         while q != node {
-            let item = self.top[q];
-            let (up, down) = (self.up[q], self.down[q]);
+            let item = at(&self.top, q);
+            let (up, down) = (at(&self.up, q), at(&self.down, q));
             if item <= 0 {
                 q = up as usize;
             } else {
-                self.down[up as usize] = down;
-                self.up[down as usize] = up;
-                self.len[item as usize] -= 1;
+                let item = item as usize;
+                *at_mut(&mut self.down, up as usize) = down;
+                *at_mut(&mut self.up, down as usize) = up;
+                let len = at_mut(&mut self.len, item);
+                *len -= 1;
+                let (now_short, now_empty) = (*len == 1, *len == 0);
+                self.short.insert_if(item, now_short);
+                // Rare, so a branch costs less than the bit arithmetic.
+                if now_empty {
+                    self.empty.insert_if(item, true);
+                }
                 q += 1;
             }
         }
@@ -434,18 +586,47 @@ impl Matrix {
     fn unhide(&mut self, node: usize) {
         let mut q = node - 1;
         while q != node {
-            let item = self.top[q];
-            let (up, down) = (self.up[q], self.down[q]);
+            let item = at(&self.top, q);
+            let (up, down) = (at(&self.up, q), at(&self.down, q));
             if item <= 0 {
                 q = down as usize;
             } else {
-                self.down[up as usize] = q as u32;
-                self.up[down as usize] = q as u32;
-                self.len[item as usize] += 1;
+                let item = item as usize;
+                *at_mut(&mut self.down, up as usize) = q as u32;
+                *at_mut(&mut self.up, down as usize) = q as u32;
+                let len = at_mut(&mut self.len, item);
+                *len += 1;
+                let (now_long, was_empty) = (*len == 2, *len == 1);
+                self.short.remove_if(item, now_long);
+                if was_empty {
+                    self.empty.remove_if(item, true);
+                }
                 q -= 1;
             }
         }
     }
+}
+
+/// `slice[i]` without a bounds check in release builds.
+///
+/// Only for the links of the search loop: every link and item number stored
+/// in a [`Matrix`] is an index into its arrays by construction ([`Matrix::reset`]
+/// and `push_option` only ever store indices of nodes and headers they have
+/// already pushed, and the search only copies stored links), and the debug
+/// assertion checks that in every test run.
+#[inline(always)]
+fn at<T: Copy>(slice: &[T], i: usize) -> T {
+    debug_assert!(i < slice.len(), "link {i} out of {}", slice.len());
+    // SAFETY: `i < slice.len()` by the invariant above, asserted in debug builds.
+    unsafe { *slice.get_unchecked(i) }
+}
+
+/// `&mut slice[i]` without a bounds check in release builds; see [`at`].
+#[inline(always)]
+fn at_mut<T>(slice: &mut [T], i: usize) -> &mut T {
+    debug_assert!(i < slice.len(), "link {i} out of {}", slice.len());
+    // SAFETY: `i < slice.len()` by the invariant of [`at`], asserted in debug builds.
+    unsafe { slice.get_unchecked_mut(i) }
 }
 
 #[cfg(test)]
@@ -515,6 +696,50 @@ mod tests {
     }
 
     #[test]
+    fn search_once_leaves_choices_that_the_next_use_undoes() {
+        let mut queens = queens(6);
+        let before = (queens.len.clone(), queens.up.clone(), queens.down.clone());
+        assert_eq!(queens.search_once(1, |_| {}).solutions, 1);
+        assert!(
+            queens.pending > 0,
+            "the solution's choices are left in place"
+        );
+        assert_eq!(queens.search_once(u64::MAX, |_| {}).solutions, 4);
+        assert_eq!(queens.search_once(2, |_| {}).solutions, 2);
+        queens.add_option(&[0, 1]).unwrap();
+        assert_eq!(queens.pending, 0);
+        assert_eq!(queens.search(u64::MAX, |_| {}).solutions, 4);
+        let after = (queens.len.clone(), queens.up.clone(), queens.down.clone());
+        // The new option added one node to items 0 and 1 and nothing else.
+        assert_eq!(after.0[1], before.0[1] + 1);
+        assert_eq!(after.0[3..], before.0[3..]);
+        queens.search_once(1, |_| {});
+        queens.reset(7, 0);
+        assert_eq!(queens.pending, 0);
+    }
+
+    #[test]
+    fn an_exhausted_search_leaves_its_last_choices_for_later() {
+        // Item 0 has one option and item 1 two: after the forced choice of
+        // level 0, level 1 tries both, and then nothing is left to try.
+        let mut matrix = Matrix::new(2, 0);
+        for option in [&[0][..], &[1], &[1]] {
+            matrix.add_option(option).unwrap();
+        }
+        let before = matrix.clone();
+        let stats = matrix.search_once(u64::MAX, |_| {});
+        assert_eq!((stats.solutions, stats.nodes), (2, 3));
+        assert!(!stats.stopped_at_limit);
+        assert_eq!(matrix.pending, 2, "both choices are left in place");
+        assert_eq!(matrix.search(u64::MAX, |_| {}), stats);
+        assert_eq!(matrix.pending, 0);
+        assert_eq!(
+            (&before.len, &before.up, &before.down),
+            (&matrix.len, &matrix.up, &matrix.down)
+        );
+    }
+
+    #[test]
     fn queens_counts() {
         assert_eq!(queens(4).search(u64::MAX, |_| {}).solutions, 2);
         assert_eq!(queens(8).search(u64::MAX, |_| {}).solutions, 92);
@@ -552,8 +777,12 @@ mod tests {
         matrix.add_option(&[0, 1]).unwrap();
         let stats = matrix.search(u64::MAX, |_| panic!("no solution expected"));
         assert_eq!(stats.solutions, 0);
-        // Item 1 has one option, so it is tried; then item 2 has none.
-        assert_eq!(stats.nodes, 1);
+        // Item 2 has no option, so the search ends before item 0's one
+        // option is tried.
+        assert_eq!(stats.nodes, 0);
+        // Once item 2 has an option, item 0's is tried, then item 2's.
+        matrix.add_option(&[2]).unwrap();
+        assert_eq!(matrix.search(u64::MAX, |_| {}).nodes, 2);
     }
 
     #[test]

@@ -9,7 +9,10 @@
 //! * [`encoding`] and [`Solver`]: the mapping of a Sudoku grid onto that
 //!   engine and back;
 //! * [`reader`] and [`output`]: puzzles in and out of text, with error
-//!   messages that name line and column.
+//!   messages that name line and column;
+//! * [`generate`] and [`rating`]: random grids and minimal puzzles with one
+//!   solution, reproducible by seed ([`random`]), and a difficulty score
+//!   taken from the search.
 //!
 //! # Example
 //!
@@ -30,12 +33,23 @@
 pub mod alphabet;
 pub mod dlx;
 pub mod encoding;
+pub mod formats;
+pub mod generate;
 pub mod grid;
 pub mod output;
+pub mod random;
+pub mod rating;
 pub mod reader;
+pub mod reduced;
+pub mod singles;
 pub mod solver;
 
 pub use alphabet::Alphabet;
+pub use formats::InputFormat;
+pub use generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};
 pub use grid::{Cell, Conflict, Grid, Size, Unit};
+pub use random::Rng;
+pub use rating::{Level, RateError, Rater, Rating};
 pub use reader::{Layout, ParseError, PuzzleReader, ReadError, Record};
+pub use singles::{Outcome as SinglesOutcome, Singles};
 pub use solver::{SolutionCount, Solver};

@@ -26,10 +26,33 @@ pub fn write_line(out: &mut Vec<u8>, grid: &Grid, alphabet: Alphabet) {
 /// );
 /// ```
 pub fn write_block(out: &mut Vec<u8>, grid: &Grid, alphabet: Alphabet) {
+    write_block_painted(out, grid, alphabet, |_, _| {});
+}
+
+/// A piece of a block, for a painter to style.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Piece {
+    /// The symbol of the cell with this index (row * side + column).
+    Cell(usize),
+    /// A box border: a `|`, or a line of `-` and `+`.
+    Border,
+}
+
+/// Appends `grid` as [`write_block`] does, calling `paint(out, Some(piece))`
+/// before each piece and `paint(out, None)` after it, so that the caller can
+/// wrap pieces in terminal styles. The text between the calls is exactly
+/// that of [`write_block`].
+pub fn write_block_painted(
+    out: &mut Vec<u8>,
+    grid: &Grid,
+    alphabet: Alphabet,
+    mut paint: impl FnMut(&mut Vec<u8>, Option<Piece>),
+) {
     let size = grid.size();
     let (n, b) = (size.side(), size.box_side());
     for row in 0..n {
         if row > 0 && row % b == 0 {
+            paint(out, Some(Piece::Border));
             for bx in 0..b {
                 if bx > 0 {
                     out.push(b'+');
@@ -38,16 +61,23 @@ pub fn write_block(out: &mut Vec<u8>, grid: &Grid, alphabet: Alphabet) {
                 let width = 2 * b + usize::from(bx > 0 && bx < b - 1);
                 out.extend(std::iter::repeat_n(b'-', width));
             }
+            paint(out, None);
             out.push(b'\n');
         }
         for column in 0..n {
             if column > 0 {
                 out.push(b' ');
                 if column % b == 0 {
-                    out.extend_from_slice(b"| ");
+                    paint(out, Some(Piece::Border));
+                    out.push(b'|');
+                    paint(out, None);
+                    out.push(b' ');
                 }
             }
-            out.push(alphabet.encode(grid.get(row, column)));
+            let cell = row * n + column;
+            paint(out, Some(Piece::Cell(cell)));
+            out.push(alphabet.encode(grid.cells()[cell]));
+            paint(out, None);
         }
         out.push(b'\n');
     }
@@ -90,5 +120,27 @@ mod tests {
         assert_eq!(lines[0], ". . . | . . . | . . .");
         assert_eq!(lines[3], "------+-------+------");
         assert_eq!(lines.len(), 11);
+    }
+
+    #[test]
+    fn painter_sees_every_cell_and_border_once_and_adds_only_its_marks() {
+        let grid: Grid = "1423234141323214".parse().unwrap();
+        let (mut cells, mut borders) = (Vec::new(), 0);
+        let mut out = Vec::new();
+        write_block_painted(&mut out, &grid, Alphabet::STANDARD, |out, piece| {
+            match piece {
+                Some(Piece::Cell(k)) => cells.push(k),
+                Some(Piece::Border) => borders += 1,
+                None => {}
+            }
+            out.push(if piece.is_some() { b'<' } else { b'>' });
+        });
+        assert_eq!(cells, (0..16).collect::<Vec<_>>());
+        // One `|` per row and one line between the two bands.
+        assert_eq!(borders, 5);
+        let plain: Vec<u8> = out.into_iter().filter(|b| !b"<>".contains(b)).collect();
+        let mut expected = Vec::new();
+        write_block(&mut expected, &grid, Alphabet::STANDARD);
+        assert_eq!(plain, expected);
     }
 }

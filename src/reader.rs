@@ -9,7 +9,14 @@
 //!   borders) are skipped. Blocks are separated by blank lines.
 //!
 //! Lines starting with `#` are comments anywhere; CRLF line ends, tabs and a
-//! UTF-8 byte-order mark are accepted. Every line read has a length cap, so a
+//! UTF-8 byte-order mark are accepted. The text after a one-line puzzle is
+//! kept as its title.
+//!
+//! The same reader reads the other formats of [`crate::formats`] (SadMan
+//! `.sdk`, CSV, `puzzle:count:solution`, OpenSudoku XML), detected from the
+//! first line that says anything or forced with
+//! [`PuzzleReader::with_format`]; they keep a title and an expected solution
+//! or count with the record where they have them. Every line read has a length cap, so a
 //! huge line costs an error, not memory.
 //!
 //! A mistake in one record ends that record with a [`ParseError`] that names
@@ -21,14 +28,17 @@ use std::io::{self, BufRead};
 use thiserror::Error;
 
 use crate::alphabet::{Alphabet, Symbol};
+use crate::formats::{colon, csv, sdk, xml, Fields, InputFormat, Scan};
 use crate::grid::{Grid, Size};
 
 /// The longest line read, in bytes, unless [`PuzzleReader::with_max_line`]
 /// says otherwise.
 pub const DEFAULT_MAX_LINE: usize = 64 * 1024;
 
-/// Bytes that draw a grid rather than fill it.
-const LAYOUT: &[u8] = b"|+-*";
+/// True for the bytes that draw a grid rather than fill it: `| + - *`.
+fn is_layout(byte: u8) -> bool {
+    matches!(byte, b'|' | b'+' | b'-' | b'*')
+}
 
 /// How a record was laid out in its text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -51,6 +61,14 @@ pub struct Record {
     pub alphabet: Alphabet,
     /// The puzzle.
     pub grid: Grid,
+    /// Its title, description or comment, as the input gave it; empty when
+    /// none.
+    pub title: String,
+    /// The solution the input claims it has (CSV, `puzzle:count:solution`).
+    pub expected_solution: Option<Grid>,
+    /// The number of solutions the input claims it has
+    /// (`puzzle:count:solution`).
+    pub expected_count: Option<u64>,
 }
 
 impl Default for Record {
@@ -60,6 +78,9 @@ impl Default for Record {
             layout: Layout::Line,
             alphabet: Alphabet::STANDARD,
             grid: Grid::empty(Size::NINE),
+            title: String::new(),
+            expected_solution: None,
+            expected_count: None,
         }
     }
 }
@@ -155,6 +176,32 @@ pub enum ParseErrorKind {
     /// Text that held more than the one puzzle wanted.
     #[error("found more than one puzzle")]
     MoreThanOnePuzzle,
+    /// A field of a record that is not what it should be.
+    #[error("found {found} in the {field} field; expected {expected}")]
+    BadField {
+        /// The name of the field.
+        field: &'static str,
+        /// What it holds, quoted and shortened.
+        found: String,
+        /// What it should hold.
+        expected: &'static str,
+    },
+    /// A field that a record lacks.
+    #[error("found no {field} field; expected {expected}")]
+    MissingField {
+        /// The name of the field.
+        field: &'static str,
+        /// What it should hold.
+        expected: &'static str,
+    },
+    /// An expected solution of another size than its puzzle.
+    #[error("found a {found} solution; expected {expected} like its puzzle")]
+    SolutionSize {
+        /// The size of the solution.
+        found: Size,
+        /// The size of the puzzle.
+        expected: Size,
+    },
 }
 
 /// A mistake in a record, with its place.
@@ -214,6 +261,19 @@ pub struct PuzzleReader<R> {
     /// The symbols of the record being read, and where each one stands.
     symbols: Vec<u8>,
     places: Vec<(u64, usize)>,
+    /// The format of the input: `Auto` until its first significant line.
+    format: InputFormat,
+    /// The columns of a CSV input.
+    csv: csv::Columns,
+    /// Where to go on scanning the current line, when it holds more than one
+    /// record (XML); 0 to read the next line.
+    resume: usize,
+    /// The title the lines before the next record gave it (`.sdk` headers,
+    /// the name of an XML collection).
+    title: String,
+    /// A grid kept for the next expected solution, so that its storage is
+    /// reused.
+    spare: Option<Grid>,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -228,7 +288,24 @@ impl<R: BufRead> PuzzleReader<R> {
             line: Vec::new(),
             symbols: Vec::new(),
             places: Vec::new(),
+            format: InputFormat::Auto,
+            csv: csv::Columns::default(),
+            resume: 0,
+            title: String::new(),
+            spare: None,
         }
+    }
+
+    /// Reads the input in `format` instead of detecting it.
+    pub fn with_format(mut self, format: InputFormat) -> Self {
+        self.format = format;
+        self
+    }
+
+    /// The format of the input: the one forced, or the one detected so far
+    /// (`Auto` before the first significant line).
+    pub fn format(&self) -> InputFormat {
+        self.format
     }
 
     /// Caps the length of a line at `max_line` bytes.
@@ -237,7 +314,8 @@ impl<R: BufRead> PuzzleReader<R> {
         self
     }
 
-    /// Reads every record in `alphabet` instead of detecting it.
+    /// Reads every record in the symbols of `alphabet` instead of detecting
+    /// them (the case of letters is still taken from each puzzle).
     pub fn with_alphabet(mut self, alphabet: Option<Alphabet>) -> Self {
         self.forced_alphabet = alphabet;
         self
@@ -249,18 +327,127 @@ impl<R: BufRead> PuzzleReader<R> {
     /// reading can go on; after `Some(Err(Io))` the input is broken and the
     /// next call returns `None`.
     pub fn read_record(&mut self, record: &mut Record) -> Option<Result<(), ReadError>> {
-        loop {
-            match self.next_line() {
-                Err(error) => return Some(Err(ReadError::Io(error))),
-                Ok(LineRead::End) => return None,
-                Ok(LineRead::TooLong) => return Some(Err(self.too_long().into())),
-                Ok(LineRead::Line) => {}
-            }
-            if is_skipped(&self.line) {
-                continue;
-            }
-            return Some(self.read_record_from_line(record));
+        if let Some(solution) = record.expected_solution.take() {
+            self.spare = Some(solution);
         }
+        record.expected_count = None;
+        record.title.clear();
+        loop {
+            if self.resume == 0 {
+                match self.next_line() {
+                    Err(error) => return Some(Err(ReadError::Io(error))),
+                    Ok(LineRead::End) => return None,
+                    Ok(LineRead::TooLong) => return Some(Err(self.too_long().into())),
+                    Ok(LineRead::Line) => {}
+                }
+            }
+            if self.format == InputFormat::Auto {
+                match InputFormat::detect(&self.line) {
+                    Some(format) => self.format = format,
+                    None => continue,
+                }
+            }
+            let scan = match self.format {
+                InputFormat::Auto | InputFormat::Plain => None,
+                InputFormat::Sdk => {
+                    if let Some((letter, text)) = sdk::header(&self.line) {
+                        if letter == sdk::TITLE || (letter == sdk::COMMENT && self.title.is_empty())
+                        {
+                            self.title.clear();
+                            self.title
+                                .push_str(&String::from_utf8_lossy(&self.line[text]));
+                        }
+                        continue;
+                    }
+                    if sdk::is_section(self.line.trim_ascii_start()) {
+                        continue;
+                    }
+                    None
+                }
+                InputFormat::Csv => Some(csv::scan(&self.line, &mut self.csv)),
+                InputFormat::Colon => Some(colon::scan(&self.line)),
+                InputFormat::OpenSudoku => match xml::scan(&self.line, self.resume) {
+                    xml::Step::Done => {
+                        self.resume = 0;
+                        continue;
+                    }
+                    xml::Step::Name { title, next } => {
+                        self.title.clear();
+                        self.title
+                            .push_str(&String::from_utf8_lossy(&self.line[title]));
+                        self.resume = next;
+                        continue;
+                    }
+                    xml::Step::Game { scan, next } => {
+                        self.resume = next;
+                        Some(scan)
+                    }
+                },
+            };
+            let result = match scan {
+                None if is_skipped(&self.line) => continue,
+                None => self.read_record_from_line(record),
+                Some(Scan::Skip) => continue,
+                Some(Scan::Record(fields)) => self.read_fields(&fields, record),
+                Some(Scan::Bad { column, kind }) => Err(self.error_at(column, kind).into()),
+            };
+            if record.title.is_empty() {
+                record.title.push_str(&self.title);
+            }
+            if self.format == InputFormat::Sdk {
+                self.title.clear();
+            }
+            return Some(result);
+        }
+    }
+
+    /// Reads a record whose fields are at `fields` in `self.line`.
+    fn read_fields(&mut self, fields: &Fields, record: &mut Record) -> Result<(), ReadError> {
+        record.line = self.line_number;
+        record.layout = Layout::Line;
+        self.read_token(fields.puzzle.clone())?;
+        record.alphabet = self.decode(&mut record.grid, None)?;
+        record.expected_count = fields.count;
+        if let Some(title) = fields.title.clone() {
+            record
+                .title
+                .push_str(&String::from_utf8_lossy(&self.line[title]));
+        }
+        if let Some(range) = fields.solution.clone() {
+            self.read_token(range.clone())?;
+            let mut solution = self.spare.take().unwrap_or_else(|| Grid::empty(Size::NINE));
+            self.decode(&mut solution, Some(record.alphabet))?;
+            if solution.size() != record.grid.size() {
+                let kind = ParseErrorKind::SolutionSize {
+                    found: solution.size(),
+                    expected: record.grid.size(),
+                };
+                self.spare = Some(solution);
+                return Err(self.error_at(range.start + 1, kind).into());
+            }
+            record.expected_solution = Some(solution);
+        }
+        Ok(())
+    }
+
+    /// Collects the symbols of a one-line grid at `range` of `self.line`, or
+    /// says how its length is wrong.
+    fn read_token(&mut self, range: std::ops::Range<usize>) -> Result<(), ReadError> {
+        self.symbols.clear();
+        self.places.clear();
+        let token = &self.line[range.clone()];
+        if Size::from_cells(token.len()).is_none() || token.iter().any(|&b| !is_cell(b)) {
+            let (expected, size) = nearest_size(token.len());
+            let column = range.start + token.len().min(expected) + 1;
+            let kind = ParseErrorKind::WrongLength {
+                found: token.len(),
+                expected,
+                size,
+            };
+            return Err(self.error_at(column, kind).into());
+        }
+        self.push_symbols(range.start, range.end);
+        Ok(())
     }
 
     fn too_long(&self) -> ParseError {
@@ -288,10 +475,13 @@ impl<R: BufRead> PuzzleReader<R> {
             .position(|b| b.is_ascii_whitespace())
             .map_or(line.len(), |k| token_start + k);
         let token = &line[token_start..token_end];
-        let token_is_plain = !token.iter().any(|b| LAYOUT.contains(b));
+        let token_is_plain = !token.iter().any(|&b| is_layout(b));
         let cells = count_cells(line);
 
         let layout = if token_is_plain && is_one_line_puzzle(token) {
+            let rest = line[token_end..].trim_ascii();
+            let rest = rest.strip_prefix(b"#").unwrap_or(rest).trim_ascii_start();
+            record.title.push_str(&String::from_utf8_lossy(rest));
             self.push_symbols(token_start, token_end);
             Layout::Line
         } else if token_is_plain && token.len() > 25 {
@@ -317,7 +507,8 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         record.line = start;
         record.layout = layout;
-        self.decode(record)
+        record.alphabet = self.decode(&mut record.grid, None)?;
+        Ok(())
     }
 
     /// Reads the rest of a block whose first row, of `side` cells, is in
@@ -402,20 +593,30 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    /// Turns the collected symbols into `record.grid`.
-    fn decode(&mut self, record: &mut Record) -> Result<(), ReadError> {
+    /// Turns the collected symbols into `grid`, in `alphabet` or the one
+    /// forced or detected, and returns the alphabet.
+    fn decode(
+        &mut self,
+        grid: &mut Grid,
+        alphabet: Option<Alphabet>,
+    ) -> Result<Alphabet, ReadError> {
         let size = Size::from_cells(self.symbols.len()).expect("callers collect a whole grid");
         let side = size.side();
-        let alphabet = self
-            .forced_alphabet
-            .unwrap_or_else(|| Alphabet::detect(side, &self.symbols));
-        record.alphabet = alphabet;
-        record.grid.clear(size);
+        let detected = Alphabet::detect(side, &self.symbols);
+        // A forced alphabet fixes the symbols; letters still print in the
+        // case the puzzle used.
+        let alphabet = alphabet.unwrap_or_else(|| {
+            self.forced_alphabet.map_or(detected, |forced| Alphabet {
+                symbols: forced.symbols,
+                lowercase: detected.lowercase,
+            })
+        });
+        grid.clear(size);
         for (cell, (&byte, &(line, column))) in self.symbols.iter().zip(&self.places).enumerate() {
             let kind = match alphabet.decode(byte) {
                 Symbol::Blank => continue,
                 Symbol::Value(value) if value as usize <= side => {
-                    record.grid.set(cell, value);
+                    grid.set(cell, value);
                     continue;
                 }
                 Symbol::Value(value) => ParseErrorKind::OutOfRange {
@@ -431,7 +632,7 @@ impl<R: BufRead> PuzzleReader<R> {
             };
             return Err(ParseError { line, column, kind }.into());
         }
-        Ok(())
+        Ok(alphabet)
     }
 
     fn error_at(&self, column: usize, kind: ParseErrorKind) -> ParseError {
@@ -503,7 +704,7 @@ fn is_skipped(line: &[u8]) -> bool {
 /// Any byte that is neither white space nor layout stands for a cell, so that
 /// a wrong symbol is reported where it is instead of shifting the cells.
 fn is_cell(byte: u8) -> bool {
-    !byte.is_ascii_whitespace() && !LAYOUT.contains(&byte)
+    !byte.is_ascii_whitespace() && !is_layout(byte)
 }
 
 fn count_cells(line: &[u8]) -> usize {

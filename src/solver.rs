@@ -4,20 +4,25 @@
 //! [`crate::encoding`], runs [`crate::dlx::Matrix::search`] on it and decodes
 //! the chosen options back into filled grids.
 //!
-//! A given keeps only its own option. Rather than linking all `n^3` options
-//! and then covering the givens' options, the solver links only what is left
-//! once the givens are placed: the items the givens do not already cover, and
-//! the options of empty cells whose digit does not clash with a given in the
-//! same row, column or box. The search sees exactly the matrix it would see
-//! after covering the givens, at a fraction of the linking work. All buffers
-//! live in the solver and are reused from puzzle to puzzle.
+//! Before any linking, the solver places the digits that singles force
+//! ([`Singles`]: a cell with one candidate, a digit with one place in a row,
+//! column or box). These are exactly the moves the search would make first,
+//! since an item with one option is always chosen before any other, but bit
+//! masks make them far cheaper than covering items. A contradiction found
+//! there (a cell or a digit with no place left) settles the puzzle without a
+//! search, and so does a grid filled to the end.
+//!
+//! Whatever is left is linked as it would stand in the search at that point:
+//! only the items not yet covered, and the options of blank cells whose digit
+//! does not clash with a placed one, in the order of the full matrix. The
+//! search that follows therefore makes the same choices, in the same order,
+//! as a search of the whole matrix after its forced moves, and finds the same
+//! solutions in the same order. All buffers live in the solver and are
+//! reused from puzzle to puzzle.
 
 use crate::dlx::{Matrix, SearchStats};
-use crate::encoding::{item_count, items_of, Placement};
 use crate::grid::{Conflict, Grid, Size};
-
-/// Marks an item that the givens already cover.
-const COVERED_BY_GIVENS: u32 = u32::MAX;
+use crate::singles::{Outcome, Singles};
 
 /// The result of counting the solutions of a puzzle up to a limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,12 +53,17 @@ pub struct SolutionCount {
 #[derive(Debug, Clone)]
 pub struct Solver {
     matrix: Matrix,
-    /// For each item of the full encoding, its number in the reduced matrix.
-    item_number: Vec<u32>,
+    /// The forced placements made before linking.
+    singles: Singles,
+    /// The item number of each missing digit of each unit (rows, columns,
+    /// boxes), `n` entries per unit.
+    unit_items: Vec<u32>,
     /// For each option of the reduced matrix, the placement it stands for.
     placements: Vec<(u16, u8)>,
-    /// The solution being decoded.
+    /// The puzzle with its forced digits, then the solution being decoded.
     solution: Grid,
+    /// Digits placed by singles before the last search.
+    presolved: usize,
 }
 
 impl Default for Solver {
@@ -67,37 +77,56 @@ impl Solver {
     pub fn new() -> Solver {
         Solver {
             matrix: Matrix::new(0, 0),
-            item_number: Vec::new(),
+            singles: Singles::new(),
+            unit_items: Vec::new(),
             placements: Vec::new(),
             solution: Grid::empty(Size::NINE),
+            presolved: 0,
         }
     }
 
     /// Searches `puzzle` for up to `limit` solutions, calling `on_solution`
     /// with each one.
     ///
+    /// The statistics are those of the search proper: the digits that
+    /// singles force before it are placed without a search node, and
+    /// [`Solver::presolved`] tells how many there were. The branch points are
+    /// the same as for a search of the whole matrix, since a forced move is
+    /// never one.
+    ///
     /// # Errors
     ///
     /// Returns the first [`Conflict`] when the givens break the rules; no
     /// search is made then.
+    #[inline(never)]
     pub fn solve(
         &mut self,
         puzzle: &Grid,
         limit: u64,
         mut on_solution: impl FnMut(&Grid),
     ) -> Result<SearchStats, Conflict> {
-        if let Some(conflict) = puzzle.first_conflict() {
-            return Err(conflict);
+        let mut stats = SearchStats::default();
+        match self.presolve(puzzle)? {
+            Outcome::Contradiction => return Ok(stats),
+            Outcome::Solved => {
+                // The one solution, as the search of an empty matrix
+                // reports it.
+                stats.stopped_at_limit = limit <= 1;
+                if limit > 0 {
+                    stats.solutions = 1;
+                    on_solution(&self.solution);
+                }
+                return Ok(stats);
+            }
+            Outcome::Stalled => self.build(),
         }
-        self.build(puzzle);
         let Solver {
             matrix,
             placements,
             solution,
             ..
         } = self;
-        solution.clone_from(puzzle);
-        let stats = matrix.search(limit, |options| {
+        stats = matrix.search_once(limit, |options| {
             for &option in options {
                 let (cell, digit) = placements[option];
                 solution.set(cell as usize, digit);
@@ -107,6 +136,11 @@ impl Solver {
         Ok(stats)
     }
 
+    /// How many digits singles placed before the last search: the forced
+    /// moves that [`SearchStats::nodes`] leaves out.
+    pub fn presolved(&self) -> usize {
+        self.presolved
+    }
     /// The first solution found, or `None` when there is none.
     ///
     /// # Errors
@@ -144,62 +178,81 @@ impl Solver {
         Ok(self.count_solutions(puzzle, 2)?.found == 1)
     }
 
-    /// Fills the matrix with what is left of `puzzle` once its givens are
-    /// placed. The givens must not conflict.
-    fn build(&mut self, puzzle: &Grid) {
-        let size = puzzle.size();
-        let n = size.side();
-        let cells = size.cells();
-        // Digits used by the givens in each row, column and box, as bit masks.
-        let mut used = [[0u32; 25]; 3];
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 {
-                let bit = 1 << (digit - 1);
-                let (row, column) = (cell / n, cell % n);
-                used[0][row] |= bit;
-                used[1][column] |= bit;
-                used[2][size.box_of(row, column)] |= bit;
+    /// Copies `puzzle` into the solution grid and fills in the digits that
+    /// singles force, or finds that two givens clash.
+    fn presolve(&mut self, puzzle: &Grid) -> Result<Outcome, Conflict> {
+        self.solution.clone_from(puzzle);
+        let Some(outcome) = self.singles.fill_checked(&mut self.solution) else {
+            // A digit twice in a unit, which `first_conflict` names; were it
+            // to find none, no solution would still be the right answer.
+            return match puzzle.first_conflict() {
+                Some(conflict) => Err(conflict),
+                None => Ok(Outcome::Contradiction),
+            };
+        };
+        self.presolved = self.singles.placed();
+        Ok(outcome)
+    }
+
+    /// Fills the matrix with what is left of the solution grid once the
+    /// givens and forced digits are placed.
+    fn build(&mut self) {
+        let size = self.solution.size();
+        let (n, b) = (size.side(), size.box_side());
+        let grid = self.solution.cells();
+        let candidates = self.singles.candidates();
+        let placed = self.singles.unit_digits();
+        let all = u32::MAX >> (32 - n);
+        // Number the items still to cover: the blank cells first, then the
+        // missing digits of rows, columns and boxes. The search breaks ties
+        // to the leftmost item, so among items with two options it tries a
+        // cell's two digits before a digit's two places; on the hard
+        // collections that takes a quarter fewer nodes than the order of the
+        // encoding. Only the entries of missing digits are written: no
+        // option names another.
+        // The unit items are numbered from 0 here and moved up past the
+        // cells below; the rows miss as many digits as there are blanks.
+        self.unit_items.resize(3 * n * n, 0);
+        let mut unit_item = 0;
+        for (numbers, &digits) in self.unit_items.chunks_exact_mut(n).zip(&placed[..3 * n]) {
+            let mut missing = all & !digits;
+            while missing != 0 {
+                numbers[missing.trailing_zeros() as usize] = unit_item;
+                unit_item += 1;
+                missing &= missing - 1;
             }
         }
-        // Number the items still to cover, keeping their order.
-        self.item_number.clear();
-        self.item_number.resize(item_count(size), COVERED_BY_GIVENS);
-        let mut primary = 0u32;
-        for (family, masks) in used.iter().enumerate() {
-            for (unit, &mask) in masks[..n].iter().enumerate() {
-                for digit in 0..n {
-                    if mask & (1 << digit) == 0 {
-                        self.item_number[family * cells + unit * n + digit] = primary;
-                        primary += 1;
-                    }
-                }
-            }
-        }
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit == 0 {
-                self.item_number[3 * cells + cell] = primary;
-                primary += 1;
-            }
-        }
-        self.matrix.reset(primary as usize, 0);
+        let blanks = unit_item as usize / 3;
+        let number =
+            |unit: usize, digit: usize| blanks + self.unit_items[unit * n + digit] as usize;
+        self.matrix.reset(4 * blanks, 0);
         self.placements.clear();
-        for (cell, &given) in puzzle.cells().iter().enumerate() {
-            if given != 0 {
-                continue;
-            }
-            let (row, column) = (cell / n, cell % n);
-            let taken = used[0][row] | used[1][column] | used[2][size.box_of(row, column)];
-            for digit in 1..=n as u8 {
-                if taken & (1 << (digit - 1)) != 0 {
+        let mut cell_item = 0;
+        for row in 0..n {
+            for column in 0..n {
+                let cell = row * n + column;
+                if grid[cell] != 0 {
                     continue;
                 }
-                let placement = Placement { row, column, digit };
-                let items = items_of(size, placement).map(|item| self.item_number[item] as usize);
-                // The items are distinct and in range by construction.
-                self.matrix
-                    .add_option(&items)
-                    .expect("a Sudoku option covers four distinct items");
-                self.placements.push((cell as u16, digit));
+                let bx = 2 * n + row / b * b + column / b;
+                let mut free = candidates[cell];
+                while free != 0 {
+                    let digit = free.trailing_zeros() as usize;
+                    free &= free - 1;
+                    // The items of `encoding::items_of`, in its order.
+                    let items = [
+                        number(row, digit),
+                        number(n + column, digit),
+                        number(bx, digit),
+                        cell_item,
+                    ];
+                    // The items are distinct and in range by construction.
+                    self.matrix
+                        .add_option(&items)
+                        .expect("a Sudoku option covers four distinct items");
+                    self.placements.push((cell as u16, digit as u8 + 1));
+                }
+                cell_item += 1;
             }
         }
     }
@@ -227,6 +280,51 @@ mod tests {
         let solution = solver.first_solution(&puzzle).unwrap().unwrap();
         assert!(solution.is_solved());
         assert!(solution.keeps_givens_of(&puzzle));
+    }
+
+    #[test]
+    fn singles_alone_solve_an_easy_puzzle_without_search_nodes() {
+        let puzzle: Grid =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+                .parse()
+                .unwrap();
+        let mut solver = Solver::new();
+        let mut found = Vec::new();
+        let stats = solver.solve(&puzzle, 2, |g| found.push(g.clone())).unwrap();
+        assert_eq!((stats.solutions, stats.nodes), (1, 0));
+        assert!(!stats.stopped_at_limit);
+        assert_eq!(solver.presolved(), 81 - puzzle.givens());
+        assert!(found[0].is_solved() && found[0].keeps_givens_of(&puzzle));
+        // A limit of one is reached by that one solution.
+        assert!(solver.solve(&puzzle, 1, |_| {}).unwrap().stopped_at_limit);
+        assert_eq!(solver.solve(&puzzle, 0, |_| {}).unwrap().solutions, 0);
+    }
+
+    #[test]
+    fn forced_digits_are_in_the_solutions_but_not_in_the_nodes() {
+        let puzzle: Grid = INKALA.parse().unwrap();
+        let mut solver = Solver::new();
+        let mut solution = None;
+        let stats = solver
+            .solve(&puzzle, 2, |g| solution = Some(g.clone()))
+            .unwrap();
+        let solution = solution.unwrap();
+        assert!(solution.is_solved() && solution.keeps_givens_of(&puzzle));
+        // Every blank is either placed before the search or by a node of
+        // the branch that found the solution, so the nodes and the forced
+        // digits together cover the blanks at least once.
+        let blanks = 81 - puzzle.givens() as u64;
+        assert!(stats.nodes + solver.presolved() as u64 >= blanks);
+        assert!(stats.branches > 0);
+    }
+
+    #[test]
+    fn a_contradiction_among_singles_means_no_solution() {
+        // Row 1 needs a 4 in its last cell, but column 4 already has one.
+        let puzzle: Grid = "123....4........".parse().unwrap();
+        let stats = Solver::new().solve(&puzzle, 2, |_| {}).unwrap();
+        assert_eq!((stats.solutions, stats.nodes), (0, 0));
+        assert!(!stats.stopped_at_limit);
     }
 
     #[test]

@@ -1,17 +1,20 @@
-//! The answer to one puzzle: the record for standard output, the
-//! diagnostics for standard error, and how it weighs on the exit status.
+//! The answer to one puzzle: what the search found out about it, the record
+//! for standard output, the diagnostics for standard error, and how it
+//! weighs on the exit status.
 //!
 //! Every puzzle read, well-formed or not, gets exactly one record, so the
 //! n-th record of the output always belongs to the n-th puzzle of the input.
 //! Answers are built in memory first, which lets a batch be solved on
-//! several threads and still be printed in input order.
+//! several threads and still be printed in input order. The facts are found
+//! here; [`super::render`] writes them in the format asked for.
 
-use std::io::Write;
+use std::fmt::Write as _;
+use std::io::Write as _;
 
-use sudoku_dlx::output::{write_block, write_line};
-use sudoku_dlx::{Alphabet, Grid, Layout, ParseError, Record, Solver};
+use sudoku_dlx::{Grid, ParseError, RateError, Rater, Record, Solver};
 
 use super::args::{Format, Task};
+use super::render;
 
 /// How a puzzle weighs on the exit status; the worst of a run decides it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
@@ -26,6 +29,103 @@ pub enum Status {
     BadInput = 2,
 }
 
+/// What the answer says about the puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Verdict {
+    /// At least one solution (and, when the task proved it, only one).
+    #[default]
+    Solved,
+    /// More than one solution.
+    Multiple,
+    /// No solution.
+    Unsolvable,
+    /// Unreadable, or givens against the rules.
+    Invalid,
+    /// A filled grid that obeys the rules (check).
+    Valid,
+    /// Exactly one solution (check).
+    Unique,
+    /// Not what the input claimed: another count or another solution (check).
+    Mismatch,
+}
+
+impl Verdict {
+    /// The status word of the verdict.
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Solved => "solved",
+            Verdict::Multiple => "multiple",
+            Verdict::Unsolvable => "unsolvable",
+            Verdict::Invalid => "invalid",
+            Verdict::Valid => "valid",
+            Verdict::Unique => "unique",
+            Verdict::Mismatch => "mismatch",
+        }
+    }
+}
+
+/// What the search found out about one puzzle, for every output format.
+#[derive(Debug, Default)]
+pub struct Facts {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Solutions to print: the first, or every one with --all. Only the
+    /// first `kept` are meaningful; the rest are storage kept for reuse.
+    pub solutions: Vec<Grid>,
+    /// How many of `solutions` belong to this puzzle.
+    pub kept: usize,
+    /// Solutions found, when the puzzle was searched.
+    pub found: Option<u64>,
+    /// The search stopped at its limit, so there may be more solutions.
+    pub stopped_at_limit: bool,
+    /// No second solution exists: the search went through the whole tree.
+    pub proven_unique: bool,
+    /// Search nodes spent.
+    pub nodes: u64,
+    /// Why the verdict is a failure, for messages; empty otherwise.
+    pub reason: String,
+    /// The column of a parse error.
+    pub column: Option<usize>,
+}
+
+impl Facts {
+    fn clear(&mut self) {
+        self.verdict = Verdict::Solved;
+        self.kept = 0;
+        self.found = None;
+        self.stopped_at_limit = false;
+        self.proven_unique = false;
+        self.nodes = 0;
+        self.reason.clear();
+        self.column = None;
+    }
+
+    /// The solutions of this puzzle.
+    pub fn solutions(&self) -> &[Grid] {
+        &self.solutions[..self.kept]
+    }
+
+    fn keep(&mut self, solution: &Grid) {
+        if self.kept == self.solutions.len() {
+            self.solutions.push(solution.clone());
+        } else {
+            // Copied cell by cell: a derived `clone_from` would allocate.
+            let kept = &mut self.solutions[self.kept];
+            kept.clear(solution.size());
+            for (cell, &value) in solution.cells().iter().enumerate() {
+                kept.set(cell, value);
+            }
+        }
+        self.kept += 1;
+    }
+
+    fn fail(&mut self, verdict: Verdict, why: &dyn std::fmt::Display) {
+        self.verdict = verdict;
+        self.reason.clear();
+        let _ = write!(self.reason, "{why}");
+    }
+}
+
 /// The text and status of one answer.
 #[derive(Debug, Default)]
 pub struct Answer {
@@ -35,8 +135,10 @@ pub struct Answer {
     pub err: Vec<u8>,
     /// Its weight on the exit status.
     pub status: Status,
-    /// Solutions of a `--all` group, gathered before its header is known.
-    group: Vec<u8>,
+    /// What was found out.
+    pub facts: Facts,
+    /// Buffers of the renderers, kept for reuse.
+    pub scratch: render::Scratch,
 }
 
 impl Answer {
@@ -45,7 +147,17 @@ impl Answer {
         self.out.clear();
         self.err.clear();
         self.status = Status::Answered;
+        self.facts.clear();
     }
+}
+
+/// How answers are written: the format, and whether in colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Output {
+    /// The format asked for; by default that of each puzzle.
+    pub format: Option<Format>,
+    /// Colour grids with terminal escape codes.
+    pub color: bool,
 }
 
 /// Where a puzzle came from, for messages: `file:line`.
@@ -64,7 +176,7 @@ impl std::fmt::Display for Place<'_> {
 /// Answers a well-formed puzzle.
 pub fn answer_puzzle(
     task: Task,
-    format: Option<Format>,
+    output: Output,
     source: &str,
     record: &Record,
     solver: &mut Solver,
@@ -74,133 +186,151 @@ pub fn answer_puzzle(
         source,
         line: record.line,
     };
-    let layout = match format {
-        Some(Format::Line) => Layout::Line,
-        Some(Format::Grid) => Layout::Block,
-        None => record.layout,
+    find_facts(task, record, solver, &mut answer.facts);
+    let facts = &answer.facts;
+    let failed = match facts.verdict {
+        Verdict::Solved | Verdict::Valid | Verdict::Unique => false,
+        Verdict::Multiple => matches!(task, Task::Check | Task::Solve { unique: true }),
+        Verdict::Unsolvable | Verdict::Invalid | Verdict::Mismatch => true,
     };
-    let puzzle = &record.grid;
-    if task == Task::Check && puzzle.is_complete() {
-        match puzzle.first_conflict() {
-            None => status_word(answer, layout, "valid"),
-            Some(conflict) => fail(answer, layout, "invalid", place, &conflict),
-        }
-        return;
+    if failed {
+        answer.status = Status::Failed;
+        let _ = writeln!(answer.err, "{place}: {}", facts.reason);
     }
-    let limit = match task {
-        Task::Solve { unique: false } => 1,
-        Task::Solve { unique: true } | Task::Check => 2,
-        Task::SolveAll { limit } | Task::Count { limit } => limit,
+    render::puzzle(task, output, place, record, answer);
+}
+
+/// Answers a well-formed puzzle with its rating, `score level` on one line.
+pub fn answer_rating(source: &str, record: &Record, rater: &mut Rater, answer: &mut Answer) {
+    let place = Place {
+        source,
+        line: record.line,
     };
-    let alphabet = record.alphabet;
-    let Answer { out, group, .. } = answer;
-    group.clear();
-    let mut first = true;
-    let result = solver.solve(puzzle, limit, |solution| match task {
-        Task::Solve { .. } if first => {
-            write_grid(out, solution, alphabet, layout);
-            first = false;
+    match rater.rate(&record.grid) {
+        Ok(rating) => {
+            let _ = writeln!(answer.out, "{rating}");
         }
-        Task::SolveAll { .. } => write_grid(group, solution, alphabet, layout),
-        _ => {}
-    });
-    let stats = match result {
-        Ok(stats) => stats,
-        Err(conflict) => {
-            answer.out.clear();
-            return fail(answer, layout, "invalid", place, &conflict);
-        }
-    };
-    let found = stats.solutions;
-    match task {
-        Task::Solve { unique } => {
-            if found == 0 {
-                fail(answer, layout, "unsolvable", place, &"no solution");
-            } else if unique && found > 1 {
-                answer.out.clear();
-                fail(answer, layout, "multiple", place, &"more than one solution");
-            }
-        }
-        Task::SolveAll { .. } => {
-            let more = if stats.stopped_at_limit {
-                "+ (stopped at --limit)"
-            } else {
-                ""
+        Err(error) => {
+            let verdict = match error {
+                RateError::Unsolvable => Verdict::Unsolvable,
+                RateError::Multiple => Verdict::Multiple,
+                _ => Verdict::Invalid,
             };
-            let noun = if found == 1 { "solution" } else { "solutions" };
-            let _ = writeln!(answer.out, "# {place}: {found}{more} {noun}");
-            if found == 0 {
-                fail(answer, layout, "unsolvable", place, &"no solution");
-            } else {
-                answer.out.extend_from_slice(&answer.group);
-            }
+            answer.facts.fail(verdict, &error);
+            answer.status = Status::Failed;
+            let _ = writeln!(answer.err, "{place}: {error}");
+            answer.out.extend_from_slice(verdict.word().as_bytes());
+            answer.out.push(b'\n');
         }
-        Task::Count { .. } => {
-            let more = if stats.stopped_at_limit { "+" } else { "" };
-            let _ = writeln!(answer.out, "{found}{more}");
-            if found == 0 {
-                answer.status = Status::Failed;
-                let _ = writeln!(answer.err, "{place}: no solution");
-            }
-        }
-        Task::Check => match found {
-            0 => fail(answer, layout, "unsolvable", place, &"no solution"),
-            1 => status_word(answer, layout, "unique"),
-            _ => fail(answer, layout, "multiple", place, &"more than one solution"),
-        },
     }
 }
 
 /// Answers a puzzle that could not be parsed.
-pub fn answer_parse_error(
-    format: Option<Format>,
-    source: &str,
-    error: &ParseError,
-    answer: &mut Answer,
-) {
-    let layout = match format {
-        Some(Format::Grid) => Layout::Block,
-        _ => Layout::Line,
-    };
-    status_word(answer, layout, "invalid");
+pub fn answer_parse_error(output: Output, source: &str, error: &ParseError, answer: &mut Answer) {
+    answer.facts.fail(Verdict::Invalid, &error.kind);
+    answer.facts.column = Some(error.column);
     answer.status = Status::BadInput;
     let _ = writeln!(
         answer.err,
         "{source}:{}:{}: {}",
         error.line, error.column, error.kind
     );
+    let place = Place {
+        source,
+        line: error.line,
+    };
+    render::parse_error(output, place, answer);
 }
 
-/// Prints `word` in place of an answer and explains why on standard error.
-fn fail(
-    answer: &mut Answer,
-    layout: Layout,
-    word: &str,
-    place: Place<'_>,
-    why: &dyn std::fmt::Display,
-) {
-    status_word(answer, layout, word);
-    answer.status = answer.status.max(Status::Failed);
-    let _ = writeln!(answer.err, "{place}: {why}");
-}
-
-fn status_word(answer: &mut Answer, layout: Layout, word: &str) {
-    answer.out.extend_from_slice(word.as_bytes());
-    answer.out.push(b'\n');
-    if layout == Layout::Block {
-        answer.out.push(b'\n');
+/// Searches `record` as `task` asks and fills `facts`.
+fn find_facts(task: Task, record: &Record, solver: &mut Solver, facts: &mut Facts) {
+    let puzzle = &record.grid;
+    if task == Task::Check && puzzle.is_complete() {
+        match puzzle.first_conflict() {
+            None => {
+                facts.verdict = Verdict::Valid;
+                facts.keep(puzzle);
+                check_expected(record, facts);
+            }
+            Some(conflict) => facts.fail(Verdict::Invalid, &conflict),
+        }
+        return;
+    }
+    let limit = match task {
+        Task::Solve { unique: false } => 1,
+        Task::Solve { unique: true } | Task::Check | Task::Rate => 2,
+        Task::SolveAll { limit } | Task::Count { limit } => limit,
+    };
+    let keep_all = matches!(task, Task::SolveAll { .. });
+    let result = solver.solve(puzzle, limit, |solution| {
+        if keep_all || facts.kept == 0 {
+            facts.keep(solution);
+        }
+    });
+    let stats = match result {
+        Ok(stats) => stats,
+        Err(conflict) => {
+            facts.kept = 0;
+            return facts.fail(Verdict::Invalid, &conflict);
+        }
+    };
+    facts.found = Some(stats.solutions);
+    facts.stopped_at_limit = stats.stopped_at_limit;
+    facts.nodes = stats.nodes;
+    facts.proven_unique = stats.solutions == 1 && !stats.stopped_at_limit;
+    match stats.solutions {
+        0 => facts.fail(Verdict::Unsolvable, &"no solution"),
+        1 if task == Task::Check => facts.verdict = Verdict::Unique,
+        1 => facts.verdict = Verdict::Solved,
+        _ if task == Task::Solve { unique: false } => facts.verdict = Verdict::Solved,
+        // Several solutions are what --all and count look for, no failure.
+        _ if matches!(task, Task::SolveAll { .. } | Task::Count { .. }) => {
+            facts.verdict = Verdict::Multiple;
+        }
+        _ => facts.fail(Verdict::Multiple, &"more than one solution"),
+    }
+    if task == Task::Check {
+        check_expected(record, facts);
     }
 }
 
-fn write_grid(out: &mut Vec<u8>, grid: &Grid, alphabet: Alphabet, layout: Layout) {
-    match layout {
-        Layout::Line => {
-            write_line(out, grid, alphabet);
-            out.push(b'\n');
+/// Compares what check found with the count and solution the input claims.
+fn check_expected(record: &Record, facts: &mut Facts) {
+    let found = facts.found.unwrap_or(1);
+    if let Some(expected) = record.expected_count {
+        // Check stops at two solutions: "2" stands for "2 or more".
+        let agrees = if expected >= 2 {
+            found >= 2
+        } else {
+            found == expected
+        };
+        if !agrees {
+            let more = if facts.stopped_at_limit {
+                " or more"
+            } else {
+                ""
+            };
+            return facts.fail(
+                Verdict::Mismatch,
+                &format_args!("the input claims {expected} solutions; found {found}{more}"),
+            );
         }
-        Layout::Block => {
-            write_block(out, grid, alphabet);
-            out.push(b'\n');
+    }
+    let Some(expected) = &record.expected_solution else {
+        return;
+    };
+    if !(expected.is_solved() && expected.keeps_givens_of(&record.grid)) {
+        return facts.fail(
+            Verdict::Mismatch,
+            &"the solution the input claims is not a solution of the puzzle",
+        );
+    }
+    if let (1, Some(solution)) = (found, facts.solutions().first()) {
+        if solution != expected {
+            facts.fail(
+                Verdict::Mismatch,
+                &"the solution the input claims is not the puzzle's only solution",
+            );
         }
     }
 }

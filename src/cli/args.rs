@@ -4,12 +4,15 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sudoku_dlx::Alphabet;
+use clap_complete::Shell;
+use sudoku_dlx::{Alphabet, InputFormat};
+
+use super::generate_args::{GenerateArgs, GENERATE_EXAMPLES};
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx solve puzzles/inkala.txt              solve every puzzle of a file
-  cat puzzles.txt | sudoku-dlx solve -j 2 > out    a pipeline, on two threads
+  sudoku-dlx solve -f json --stats kaggle.csv      JSON lines out, a summary on stderr
   sudoku-dlx solve --all --limit 10 puzzle.txt     list up to 10 solutions each";
 
 const COUNT_EXAMPLES: &str = "\
@@ -20,16 +23,40 @@ Examples:
 const CHECK_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx check puzzles/seed-4x4-filled.txt     does a filled grid obey the rules?
-  sudoku-dlx check puzzles.txt > verdicts || echo 'some puzzles are not unique'";
+  sudoku-dlx check puzzles.txt > verdicts || echo 'some puzzles are not unique'
+  sudoku-dlx check -f csv puzzles/cases.txt        verify the counts and solutions it claims";
+
+const EXAMPLES: &str = "\
+Examples:
+  sudoku-dlx solve puzzles/inkala.txt              solve every puzzle of a file
+  sudoku-dlx check -f json games.xml > verdicts    any input format, JSON lines out
+  sudoku-dlx count --stats puzzles/cases.txt       solution counts and a summary";
+
+const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  sudoku-dlx completions bash > ~/.local/share/bash-completion/completions/sudoku-dlx
+  sudoku-dlx completions zsh > ~/.zfunc/_sudoku-dlx
+  sudoku-dlx completions fish > ~/.config/fish/completions/sudoku-dlx.fish";
+
+const RATE_EXAMPLES: &str = "\
+Scores: 0 easy (naked singles alone), 1 medium (hidden singles too), 2-8 hard,
+9+ expert: k >= 2 means the dancing-links search branches k-1 times to solve
+the puzzle and prove it unique.
+
+Examples:
+  sudoku-dlx rate puzzles.txt                      one `score level` line per puzzle
+  sudoku-dlx generate -n 100 | sudoku-dlx rate | sort | uniq -c";
 
 /// Sudoku solver built on Dancing Links (Knuth's Algorithm X).
 ///
-/// Reads puzzles from files or standard input, one per line or as grid
-/// blocks, 4x4 to 25x25, and prints exactly one record per puzzle, in order.
+/// Reads puzzles from files or standard input, 4x4 to 25x25: one per line or
+/// as grid blocks, SadMan .sdk, Simple Sudoku .ss, .sdm, OpenSudoku XML, CSV
+/// and puzzle:count:solution lines, and prints exactly one record per puzzle,
+/// in order, as text, JSON lines or CSV.
 /// Exit status: 0 all answered, 1 some puzzle unsolvable (or, for check and
 /// --unique, not unique or breaking the rules), 2 bad usage or input.
 #[derive(Debug, Parser)]
-#[command(name = "sudoku-dlx", version, about, long_about)]
+#[command(name = "sudoku-dlx", version, about, long_about, after_help = EXAMPLES)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -67,6 +94,22 @@ pub enum Command {
         #[command(flatten)]
         common: Common,
     },
+    /// Print a shell completion script
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions {
+        /// The shell to complete in
+        #[arg(value_enum)]
+        shell: Shell,
+    },
+    /// Make random puzzles with exactly one solution, or complete grids with --solved
+    #[command(after_help = GENERATE_EXAMPLES)]
+    Generate(GenerateArgs),
+    /// Print the difficulty of each puzzle: a score and easy, medium, hard or expert
+    #[command(after_help = RATE_EXAMPLES)]
+    Rate {
+        #[command(flatten)]
+        common: Common,
+    },
 }
 
 /// The default limit of `count`: high enough for every 4x4 grid (288
@@ -86,6 +129,68 @@ pub struct Common {
     /// The symbols puzzles are written in
     #[arg(long, value_enum, default_value_t = AlphabetChoice::Auto)]
     pub alphabet: AlphabetChoice,
+    /// The format of the input; by default detected from its first lines
+    #[arg(short, long, value_enum, default_value_t = InputChoice::Auto)]
+    pub input_format: InputChoice,
+    /// Colour grids on a terminal (auto: when standard output is one and
+    /// NO_COLOR is not set)
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+    /// Print no progress bar
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Print a summary on standard error at the end
+    #[arg(long)]
+    pub stats: bool,
+    /// Solve on N threads; the output stays in input order
+    #[arg(short, long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: u16,
+}
+
+/// Input format choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputChoice {
+    /// Detect the format from the first lines of each input
+    Auto,
+    /// Puzzles on one line or as grid blocks
+    Plain,
+    /// SadMan .sdk: #A, #D... header lines, then the grid
+    Sdk,
+    /// Simple Sudoku .ss, plain or in its print form (read as plain)
+    Ss,
+    /// One puzzle per line (read as plain)
+    Sdm,
+    /// OpenSudoku XML: <game data='...'/>
+    Opensudoku,
+    /// CSV: a puzzle column and an optional solution column
+    Csv,
+    /// puzzle:count:solution lines
+    Colon,
+}
+
+impl InputChoice {
+    /// The format to read inputs in.
+    pub fn format(self) -> InputFormat {
+        match self {
+            InputChoice::Auto => InputFormat::Auto,
+            InputChoice::Plain | InputChoice::Ss | InputChoice::Sdm => InputFormat::Plain,
+            InputChoice::Sdk => InputFormat::Sdk,
+            InputChoice::Opensudoku => InputFormat::OpenSudoku,
+            InputChoice::Csv => InputFormat::Csv,
+            InputChoice::Colon => InputFormat::Colon,
+        }
+    }
+}
+
+/// When to colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// When standard output is a terminal and NO_COLOR is not set
+    Auto,
+    /// Always, even into a pipe
+    Always,
+    /// Never
+    Never,
 }
 
 /// Output layouts.
@@ -95,6 +200,10 @@ pub enum Format {
     Line,
     /// One row per line with box borders, a blank line after each grid
     Grid,
+    /// JSON lines: one object per puzzle
+    Json,
+    /// CSV with a header row: one row per puzzle
+    Csv,
 }
 
 /// Alphabet choices.
@@ -130,6 +239,8 @@ pub enum Task {
     Count { limit: u64 },
     /// Print a verdict.
     Check,
+    /// Print a difficulty rating.
+    Rate,
 }
 
 /// A checked configuration: everything a run needs.
@@ -139,12 +250,30 @@ pub struct Config {
     pub files: Vec<PathBuf>,
     pub format: Option<Format>,
     pub alphabet: Option<Alphabet>,
+    pub input_format: InputFormat,
+    pub color: ColorChoice,
+    pub quiet: bool,
+    pub stats: bool,
+    /// Threads to answer on (1: the calling thread alone).
+    pub jobs: usize,
+}
+
+/// What the command line asks for: answers to puzzles, or new puzzles.
+#[derive(Debug)]
+pub enum Request {
+    /// Read puzzles and answer each.
+    Answer(Config),
+    /// Make puzzles.
+    Generate(GenerateArgs),
+    /// Print a completion script for a shell.
+    Completions(Shell),
 }
 
 impl Cli {
-    /// Turns the parsed flags into a [`Config`].
-    pub fn into_config(self) -> Config {
+    /// Turns the parsed flags into a [`Request`].
+    pub fn into_request(self) -> Request {
         let (task, common) = match self.command {
+            Command::Generate(args) => return Request::Generate(args),
             Command::Solve {
                 all: true,
                 limit,
@@ -154,12 +283,19 @@ impl Cli {
             Command::Solve { unique, common, .. } => (Task::Solve { unique }, common),
             Command::Count { limit, common } => (Task::Count { limit }, common),
             Command::Check { common } => (Task::Check, common),
+            Command::Completions { shell } => return Request::Completions(shell),
+            Command::Rate { common } => (Task::Rate, common),
         };
-        Config {
+        Request::Answer(Config {
             task,
             files: common.files,
             format: common.format,
             alphabet: common.alphabet.forced(),
-        }
+            input_format: common.input_format.format(),
+            color: common.color,
+            quiet: common.quiet,
+            stats: common.stats,
+            jobs: usize::from(common.jobs),
+        })
     }
 }

@@ -7,24 +7,41 @@
 
 mod answer;
 mod args;
+mod batch;
+mod generate;
+mod generate_args;
+mod progress;
+mod render;
+mod stats;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
-use clap::Parser;
-use sudoku_dlx::{PuzzleReader, ReadError, Record, Solver};
+use clap::{CommandFactory, Parser};
+use sudoku_dlx::{PuzzleReader, Rater, ReadError, Record, Solver};
 
-use answer::{answer_parse_error, answer_puzzle, Answer, Status};
-use args::{Cli, Config};
+use answer::{answer_parse_error, answer_puzzle, answer_rating, Answer, Output, Status};
+use args::{Cli, ColorChoice, Config, Format, Request, Task};
+use batch::Batch;
+use progress::Progress;
+use stats::Tally;
 
 /// Size of the input and output buffers.
 const BUFFER_SIZE: usize = 64 * 1024;
 
 /// Runs the command line and returns its exit status.
 pub fn main() -> ExitCode {
-    let config = Cli::parse().into_config();
+    let config = match Cli::parse().into_request() {
+        Request::Answer(config) => config,
+        Request::Generate(args) => return generate::main(&args),
+        Request::Completions(shell) => {
+            clap_complete::generate(shell, &mut Cli::command(), "sudoku-dlx", &mut io::stdout());
+            return ExitCode::SUCCESS;
+        }
+    };
     match run(&config) {
         Ok(status) => ExitCode::from(status as u8),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
@@ -50,28 +67,57 @@ struct Session {
     /// the two streams read in order.
     interleave: bool,
     solver: Solver,
+    rater: Rater,
     record: Record,
     answer: Answer,
     worst: Status,
+    output: Output,
+    progress: Progress,
+    tally: Tally,
+    /// The thread pool of `-j N` with N > 1.
+    batch: Option<Batch>,
+    /// Records answered so far, in all inputs.
+    records: u64,
+    /// Inputs that could not be read to the end.
+    broken_inputs: u64,
 }
 
 fn run(config: &Config) -> anyhow::Result<Status> {
+    let start = Instant::now();
     let stdout = io::stdout();
-    let mut session = Session {
-        interleave: stdout.is_terminal(),
-        out: BufWriter::with_capacity(BUFFER_SIZE, stdout.lock()),
-        err: io::stderr().lock(),
-        solver: Solver::new(),
-        record: Record::default(),
-        answer: Answer::default(),
-        worst: Status::Answered,
-    };
     let stdin_only = [Path::new("-").to_path_buf()];
     let files = if config.files.is_empty() {
         &stdin_only[..]
     } else {
         &config.files[..]
     };
+    let show_progress = !config.quiet && io::stderr().is_terminal() && !stdout.is_terminal();
+    let mut session = Session {
+        interleave: stdout.is_terminal(),
+        output: Output {
+            format: config.format,
+            color: wants_color(config.color, &stdout),
+        },
+        out: BufWriter::with_capacity(BUFFER_SIZE, stdout.lock()),
+        err: io::stderr().lock(),
+        solver: Solver::new(),
+        rater: Rater::new(),
+        record: Record::default(),
+        answer: Answer::default(),
+        worst: Status::Answered,
+        progress: Progress::new(show_progress, total_size(files)),
+        tally: Tally::default(),
+        batch: (config.jobs > 1)
+            .then(|| Batch::new(config.jobs))
+            .transpose()?,
+        records: 0,
+        broken_inputs: 0,
+    };
+    if config.format == Some(Format::Csv) {
+        let mut header = Vec::new();
+        render::csv_header(&mut header);
+        session.out.write_all(&header)?;
+    }
     for path in files {
         if path.as_os_str() == "-" {
             let stdin = io::stdin();
@@ -86,51 +132,60 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         } else {
             let name = path.display().to_string();
             match File::open(path) {
-                Ok(file) => session.answer_all(
-                    config,
-                    &name,
-                    BufReader::with_capacity(BUFFER_SIZE, file),
-                )?,
+                Ok(file) => {
+                    let input = session.progress.wrap(file);
+                    session.answer_all(
+                        config,
+                        &name,
+                        BufReader::with_capacity(BUFFER_SIZE, input),
+                    )?
+                }
                 Err(error) => session.input_failed(&name, &error)?,
             }
         }
     }
     session.out.flush()?;
+    session.progress.finish();
+    if config.stats {
+        session.tally.write(&mut session.err, start.elapsed())?;
+    }
     Ok(session.worst)
 }
 
+/// Whether to colour grids: as asked, or by default when standard output
+/// is a terminal that takes colours and NO_COLOR is not set.
+fn wants_color(choice: ColorChoice, stdout: &io::Stdout) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => anstream::AutoStream::choice(stdout) != anstream::ColorChoice::Never,
+    }
+}
+
+/// The total size of the inputs, when they are all regular files.
+fn total_size(files: &[PathBuf]) -> Option<u64> {
+    files
+        .iter()
+        .map(|path| {
+            let meta = std::fs::metadata(path).ok()?;
+            meta.is_file().then_some(meta.len())
+        })
+        .sum()
+}
+
 impl Session {
-    /// Answers every puzzle of one input, in order.
+    /// Answers every puzzle of one input, in order, on this thread or on
+    /// the pool of `-j N`.
     fn answer_all(&mut self, config: &Config, source: &str, input: impl BufRead) -> io::Result<()> {
-        let mut reader = PuzzleReader::new(input).with_alphabet(config.alphabet);
-        let mut records = 0u64;
-        while let Some(result) = reader.read_record(&mut self.record) {
-            records += 1;
-            self.answer.clear();
-            match result {
-                Ok(()) => answer_puzzle(
-                    config.task,
-                    config.format,
-                    source,
-                    &self.record,
-                    &mut self.solver,
-                    &mut self.answer,
-                ),
-                Err(ReadError::Parse(error)) => {
-                    answer_parse_error(config.format, source, &error, &mut self.answer)
-                }
-                Err(ReadError::Io(error)) => return self.input_failed(source, &error),
-            }
-            self.out.write_all(&self.answer.out)?;
-            if !self.answer.err.is_empty() {
-                if self.interleave {
-                    self.out.flush()?;
-                }
-                let _ = self.err.write_all(&self.answer.err);
-            }
-            self.worst = self.worst.max(self.answer.status);
+        let (records_before, broken_before) = (self.records, self.broken_inputs);
+        if let Some(mut batch) = self.batch.take() {
+            let result = batch.answer_all(self, config, source, input);
+            self.batch = Some(batch);
+            result?;
+        } else {
+            self.answer_in_turn(config, source, input)?;
         }
-        if records == 0 {
+        if self.records == records_before && self.broken_inputs == broken_before {
             // An input with no puzzle at all is most likely the wrong file;
             // saying nothing would let a batch pass as answered.
             self.bad_input(source, format_args!("no puzzle found"))?;
@@ -138,9 +193,64 @@ impl Session {
         Ok(())
     }
 
+    /// Answers every puzzle of one input on this thread.
+    fn answer_in_turn(
+        &mut self,
+        config: &Config,
+        source: &str,
+        input: impl BufRead,
+    ) -> io::Result<()> {
+        let mut reader = PuzzleReader::new(input)
+            .with_alphabet(config.alphabet)
+            .with_format(config.input_format);
+        while let Some(result) = reader.read_record(&mut self.record) {
+            self.answer.clear();
+            match result {
+                Ok(()) if config.task == Task::Rate => {
+                    answer_rating(source, &self.record, &mut self.rater, &mut self.answer)
+                }
+                Ok(()) => answer_puzzle(
+                    config.task,
+                    self.output,
+                    source,
+                    &self.record,
+                    &mut self.solver,
+                    &mut self.answer,
+                ),
+                Err(ReadError::Parse(error)) => {
+                    answer_parse_error(self.output, source, &error, &mut self.answer)
+                }
+                Err(ReadError::Io(error)) => return self.input_failed(source, &error),
+            }
+            let answer = std::mem::take(&mut self.answer);
+            let written = self.emit(&answer);
+            self.answer = answer;
+            written?;
+        }
+        Ok(())
+    }
+
+    /// Writes one answer, weighs its status and counts it.
+    fn emit(&mut self, answer: &Answer) -> io::Result<()> {
+        self.records += 1;
+        self.out.write_all(&answer.out)?;
+        if !answer.err.is_empty() {
+            if self.interleave {
+                self.out.flush()?;
+            }
+            let err = &mut self.err;
+            self.progress.suspend(|| err.write_all(&answer.err)).ok();
+        }
+        self.worst = self.worst.max(answer.status);
+        self.tally.add(&answer.facts);
+        self.progress.puzzle_done();
+        Ok(())
+    }
+
     /// Reports an input that cannot be read (missing, a directory, no
     /// permission, a read error) and goes on with the next one.
     fn input_failed(&mut self, source: &str, error: &io::Error) -> io::Result<()> {
+        self.broken_inputs += 1;
         self.bad_input(source, format_args!("cannot read: {error}"))
     }
 
@@ -149,7 +259,10 @@ impl Session {
         if self.interleave {
             self.out.flush()?;
         }
-        let _ = writeln!(self.err, "sudoku-dlx: {source}: {what}");
+        let err = &mut self.err;
+        self.progress
+            .suspend(|| writeln!(err, "sudoku-dlx: {source}: {what}"))
+            .ok();
         self.worst = Status::BadInput;
         Ok(())
     }

@@ -1,7 +1,9 @@
-//! Helpers shared by the property and differential tests. Each test crate
+//! Helpers shared by the test crates: grids, the backtracking oracle, the
+//! proptest configuration and a runner of the real binary. Each test crate
 //! uses only some of them.
 #![allow(dead_code)]
 
+pub mod binary;
 pub mod grids;
 pub mod oracle;
 

@@ -109,7 +109,7 @@ fn peak_after(puzzles: usize) -> u64 {
 }
 
 #[test]
-#[ignore = "long: cargo test --release --test cli -- --ignored memory_does_not_grow"]
+#[ignore = "long: cargo test --release --test bad_input -- --ignored memory_does_not_grow"]
 fn memory_does_not_grow_with_the_number_of_puzzles() {
     if peak_memory_kib(std::process::id()).is_none() {
         eprintln!("skipped: no /proc/PID/status to read peak memory from");

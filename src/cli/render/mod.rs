@@ -1,0 +1,145 @@
+//! Writing an answer in the output format asked for: text in the layout of
+//! the puzzle ([`text`]), JSON lines ([`json`]) or CSV ([`csv`]).
+//!
+//! The machine-readable formats share one view of an answer, [`Fields`], so
+//! that both carry the same fields under the same names.
+
+mod csv;
+mod json;
+mod text;
+
+use std::io::Write as _;
+
+use sudoku_dlx::output::write_line;
+use sudoku_dlx::Record;
+
+use super::answer::{Answer, Facts, Output, Place, Verdict};
+use super::args::{Format, Task};
+
+pub use self::csv::header as csv_header;
+
+/// Buffers the renderers keep from one answer to the next.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    /// The puzzle and its solutions, one after the other, as text.
+    text: Vec<u8>,
+    /// Small fields written as text: numbers, joined solutions.
+    field: Vec<u8>,
+}
+
+/// Writes the answer to a well-formed puzzle.
+pub fn puzzle(task: Task, output: Output, place: Place<'_>, record: &Record, answer: &mut Answer) {
+    match output.format {
+        Some(format @ (Format::Json | Format::Csv)) => {
+            machine(format, task, place, Some(record), answer)
+        }
+        Some(Format::Line | Format::Grid) | None => {
+            text::puzzle(task, output, place, record, answer)
+        }
+    }
+}
+
+/// Writes the answer to a puzzle that could not be parsed.
+pub fn parse_error(output: Output, place: Place<'_>, answer: &mut Answer) {
+    match output.format {
+        Some(format @ (Format::Json | Format::Csv)) => {
+            machine(format, Task::Check, place, None, answer)
+        }
+        Some(Format::Line | Format::Grid) | None => text::parse_error(output, answer),
+    }
+}
+
+/// Writes an answer in a machine-readable format.
+fn machine(
+    format: Format,
+    task: Task,
+    place: Place<'_>,
+    record: Option<&Record>,
+    answer: &mut Answer,
+) {
+    let Answer {
+        out,
+        facts,
+        scratch,
+        ..
+    } = answer;
+    let fields = fields(task, place, record, facts, &mut scratch.text);
+    if format == Format::Json {
+        json::write(&fields, out);
+    } else {
+        csv::write(&fields, out, &mut scratch.field);
+    }
+}
+
+/// One answer as named fields, for the machine-readable formats.
+#[derive(Debug)]
+struct Fields<'a> {
+    source: &'a str,
+    line: u64,
+    column: Option<usize>,
+    title: &'a str,
+    puzzle: Option<&'a str>,
+    status: &'static str,
+    /// One solution, as text.
+    solution: Option<&'a str>,
+    /// Every solution (with --all), one after the other, each `cells` long.
+    solutions: Option<(&'a str, usize)>,
+    count: Option<u64>,
+    limit_reached: Option<bool>,
+    error: Option<&'a str>,
+}
+
+impl<'a> Fields<'a> {
+    /// The solutions of a `--all` answer, one by one.
+    fn each_solution(&self) -> impl Iterator<Item = &'a str> {
+        let (text, cells) = self.solutions.unwrap_or(("", 1));
+        (0..text.len() / cells).map(move |k| &text[k * cells..(k + 1) * cells])
+    }
+}
+
+/// Builds the fields of an answer, writing its grids into the scratch text.
+fn fields<'a>(
+    task: Task,
+    place: Place<'a>,
+    record: Option<&'a Record>,
+    facts: &'a Facts,
+    text: &'a mut Vec<u8>,
+) -> Fields<'a> {
+    text.clear();
+    if let Some(record) = record {
+        write_line(text, &record.grid, record.alphabet);
+        for solution in facts.solutions() {
+            write_line(text, solution, record.alphabet);
+        }
+    }
+    let text = std::str::from_utf8(text).unwrap_or_default();
+    let cells = record.map_or(0, |r| r.grid.size().cells());
+    let all = &text[cells.min(text.len())..];
+    let counted = matches!(task, Task::Count { .. } | Task::SolveAll { .. });
+    let shows_solution = !counted
+        && matches!(
+            facts.verdict,
+            Verdict::Solved | Verdict::Unique | Verdict::Mismatch
+        );
+    Fields {
+        source: place.source,
+        line: place.line,
+        column: facts.column,
+        title: record.map_or("", |r| r.title.as_str()),
+        puzzle: record.map(|_| &text[..cells]),
+        status: facts.verdict.word(),
+        solution: (shows_solution && !all.is_empty()).then(|| &all[..cells]),
+        solutions: matches!(task, Task::SolveAll { .. }).then_some((all, cells.max(1))),
+        count: facts.found.filter(|_| counted),
+        limit_reached: facts
+            .found
+            .filter(|_| counted)
+            .map(|_| facts.stopped_at_limit),
+        error: (!facts.reason.is_empty()).then_some(facts.reason.as_str()),
+    }
+}
+
+/// Appends `value` as decimal text.
+fn write_number(out: &mut Vec<u8>, value: impl std::fmt::Display) {
+    let _ = write!(out, "{value}");
+}

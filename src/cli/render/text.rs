@@ -1,0 +1,108 @@
+//! The text formats: each answer in the layout of its puzzle (or the one
+//! asked for), a status word in place of a grid when there is none to show,
+//! and on a terminal the givens of a grid set apart from the found digits.
+
+use std::io::Write as _;
+
+use anstyle::{AnsiColor, Style};
+use sudoku_dlx::output::{write_block_painted, write_line, Piece};
+use sudoku_dlx::{Alphabet, Grid, Layout, Record};
+
+use crate::cli::answer::{Answer, Output, Place, Verdict};
+use crate::cli::args::{Format, Task};
+
+/// The style of a digit the puzzle gave.
+const GIVEN: Style = Style::new().bold();
+/// The style of a digit the solver found.
+const FOUND: Style = AnsiColor::Cyan.on_default();
+/// The style of box borders.
+const BORDER: Style = Style::new().dimmed();
+
+/// Writes the answer to a well-formed puzzle.
+pub fn puzzle(task: Task, output: Output, place: Place<'_>, record: &Record, answer: &mut Answer) {
+    let layout = match output.format {
+        Some(Format::Line) => Layout::Line,
+        Some(Format::Grid) => Layout::Block,
+        _ => record.layout,
+    };
+    let Answer { out, facts, .. } = answer;
+    let givens = output.color.then_some(&record.grid);
+    let write =
+        |out: &mut Vec<u8>, grid: &Grid| write_grid(out, grid, record.alphabet, layout, givens);
+    if facts.verdict == Verdict::Invalid {
+        return status_word(out, layout, Verdict::Invalid.word());
+    }
+    let found = facts.found.unwrap_or(0);
+    match task {
+        Task::Solve { .. } => match facts.solutions().first() {
+            Some(solution) if facts.verdict == Verdict::Solved => write(out, solution),
+            _ => status_word(out, layout, facts.verdict.word()),
+        },
+        Task::SolveAll { .. } => {
+            let more = if facts.stopped_at_limit {
+                "+ (stopped at --limit)"
+            } else {
+                ""
+            };
+            let noun = if found == 1 { "solution" } else { "solutions" };
+            let _ = writeln!(out, "# {place}: {found}{more} {noun}");
+            if found == 0 {
+                status_word(out, layout, Verdict::Unsolvable.word());
+            }
+            for solution in facts.solutions() {
+                write(out, solution);
+            }
+        }
+        Task::Count { .. } => {
+            let more = if facts.stopped_at_limit { "+" } else { "" };
+            let _ = writeln!(out, "{found}{more}");
+        }
+        Task::Check | Task::Rate => status_word(out, layout, facts.verdict.word()),
+    }
+}
+
+/// Writes the answer to a puzzle that could not be parsed.
+pub fn parse_error(output: Output, answer: &mut Answer) {
+    let layout = match output.format {
+        Some(Format::Grid) => Layout::Block,
+        _ => Layout::Line,
+    };
+    status_word(&mut answer.out, layout, Verdict::Invalid.word());
+}
+
+fn status_word(out: &mut Vec<u8>, layout: Layout, word: &str) {
+    out.extend_from_slice(word.as_bytes());
+    out.push(b'\n');
+    if layout == Layout::Block {
+        out.push(b'\n');
+    }
+}
+
+/// Writes `grid` in `layout`; with `givens`, a block in colour that sets
+/// apart the cells filled in `givens` from the others.
+fn write_grid(
+    out: &mut Vec<u8>,
+    grid: &Grid,
+    alphabet: Alphabet,
+    layout: Layout,
+    givens: Option<&Grid>,
+) {
+    match (layout, givens) {
+        (Layout::Line, _) => write_line(out, grid, alphabet),
+        (Layout::Block, None) => write_block_painted(out, grid, alphabet, |_, _| {}),
+        (Layout::Block, Some(givens)) => write_block_painted(out, grid, alphabet, |out, piece| {
+            let style = match piece {
+                None => return write_code(out, anstyle::Reset.render()),
+                Some(Piece::Border) => BORDER,
+                Some(Piece::Cell(cell)) if givens.cells()[cell] != 0 => GIVEN,
+                Some(Piece::Cell(_)) => FOUND,
+            };
+            write_code(out, style.render());
+        }),
+    }
+    out.push(b'\n');
+}
+
+fn write_code(out: &mut Vec<u8>, code: impl std::fmt::Display) {
+    let _ = write!(out, "{code}");
+}

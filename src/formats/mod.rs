@@ -1,0 +1,191 @@
+//! The file formats puzzles come in, and how to tell them apart from the
+//! first line that says anything.
+//!
+//! [`crate::reader::PuzzleReader`] reads every format; this module only
+//! names the formats, detects them, and finds where the fields of one line
+//! are in the formats that put several fields on a line. Each format that
+//! needs more than the plain line and block reader has its own module:
+//!
+//! * [`sdk`]: SadMan Software `.sdk`, `#A`-style header lines then a block;
+//! * [`csv`]: comma-separated values with a header, such as Kaggle's
+//!   `quizzes,solutions`;
+//! * [`colon`]: `puzzle:count:solution` lines;
+//! * [`xml`]: OpenSudoku XML, `<game data='...'/>` elements.
+//!
+//! Simple Sudoku `.ss` files (plain or in their print form with `*---*` and
+//! `|.3.|4..|...|`) and `.sdm` files (one puzzle per line) are what the plain
+//! reader reads already.
+
+pub mod colon;
+pub mod csv;
+pub mod sdk;
+pub mod xml;
+
+use std::ops::Range;
+
+use crate::reader::ParseErrorKind;
+
+/// The input formats, for [`crate::reader::PuzzleReader::with_format`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum InputFormat {
+    /// Detect the format from the first line that is not blank or a `# `
+    /// comment.
+    #[default]
+    Auto,
+    /// Puzzles on one line or as grid blocks (also Simple Sudoku `.ss` and
+    /// `.sdm`).
+    Plain,
+    /// SadMan Software `.sdk`: `#A`, `#D`, `#C`... header lines, then a block.
+    Sdk,
+    /// Comma-separated values, with or without a header row.
+    Csv,
+    /// `puzzle:count:solution` lines.
+    Colon,
+    /// OpenSudoku XML: `<game data='...'/>` elements.
+    OpenSudoku,
+}
+
+impl InputFormat {
+    /// The format of an input whose first significant line is `line`, or
+    /// `None` when `line` says nothing (blank, or a `#` comment that is no
+    /// `.sdk` header).
+    ///
+    /// ```
+    /// use sudoku_dlx::formats::InputFormat;
+    ///
+    /// assert_eq!(InputFormat::detect(b"quizzes,solutions"), Some(InputFormat::Csv));
+    /// assert_eq!(InputFormat::detect(b"#ASadMan"), Some(InputFormat::Sdk));
+    /// assert_eq!(InputFormat::detect(b"# a comment"), None);
+    /// ```
+    pub fn detect(line: &[u8]) -> Option<InputFormat> {
+        let start = line.iter().position(|b| !b.is_ascii_whitespace())?;
+        let text = &line[start..];
+        if sdk::is_header(text) || sdk::is_section(text) {
+            return Some(InputFormat::Sdk);
+        }
+        let token_end = text
+            .iter()
+            .position(|b| b.is_ascii_whitespace())
+            .unwrap_or(text.len());
+        let token = &text[..token_end];
+        Some(match text[0] {
+            b'#' => return None,
+            b'<' => InputFormat::OpenSudoku,
+            _ if token.contains(&b',') => InputFormat::Csv,
+            _ if token.contains(&b':') => InputFormat::Colon,
+            _ => InputFormat::Plain,
+        })
+    }
+}
+
+/// Where the fields of one record are in its line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fields {
+    /// The puzzle, as a byte range of the line.
+    pub puzzle: Range<usize>,
+    /// The expected solution, if the line gives one.
+    pub solution: Option<Range<usize>>,
+    /// The expected number of solutions, if the line gives one.
+    pub count: Option<u64>,
+    /// A title or comment, if the line gives one.
+    pub title: Option<Range<usize>>,
+}
+
+impl Fields {
+    fn puzzle(puzzle: Range<usize>) -> Fields {
+        Fields {
+            puzzle,
+            solution: None,
+            count: None,
+            title: None,
+        }
+    }
+}
+
+/// What one line of a field-based format holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scan {
+    /// No record: a header, a blank line, markup.
+    Skip,
+    /// A record, with the places of its fields.
+    Record(Fields),
+    /// A malformed record: what is wrong, and its column (from 1).
+    Bad {
+        /// The column, from 1, counted in bytes.
+        column: usize,
+        /// What is wrong.
+        kind: ParseErrorKind,
+    },
+}
+
+/// `bytes` for a message: as text, shortened when long.
+fn shown(bytes: &[u8]) -> String {
+    const LONGEST: usize = 24;
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(LONGEST)]);
+    if bytes.len() > LONGEST {
+        format!("\"{text}...\"")
+    } else {
+        format!("\"{text}\"")
+    }
+}
+
+/// `range` without the white space at either end.
+fn trimmed(line: &[u8], range: Range<usize>) -> Range<usize> {
+    let field = &line[range.clone()];
+    let start = field
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(field.len());
+    let end = field
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(start, |k| k + 1);
+    range.start + start..range.start + end
+}
+
+/// Whether a field could be a whole puzzle: a supported number of cells, no
+/// white space.
+fn looks_like_puzzle(field: &[u8]) -> bool {
+    crate::grid::Size::from_cells(field.len()).is_some()
+        && !field.iter().any(u8::is_ascii_whitespace)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detection_from_the_first_significant_line() {
+        let cases: [(&[u8], Option<InputFormat>); 10] = [
+            (b"", None),
+            (b"   ", None),
+            (b"# a comment", None),
+            (b"#A Ruud", Some(InputFormat::Sdk)),
+            (b"[Puzzle]", Some(InputFormat::Sdk)),
+            (b"<?xml version=\"1.0\"?>", Some(InputFormat::OpenSudoku)),
+            (b"puzzle,solution", Some(InputFormat::Csv)),
+            (b"...:1:123", Some(InputFormat::Colon)),
+            (b"*-----------*", Some(InputFormat::Plain)),
+            (
+                b"..3.2.6..  a title: with a colon",
+                Some(InputFormat::Plain),
+            ),
+        ];
+        for (line, format) in cases {
+            assert_eq!(
+                InputFormat::detect(line),
+                format,
+                "{}",
+                String::from_utf8_lossy(line)
+            );
+        }
+    }
+
+    #[test]
+    fn trimming_and_showing() {
+        assert_eq!(trimmed(b"a,  xy ,b", 2..7), 4..6);
+        assert_eq!(trimmed(b"   ", 0..3), 3..3);
+        assert_eq!(shown(b"abc"), "\"abc\"");
+        assert!(shown(&[b'x'; 40]).ends_with("...\""));
+    }
+}

@@ -1,0 +1,407 @@
+//! Making random complete grids and puzzles with exactly one solution.
+//!
+//! A complete grid comes from the dancing-links engine itself: the `n^3`
+//! options of the [`crate::encoding`] are added to a [`Matrix`] in a random
+//! order and the first exact cover found is decoded. The min-count search
+//! tries the options of each item in the order they were added, so a new
+//! order gives a new grid.
+//!
+//! A puzzle starts from such a grid. Its cells are split into the groups of a
+//! [`Symmetry`] (a cell and its images), and the groups are visited once in a
+//! random order: a group is blanked if the puzzle keeps exactly one solution
+//! without it. Blanking more cells only adds solutions, so a group that could
+//! not go when it was visited can never go later: one pass leaves a minimal
+//! puzzle. Most checks are settled by filling singles ([`Singles`]), which
+//! proves the solution unique without a search. The rest use the known
+//! solution: a second one would differ from it in a blanked cell, so one
+//! limit-1 search per blanked cell looks for a solution with another digit
+//! there ([`Reduced`]).
+//!
+//! Everything random comes from one [`Rng`], so the same seed always gives the
+//! same grid and puzzle.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::grid::{Grid, Size};
+use crate::random::Rng;
+use crate::rating::{Level, RateError, Rater, Rating};
+use crate::reduced::Reduced;
+use crate::singles::{Outcome, Singles};
+
+/// Which cells of a puzzle are blanked together, so that the givens form a
+/// symmetric pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Symmetry {
+    /// Every cell on its own.
+    None,
+    /// Half-turn rotation about the centre: (r, c) with (n-1-r, n-1-c).
+    #[default]
+    Rot180,
+    /// Quarter-turn rotation: the four images of (r, c) under 90 degrees.
+    Rot90,
+    /// Mirror about the vertical axis: (r, c) with (r, n-1-c).
+    Mirror,
+    /// Mirror about the main diagonal: (r, c) with (c, r).
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rot180,
+        Symmetry::Rot90,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// The cell (`row * side + column`) that `cell` maps to. Applying the map
+    /// repeatedly walks through the whole group of `cell` and back.
+    pub fn image(self, size: Size, cell: usize) -> usize {
+        let n = size.side();
+        let (r, c) = (cell / n, cell % n);
+        let (row, column) = match self {
+            Symmetry::None => (r, c),
+            Symmetry::Rot180 => (n - 1 - r, n - 1 - c),
+            Symmetry::Rot90 => (c, n - 1 - r),
+            Symmetry::Mirror => (r, n - 1 - c),
+            Symmetry::Diagonal => (c, r),
+        };
+        row * n + column
+    }
+
+    /// The symmetry's name, as the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rot180 => "rot180",
+            Symmetry::Rot90 => "rot90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What kind of puzzle to make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PuzzleSpec {
+    /// The size of the grid.
+    pub size: Size,
+    /// Which cells are blanked together.
+    pub symmetry: Symmetry,
+    /// Stop blanking at this many givens. Above the number a minimal puzzle
+    /// would have, the puzzle is no longer minimal: it has this many givens,
+    /// or up to a group more.
+    pub min_givens: usize,
+    /// Make a new puzzle when this one has more givens.
+    pub max_givens: Option<usize>,
+    /// Make a new puzzle until one has this level.
+    pub difficulty: Option<Level>,
+    /// Rate every puzzle, even without a difficulty to aim at.
+    pub rate: bool,
+    /// How many puzzles to try for one that meets `max_givens` and
+    /// `difficulty` before giving up.
+    pub max_attempts: u32,
+}
+
+impl Default for PuzzleSpec {
+    /// A minimal 9x9 puzzle with half-turn symmetry.
+    fn default() -> Self {
+        PuzzleSpec {
+            size: Size::NINE,
+            symmetry: Symmetry::Rot180,
+            min_givens: 0,
+            max_givens: None,
+            difficulty: None,
+            rate: false,
+            max_attempts: 1000,
+        }
+    }
+}
+
+/// A puzzle and what is known about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle, with exactly one solution.
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+    /// Its rating, when one was asked for.
+    pub rating: Option<Rating>,
+    /// How many puzzles were made to get this one (1 when the first fit).
+    pub attempts: u32,
+}
+
+/// Why no puzzle came out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// No puzzle met the givens and difficulty asked for.
+    #[error("no puzzle met the constraints in {attempts} attempts")]
+    GaveUp {
+        /// How many puzzles were tried.
+        attempts: u32,
+    },
+    /// The range of givens is empty.
+    #[error("--min-givens {min} is above --max-givens {max}")]
+    EmptyRange {
+        /// The lower bound asked for.
+        min: usize,
+        /// The upper bound asked for.
+        max: usize,
+    },
+    /// A puzzle could not be rated (a bug: generated puzzles are unique).
+    #[error("a generated puzzle could not be rated: {0}")]
+    Rating(#[from] RateError),
+}
+
+/// Makes grids and puzzles, reusing its matrix, solver and buffers.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_dlx::{Generator, PuzzleSpec, Rng, Solver};
+///
+/// let mut generator = Generator::new();
+/// let made = generator.puzzle(&PuzzleSpec::default(), &mut Rng::from_seed(7)).unwrap();
+/// assert!(made.solution.is_solved());
+/// assert!(Solver::new().is_unique(&made.puzzle).unwrap());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Generator {
+    reduced: Reduced,
+    /// The digits of one box, in a random order.
+    digits: Vec<u8>,
+    singles: Singles,
+    rater: Rater,
+    /// The cells of every group, one group after another.
+    group_cells: Vec<u16>,
+    /// Where each group starts in `group_cells`, and one past the last.
+    group_starts: Vec<u32>,
+    /// What the groups were made for.
+    groups_for: Option<(Size, Symmetry)>,
+    /// The groups in the order they are visited.
+    visit: Vec<u32>,
+    /// The puzzle being checked.
+    work: Grid,
+    /// The puzzle with one more digit tried.
+    probe: Grid,
+}
+
+impl Default for Generator {
+    fn default() -> Self {
+        Generator::new()
+    }
+}
+
+impl Generator {
+    /// A generator with empty buffers.
+    pub fn new() -> Generator {
+        Generator {
+            reduced: Reduced::new(),
+            digits: Vec::new(),
+            singles: Singles::new(),
+            rater: Rater::new(),
+            group_cells: Vec::new(),
+            group_starts: Vec::new(),
+            groups_for: None,
+            visit: Vec::new(),
+            work: Grid::empty(Size::NINE),
+            probe: Grid::empty(Size::NINE),
+        }
+    }
+
+    /// Fills `grid` with a random complete grid of `size`.
+    ///
+    /// The boxes on the main diagonal share no row or column, so any digits
+    /// in them obey the rules: they get random permutations first. The
+    /// dancing-links search completes the rest, its options added in a random
+    /// order; should it find no completion, it starts again.
+    pub fn fill_solved(&mut self, size: Size, rng: &mut Rng, grid: &mut Grid) {
+        let (n, b) = (size.side(), size.box_side());
+        loop {
+            grid.clear(size);
+            self.digits.clear();
+            self.digits.extend(1..=n as u8);
+            for corner in (0..n).step_by(b) {
+                rng.shuffle(&mut self.digits);
+                for (k, &digit) in self.digits.iter().enumerate() {
+                    grid.set((corner + k / b) * n + corner + k % b, digit);
+                }
+            }
+            match self.singles.fill(grid, false) {
+                Outcome::Solved => return,
+                Outcome::Contradiction => continue,
+                Outcome::Stalled => {}
+            }
+            self.reduced
+                .build(grid, self.singles.candidates(), None, Some(rng));
+            if self.reduced.complete(grid) {
+                return;
+            }
+        }
+    }
+
+    /// A random complete grid of `size`.
+    pub fn solved(&mut self, size: Size, rng: &mut Rng) -> Grid {
+        let mut grid = Grid::empty(size);
+        self.fill_solved(size, rng, &mut grid);
+        grid
+    }
+
+    /// A random puzzle with exactly one solution, as `spec` asks.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the givens asked for form an empty range, or when
+    /// `spec.max_attempts` puzzles in a row miss `spec.max_givens` or
+    /// `spec.difficulty`.
+    pub fn puzzle(&mut self, spec: &PuzzleSpec, rng: &mut Rng) -> Result<Generated, GenerateError> {
+        if let Some(max) = spec.max_givens.filter(|&max| max < spec.min_givens) {
+            return Err(GenerateError::EmptyRange {
+                min: spec.min_givens,
+                max,
+            });
+        }
+        let mut solution = Grid::empty(spec.size);
+        let mut puzzle = Grid::empty(spec.size);
+        for attempts in 1..=spec.max_attempts {
+            self.fill_solved(spec.size, rng, &mut solution);
+            puzzle.clone_from(&solution);
+            self.blank_groups(&mut puzzle, &solution, spec, rng);
+            if spec.max_givens.is_some_and(|max| puzzle.givens() > max) {
+                continue;
+            }
+            let rating = if spec.rate || spec.difficulty.is_some() {
+                Some(self.rater.rate(&puzzle)?)
+            } else {
+                None
+            };
+            if spec
+                .difficulty
+                .is_some_and(|level| rating.map(|r| r.level) != Some(level))
+            {
+                continue;
+            }
+            return Ok(Generated {
+                puzzle,
+                solution,
+                rating,
+                attempts,
+            });
+        }
+        Err(GenerateError::GaveUp {
+            attempts: spec.max_attempts,
+        })
+    }
+
+    /// Blanks the groups of `puzzle` (until then equal to `solution`) that
+    /// can go, visiting each once in a random order.
+    fn blank_groups(
+        &mut self,
+        puzzle: &mut Grid,
+        solution: &Grid,
+        spec: &PuzzleSpec,
+        rng: &mut Rng,
+    ) {
+        self.make_groups(spec.size, spec.symmetry);
+        let groups = self.group_starts.len() - 1;
+        self.visit.clear();
+        self.visit.extend(0..groups as u32);
+        rng.shuffle(&mut self.visit);
+        let mut givens = puzzle.givens();
+        for k in 0..groups {
+            let group = self.visit[k] as usize;
+            let cells = self.group_starts[group] as usize..self.group_starts[group + 1] as usize;
+            if givens < spec.min_givens + cells.len() {
+                continue;
+            }
+            self.work.clone_from(puzzle);
+            for &cell in &self.group_cells[cells.clone()] {
+                self.work.set(cell as usize, 0);
+            }
+            if self.still_unique(solution, cells.clone()) {
+                for &cell in &self.group_cells[cells.clone()] {
+                    puzzle.set(cell as usize, 0);
+                }
+                givens -= cells.len();
+            }
+        }
+    }
+
+    /// True when `self.work`, a puzzle whose only solution was `solution`
+    /// until the cells of group `cells` were blanked, still has only that one.
+    ///
+    /// Singles settle most cases: once they fill the group, every solution is
+    /// `solution`. Otherwise a second solution would differ from `solution`
+    /// in some cell of the group, so each such cell in turn tries its other
+    /// candidates (the cells before it keeping their digits): singles again,
+    /// and a limit-1 search ([`Reduced`]) when they stall.
+    fn still_unique(&mut self, solution: &Grid, cells: std::ops::Range<usize>) -> bool {
+        for &cell in &self.group_cells[cells.clone()] {
+            let group = &self.group_cells[cells.clone()];
+            match self.singles.fill_cells(&mut self.work, group) {
+                Outcome::Solved => return true,
+                Outcome::Contradiction => return false,
+                Outcome::Stalled => {}
+            }
+            let cell = cell as usize;
+            if self.work.cells()[cell] != 0 {
+                continue;
+            }
+            let known = solution.cells()[cell];
+            let mut others = self.singles.candidates()[cell] & !(1 << (known - 1));
+            while others != 0 {
+                let digit = others.trailing_zeros() as u8 + 1;
+                others &= others - 1;
+                self.probe.clone_from(&self.work);
+                self.probe.set(cell, digit);
+                match self.singles.fill(&mut self.probe, true) {
+                    Outcome::Solved => return false,
+                    Outcome::Contradiction => continue,
+                    Outcome::Stalled => {}
+                }
+                self.reduced
+                    .build(&self.probe, self.singles.candidates(), None, None);
+                if self.reduced.has_solution() {
+                    return false;
+                }
+            }
+            self.work.set(cell, known);
+        }
+        true
+    }
+
+    /// Splits the cells of `size` into the groups of `symmetry`, unless that
+    /// is already done.
+    fn make_groups(&mut self, size: Size, symmetry: Symmetry) {
+        if self.groups_for == Some((size, symmetry)) {
+            return;
+        }
+        self.groups_for = Some((size, symmetry));
+        self.group_cells.clear();
+        self.group_starts.clear();
+        let mut grouped = vec![false; size.cells()];
+        for first in 0..size.cells() {
+            if grouped[first] {
+                continue;
+            }
+            self.group_starts.push(self.group_cells.len() as u32);
+            let mut cell = first;
+            while !grouped[cell] {
+                grouped[cell] = true;
+                self.group_cells.push(cell as u16);
+                cell = symmetry.image(size, cell);
+            }
+        }
+        self.group_starts.push(self.group_cells.len() as u32);
+    }
+}

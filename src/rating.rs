@@ -1,0 +1,233 @@
+//! A difficulty rating for puzzles, derived from how the solver gets through
+//! them, so that the same puzzle always gets the same rating.
+//!
+//! The score:
+//!
+//! | score | meaning | level |
+//! | ---: | --- | --- |
+//! | 0 | naked singles alone solve it (a cell with one candidate left, again and again) | easy |
+//! | 1 | hidden singles are needed too (a digit with one place left in a unit), but no guess | medium |
+//! | k >= 2 | the dancing-links search branches `k - 1` times to find the solution and prove it unique | hard up to [`HARD_MAX`], then expert |
+//!
+//! A branch point is a node of the min-count search whose item (a cell, or a
+//! digit in a row, column or box) still had two or more options; the search
+//! goes on to a second solution, so the whole tree is counted and the score
+//! does not depend on luck. Scores 0 and 1 are the puzzles the search solves
+//! without any branch point. The levels are for 9x9 grids; smaller grids are
+//! rarely above medium, larger ones often expert.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::grid::{Conflict, Grid};
+use crate::singles::{Outcome, Singles};
+use crate::solver::Solver;
+
+/// The highest score rated hard; above it, expert.
+pub const HARD_MAX: u64 = 8;
+
+/// The four difficulty levels, from the score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Score 0: naked singles alone.
+    Easy,
+    /// Score 1: hidden singles, no guess.
+    Medium,
+    /// Scores 2 to [`HARD_MAX`]: a few branch points.
+    Hard,
+    /// Scores above [`HARD_MAX`].
+    Expert,
+}
+
+impl Level {
+    /// The level of a score.
+    pub fn of_score(score: u64) -> Level {
+        match score {
+            0 => Level::Easy,
+            1 => Level::Medium,
+            s if s <= HARD_MAX => Level::Hard,
+            _ => Level::Expert,
+        }
+    }
+
+    /// The level's name, as the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The difficulty of a puzzle with exactly one solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rating {
+    /// The score; see the module documentation for the scale.
+    pub score: u64,
+    /// The level of the score.
+    pub level: Level,
+}
+
+impl Rating {
+    /// The rating of a score.
+    pub fn from_score(score: u64) -> Rating {
+        Rating {
+            score,
+            level: Level::of_score(score),
+        }
+    }
+}
+
+impl fmt::Display for Rating {
+    /// Shown as the score and the level: `12 expert`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.score, self.level)
+    }
+}
+
+/// Why a puzzle cannot be rated: only puzzles with one solution have a
+/// difficulty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum RateError {
+    /// The givens break the rules.
+    #[error("{0}")]
+    Conflict(Conflict),
+    /// The puzzle has no solution.
+    #[error("no solution")]
+    Unsolvable,
+    /// The puzzle has more than one solution.
+    #[error("more than one solution")]
+    Multiple,
+}
+
+/// Rates puzzles, reusing its buffers from one to the next.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_dlx::{Grid, Level, Rater};
+///
+/// let inkala: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+///     .parse()
+///     .unwrap();
+/// let rating = Rater::new().rate(&inkala).unwrap();
+/// assert!(rating.score >= 2);
+/// assert_eq!(rating.level, Level::of_score(rating.score));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Rater {
+    solver: Solver,
+    singles: Singles,
+    work: Grid,
+}
+
+impl Default for Rater {
+    fn default() -> Self {
+        Rater::new()
+    }
+}
+
+impl Rater {
+    /// A rater with empty buffers.
+    pub fn new() -> Rater {
+        Rater {
+            solver: Solver::new(),
+            singles: Singles::new(),
+            work: Grid::empty(crate::Size::NINE),
+        }
+    }
+
+    /// The rating of `puzzle`.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the givens break the rules or the puzzle does not have
+    /// exactly one solution.
+    pub fn rate(&mut self, puzzle: &Grid) -> Result<Rating, RateError> {
+        if let Some(conflict) = puzzle.first_conflict() {
+            return Err(RateError::Conflict(conflict));
+        }
+        for (score, hidden) in [(0, false), (1, true)] {
+            self.work.clone_from(puzzle);
+            match self.singles.fill(&mut self.work, hidden) {
+                Outcome::Solved => return Ok(Rating::from_score(score)),
+                Outcome::Contradiction => return Err(RateError::Unsolvable),
+                Outcome::Stalled => {}
+            }
+        }
+        let stats = self
+            .solver
+            .solve(puzzle, 2, |_| {})
+            .map_err(RateError::Conflict)?;
+        match stats.solutions {
+            0 => Err(RateError::Unsolvable),
+            1 => Ok(Rating::from_score(1 + stats.branches.max(1))),
+            _ => Err(RateError::Multiple),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rate(text: &str) -> Result<Rating, RateError> {
+        Rater::new().rate(&text.parse().unwrap())
+    }
+
+    #[test]
+    fn levels_follow_the_score() {
+        let levels: Vec<Level> = [0, 1, 2, HARD_MAX, HARD_MAX + 1]
+            .into_iter()
+            .map(Level::of_score)
+            .collect();
+        assert_eq!(
+            levels,
+            [
+                Level::Easy,
+                Level::Medium,
+                Level::Hard,
+                Level::Hard,
+                Level::Expert
+            ]
+        );
+        assert_eq!(Rating::from_score(3).to_string(), "3 hard");
+    }
+
+    #[test]
+    fn a_grid_missing_one_digit_is_easy() {
+        let rating = rate("1423234141323214".replacen('4', ".", 1).as_str()).unwrap();
+        assert_eq!(rating.level, Level::Easy);
+    }
+
+    #[test]
+    fn puzzles_without_one_solution_are_not_rated() {
+        assert_eq!(rate("................"), Err(RateError::Multiple));
+        assert_eq!(rate("123....4........"), Err(RateError::Unsolvable));
+        assert!(matches!(
+            rate("11.............."),
+            Err(RateError::Conflict(_))
+        ));
+    }
+
+    #[test]
+    fn the_same_puzzle_gets_the_same_rating() {
+        let inkala =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        let mut rater = Rater::new();
+        let first = rater.rate(&inkala.parse().unwrap()).unwrap();
+        let _ = rater.rate(&"1.23.341.132321.".parse().unwrap());
+        assert_eq!(rater.rate(&inkala.parse().unwrap()).unwrap(), first);
+        assert!(first.score >= 2);
+    }
+}

@@ -1,0 +1,393 @@
+//! Filling the cells that simple logic forces: naked singles (a cell with one
+//! candidate left) and hidden singles (a digit with one place left in a row,
+//! column or box).
+//!
+//! These are the moves the dancing-links search makes without branching (an
+//! item with one option), done here with bit masks, which is cheaper than
+//! building a matrix. The generator uses them to prove most uniqueness checks
+//! without a search, and the rating uses them to tell the easiest puzzles
+//! apart. Every deduction is sound: a filled cell holds the same digit in
+//! every solution of the puzzle.
+
+use crate::grid::{Grid, Size};
+
+/// How far a pass of singles got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every cell is filled: the puzzle has exactly this one solution.
+    Solved,
+    /// No single is left, some cells are still blank.
+    Stalled,
+    /// A cell or a digit has no place left: the puzzle has no solution.
+    Contradiction,
+}
+
+/// Reusable tables and buffers for passes of singles on grids of any size.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_dlx::{Grid, Singles, SinglesOutcome};
+///
+/// let mut grid: Grid = "1.23.341.132321.".parse().unwrap();
+/// let mut singles = Singles::new();
+/// assert_eq!(singles.fill(&mut grid, true), SinglesOutcome::Solved);
+/// assert!(grid.is_solved());
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Singles {
+    /// The size the tables below are built for.
+    size: Option<Size>,
+    /// For each cell, its peers (cells sharing a unit), `peer_count` each.
+    peers: Vec<u16>,
+    peer_count: usize,
+    /// The cells of each unit: rows, then columns, then boxes.
+    units: Vec<u16>,
+    /// For each cell, its row, column and box as unit numbers: rows from 0,
+    /// columns from `n`, boxes from `2n`.
+    cell_units: Vec<[u8; 3]>,
+    /// The digits placed in each unit, as bit masks.
+    placed: Vec<u32>,
+    /// Candidate digits of each blank cell as a bit mask; 0 once filled.
+    candidates: Vec<u32>,
+    /// Cells that may have one candidate left.
+    pending: Vec<u16>,
+    /// The cells the pass must fill to succeed.
+    wanted: Vec<bool>,
+    /// How many of them are still blank.
+    left: usize,
+    /// Digits placed by the last fill.
+    filled: usize,
+}
+
+impl Singles {
+    /// Empty tables; they are built for the first grid seen.
+    pub fn new() -> Singles {
+        Singles::default()
+    }
+
+    /// Fills `grid` with naked singles and, when `hidden` is true, hidden
+    /// singles, until none is left.
+    ///
+    /// The givens of `grid` should obey the rules (see
+    /// [`Grid::first_conflict`]); otherwise the outcome means nothing, though
+    /// it is still safe to call.
+    pub fn fill(&mut self, grid: &mut Grid, hidden: bool) -> Outcome {
+        self.run(grid, hidden, None)
+            .unwrap_or(Outcome::Contradiction)
+    }
+
+    /// Like [`Singles::fill`] with hidden singles, but checks the givens
+    /// first: returns `None`, with `grid` untouched, when a digit appears
+    /// twice in a row, column or box ([`Grid::first_conflict`] names it).
+    pub fn fill_checked(&mut self, grid: &mut Grid) -> Option<Outcome> {
+        self.run(grid, true, None)
+    }
+
+    /// Like [`Singles::fill`] with hidden singles, but stops as soon as every
+    /// cell of `cells` is filled, and then reports [`Outcome::Solved`]: those
+    /// cells hold the same digits in every solution.
+    pub fn fill_cells(&mut self, grid: &mut Grid, cells: &[u16]) -> Outcome {
+        self.run(grid, true, Some(cells))
+            .unwrap_or(Outcome::Contradiction)
+    }
+
+    /// Fills singles until the wanted cells (all blanks when `wanted` is
+    /// `None`) are filled or no single is left; `None` when two givens clash.
+    fn run(&mut self, grid: &mut Grid, hidden: bool, wanted: Option<&[u16]>) -> Option<Outcome> {
+        let size = grid.size();
+        self.prepare(size);
+        let all = (1u32 << size.side()) - 1;
+        self.placed.clear();
+        self.placed.resize(3 * size.side(), 0);
+        let mut clash = 0;
+        for (&digit, units) in grid.cells().iter().zip(&self.cell_units) {
+            if digit != 0 {
+                let bit = 1 << (digit - 1);
+                for &unit in units {
+                    clash |= self.placed[unit as usize] & bit;
+                    self.placed[unit as usize] |= bit;
+                }
+            }
+        }
+        if clash != 0 {
+            return None;
+        }
+        self.filled = 0;
+        self.candidates.clear();
+        self.pending.clear();
+        self.wanted.clear();
+        self.wanted.resize(size.cells(), wanted.is_none());
+        for &cell in wanted.unwrap_or_default() {
+            self.wanted[cell as usize] = true;
+        }
+        self.left = 0;
+        for (cell, (&digit, &[row, column, bx])) in
+            grid.cells().iter().zip(&self.cell_units).enumerate()
+        {
+            let mask = if digit == 0 {
+                self.left += usize::from(self.wanted[cell]);
+                let mask = all
+                    & !(self.placed[row as usize]
+                        | self.placed[column as usize]
+                        | self.placed[bx as usize]);
+                if mask & mask.wrapping_sub(1) == 0 {
+                    self.pending.push(cell as u16);
+                }
+                mask
+            } else {
+                0
+            };
+            self.candidates.push(mask);
+        }
+        // Wanted cells last on the stack, so they are looked at first.
+        for &cell in wanted.unwrap_or_default() {
+            let mask = self.candidates[cell as usize];
+            if mask & mask.wrapping_sub(1) == 0 {
+                self.pending.push(cell);
+            }
+        }
+        Some(self.propagate(grid, hidden, all))
+    }
+
+    /// Places singles from the pending cells, and hidden singles when
+    /// `hidden`, until the wanted cells are filled or none is left.
+    fn propagate(&mut self, grid: &mut Grid, hidden: bool, all: u32) -> Outcome {
+        loop {
+            if self.left == 0 {
+                return Outcome::Solved;
+            }
+            while let Some(cell) = self.pending.pop() {
+                let cell = cell as usize;
+                if grid.cells()[cell] != 0 {
+                    continue;
+                }
+                let mask = self.candidates[cell];
+                if mask == 0 {
+                    return Outcome::Contradiction;
+                }
+                if mask & (mask - 1) == 0 {
+                    if !self.place(grid, cell, mask) {
+                        return Outcome::Contradiction;
+                    }
+                    if self.left == 0 {
+                        return Outcome::Solved;
+                    }
+                }
+            }
+            if !hidden {
+                return Outcome::Stalled;
+            }
+            match self.hidden_singles(grid, all) {
+                None => return Outcome::Contradiction,
+                Some(0) => return Outcome::Stalled,
+                Some(_) => {}
+            }
+        }
+    }
+
+    /// The candidate digits of each cell after the last [`Singles::fill`], as
+    /// bit masks (bit `d - 1` for digit `d`); 0 for a filled cell.
+    pub fn candidates(&self) -> &[u32] {
+        &self.candidates
+    }
+
+    /// How many digits the last fill placed.
+    pub fn placed(&self) -> usize {
+        self.filled
+    }
+
+    /// The digits placed in each unit after the last fill, as bit masks:
+    /// the `n` rows, then the `n` columns, then the `n` boxes.
+    pub fn unit_digits(&self) -> &[u32] {
+        &self.placed
+    }
+
+    /// Places every hidden single found in one sweep of the units. Returns
+    /// how many were placed, or `None` on a contradiction.
+    fn hidden_singles(&mut self, grid: &mut Grid, all: u32) -> Option<usize> {
+        let n = grid.size().side();
+        let mut placed = 0;
+        for unit in 0..3 * n {
+            let filled = self.placed[unit];
+            let cells = &self.units[unit * n..(unit + 1) * n];
+            // A unit length the compiler knows lets it unroll the loop.
+            let (once, twice) = match n {
+                4 => once_twice(&cells[..4], &self.candidates),
+                9 => once_twice(&cells[..9], &self.candidates),
+                16 => once_twice(&cells[..16], &self.candidates),
+                _ => once_twice(cells, &self.candidates),
+            };
+            if (once | filled) != all {
+                return None;
+            }
+            let mut singles = once & !twice & !filled;
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles &= singles - 1;
+                let cells = &self.units[unit * n..(unit + 1) * n];
+                let Some(&cell) = cells
+                    .iter()
+                    .find(|&&c| self.candidates[c as usize] & bit != 0)
+                else {
+                    // An earlier placement in this sweep took its place.
+                    return None;
+                };
+                if !self.place(grid, cell as usize, bit) {
+                    return None;
+                }
+                placed += 1;
+            }
+        }
+        Some(placed)
+    }
+
+    /// Writes the digit of `bit` in `cell` and strikes it from the peers.
+    /// Returns false when a peer is left with no candidate.
+    fn place(&mut self, grid: &mut Grid, cell: usize, bit: u32) -> bool {
+        grid.set(cell, bit.trailing_zeros() as u8 + 1);
+        self.candidates[cell] = 0;
+        self.filled += 1;
+        self.left -= usize::from(self.wanted[cell]);
+        for &unit in &self.cell_units[cell] {
+            self.placed[unit as usize] |= bit;
+        }
+        let peers = &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count];
+        let candidates = &mut self.candidates[..];
+        for &peer in peers {
+            debug_assert!((peer as usize) < candidates.len());
+            // SAFETY: `prepare` makes every peer a cell of the grid, and
+            // `run` gives `candidates` one entry per cell.
+            let mask = unsafe { candidates.get_unchecked_mut(peer as usize) };
+            if *mask & bit != 0 {
+                *mask ^= bit;
+                if *mask & mask.wrapping_sub(1) == 0 {
+                    if *mask == 0 {
+                        return false;
+                    }
+                    self.pending.push(peer);
+                }
+            }
+        }
+        true
+    }
+
+    /// Builds the peer and unit tables for `size`, unless they already are.
+    fn prepare(&mut self, size: Size) {
+        if self.size == Some(size) {
+            return;
+        }
+        self.size = Some(size);
+        let (n, b) = (size.side(), size.box_side());
+        self.units.clear();
+        for row in 0..n {
+            self.units
+                .extend((0..n).map(|column| (row * n + column) as u16));
+        }
+        for column in 0..n {
+            self.units
+                .extend((0..n).map(|row| (row * n + column) as u16));
+        }
+        for bx in 0..n {
+            let (top, left) = ((bx / b) * b, (bx % b) * b);
+            self.units
+                .extend((0..n).map(|k| ((top + k / b) * n + left + k % b) as u16));
+        }
+        self.cell_units.clear();
+        self.cell_units.extend((0..size.cells()).map(|cell| {
+            let (row, column) = (cell / n, cell % n);
+            [
+                row as u8,
+                (n + column) as u8,
+                (2 * n + size.box_of(row, column)) as u8,
+            ]
+        }));
+        self.peer_count = 2 * (n - 1) + (b - 1) * (b - 1);
+        self.peers.clear();
+        for cell in 0..size.cells() {
+            let (row, column) = (cell / n, cell % n);
+            let peers = (0..size.cells()).filter(|&other| {
+                let (r, c) = (other / n, other % n);
+                other != cell
+                    && (r == row || c == column || size.box_of(r, c) == size.box_of(row, column))
+            });
+            self.peers.extend(peers.map(|other| other as u16));
+        }
+    }
+}
+
+/// The digits in the candidates of one cell of `cells` or more, and in those
+/// of two cells or more.
+#[inline(always)]
+fn once_twice(cells: &[u16], candidates: &[u32]) -> (u32, u32) {
+    let (mut once, mut twice) = (0u32, 0u32);
+    for &cell in cells {
+        debug_assert!((cell as usize) < candidates.len());
+        // SAFETY: `prepare` fills the units with cells of the grid, and
+        // `run` gives `candidates` one entry per cell.
+        let mask = unsafe { *candidates.get_unchecked(cell as usize) };
+        twice |= once & mask;
+        once |= mask;
+    }
+    (once, twice)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Solver;
+
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    const INKALA: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    #[test]
+    fn an_easy_puzzle_falls_to_singles_and_matches_the_search() {
+        let puzzle: Grid = EASY.parse().unwrap();
+        let mut grid = puzzle.clone();
+        assert_eq!(Singles::new().fill(&mut grid, true), Outcome::Solved);
+        let solution = Solver::new().first_solution(&puzzle).unwrap().unwrap();
+        assert_eq!(grid, solution);
+    }
+
+    #[test]
+    fn a_hard_puzzle_stalls_keeping_only_true_digits() {
+        let puzzle: Grid = INKALA.parse().unwrap();
+        let solution = Solver::new().first_solution(&puzzle).unwrap().unwrap();
+        let mut grid = puzzle.clone();
+        let mut singles = Singles::new();
+        assert_eq!(singles.fill(&mut grid, true), Outcome::Stalled);
+        assert!(!grid.is_complete());
+        assert!(solution.keeps_givens_of(&grid));
+        // Naked singles alone get no further than with hidden ones.
+        let mut naked = puzzle.clone();
+        assert_eq!(singles.fill(&mut naked, false), Outcome::Stalled);
+        assert!(grid.keeps_givens_of(&naked));
+    }
+
+    #[test]
+    fn contradictions_are_found() {
+        // Row 1 needs a 4 in its last cell, but column 4 already has one.
+        let mut grid: Grid = "123....4........".parse().unwrap();
+        assert_eq!(Singles::new().fill(&mut grid, true), Outcome::Contradiction);
+    }
+
+    #[test]
+    fn every_size_is_served_by_one_value() {
+        let mut singles = Singles::new();
+        for size in Size::ALL {
+            let solution = Solver::new()
+                .first_solution(&Grid::empty(size))
+                .unwrap()
+                .unwrap();
+            let mut grid = solution.clone();
+            // Blank one cell of each row: each is then a naked single.
+            for row in 0..size.side() {
+                grid.set(row * size.side() + (row * 7) % size.side(), 0);
+            }
+            assert_eq!(singles.fill(&mut grid, false), Outcome::Solved, "{size}");
+            assert_eq!(grid, solution);
+        }
+    }
+}
