@@ -86,6 +86,10 @@ pub struct SearchStats {
     /// True when the search stopped because it reached its limit, so more
     /// solutions may exist; false when it explored the whole tree.
     pub stopped_at_limit: bool,
+    /// True when the search stopped because it had tried as many nodes as
+    /// its budget allows ([`Matrix::set_node_budget`]): the solutions found
+    /// are solutions, but there may be more.
+    pub stopped_at_node_budget: bool,
 }
 
 /// An exact-cover problem and the state of its search.
@@ -147,6 +151,8 @@ pub struct Matrix {
     remaining: usize,
     /// Choices left in place by [`Matrix::search_once`], still to undo.
     pending: usize,
+    /// The most search nodes one search may try.
+    node_budget: u64,
     /// The node chosen at each level of the search.
     choice: Vec<u32>,
     /// The options of the solution being reported.
@@ -200,6 +206,7 @@ impl Matrix {
             empty: Bits::default(),
             remaining: 0,
             pending: 0,
+            node_budget: u64::MAX,
             choice: Vec::new(),
             solution: Vec::new(),
         };
@@ -330,6 +337,15 @@ impl Matrix {
         self.last_spacer = spacer;
     }
 
+    /// Caps the number of search nodes (options tried) of each later search;
+    /// `None` lifts the cap. A search that reaches it stops as if at its
+    /// solution limit, with [`SearchStats::stopped_at_node_budget`] set, so
+    /// that a problem too hard to finish costs bounded time. The budget is
+    /// kept across [`Matrix::reset`].
+    pub fn set_node_budget(&mut self, budget: Option<u64>) {
+        self.node_budget = budget.unwrap_or(u64::MAX);
+    }
+
     /// Searches for exact covers, calling `visit` with the option numbers of
     /// each one (in the order they were chosen), and stops after `limit`
     /// solutions. A limit of 0 finds nothing.
@@ -360,6 +376,13 @@ impl Matrix {
         // none, nothing is left to try.
         let mut open = 0usize;
         'search: loop {
+            // Every level is committed here, so stopping leaves the same
+            // state to undo as a solution does.
+            if stats.nodes >= self.node_budget {
+                stats.stopped_at_node_budget = true;
+                self.pending = level;
+                return stats;
+            }
             if self.remaining == 0 {
                 self.solution.clear();
                 for l in 0..level {
@@ -760,6 +783,20 @@ mod tests {
             seen += 1;
         });
         assert_eq!(seen, 92);
+    }
+
+    #[test]
+    fn node_budget_stops_the_search_and_leaves_the_matrix_whole() {
+        let mut matrix = queens(8);
+        matrix.set_node_budget(Some(50));
+        let stats = matrix.search(u64::MAX, |_| {});
+        assert!(stats.stopped_at_node_budget);
+        assert_eq!(stats.nodes, 50);
+        assert!(stats.solutions < 92);
+        matrix.set_node_budget(None);
+        let stats = matrix.search(u64::MAX, |_| {});
+        assert!(!stats.stopped_at_node_budget);
+        assert_eq!(stats.solutions, 92);
     }
 
     #[test]

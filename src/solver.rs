@@ -136,6 +136,15 @@ impl Solver {
         Ok(stats)
     }
 
+    /// Caps the search nodes of each later search at `budget` (`None`: no
+    /// cap). A search that reaches the cap stops early with
+    /// [`SearchStats::stopped_at_node_budget`] set; the solutions it found are
+    /// solutions, but there may be others. Forced digits placed before the
+    /// search do not count against the budget.
+    pub fn set_node_budget(&mut self, budget: Option<u64>) {
+        self.matrix.set_node_budget(budget);
+    }
+
     /// How many digits singles placed before the last search: the forced
     /// moves that [`SearchStats::nodes`] leaves out.
     pub fn presolved(&self) -> usize {

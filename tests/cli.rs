@@ -329,3 +329,27 @@ fn a_closed_pipe_ends_the_run_quietly() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+#[test]
+fn node_budget_turns_a_long_search_into_undecided() {
+    let inkala = format!("{INKALA}\n");
+    let solve = run(&["solve", "--max-nodes", "1"], &inkala);
+    assert_eq!(solve.lines(), ["undecided"]);
+    assert_eq!(solve.code, 1);
+    assert_eq!(
+        solve.stderr,
+        "<stdin>:1: gave up after 1 search nodes (--max-nodes): the answer is not known\n"
+    );
+    let check = run(&["check", "--max-nodes", "1"], &inkala);
+    assert_eq!(check.lines(), ["undecided"]);
+    let count = run(
+        &["count", "--max-nodes", "200"],
+        &format!("{}\n", ".".repeat(81)),
+    );
+    let line = count.lines()[0];
+    assert!(line.ends_with('+'), "{line}");
+    assert_eq!(count.code, 1);
+    // The default budget is far above what any real 9x9 puzzle needs.
+    let plain = run(&["check"], &inkala);
+    assert_eq!(plain.lines(), ["unique"]);
+}

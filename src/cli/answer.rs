@@ -47,6 +47,9 @@ pub enum Verdict {
     Unique,
     /// Not what the input claimed: another count or another solution (check).
     Mismatch,
+    /// The search ran out of its node budget (--max-nodes) before the
+    /// answer was known.
+    Undecided,
 }
 
 impl Verdict {
@@ -60,6 +63,7 @@ impl Verdict {
             Verdict::Valid => "valid",
             Verdict::Unique => "unique",
             Verdict::Mismatch => "mismatch",
+            Verdict::Undecided => "undecided",
         }
     }
 }
@@ -80,6 +84,8 @@ pub struct Facts {
     pub stopped_at_limit: bool,
     /// No second solution exists: the search went through the whole tree.
     pub proven_unique: bool,
+    /// The search stopped at its node budget (--max-nodes).
+    pub gave_up: bool,
     /// Search nodes spent.
     pub nodes: u64,
     /// Why the verdict is a failure, for messages; empty otherwise.
@@ -95,6 +101,7 @@ impl Facts {
         self.found = None;
         self.stopped_at_limit = false;
         self.proven_unique = false;
+        self.gave_up = false;
         self.nodes = 0;
         self.reason.clear();
         self.column = None;
@@ -191,7 +198,7 @@ pub fn answer_puzzle(
     let failed = match facts.verdict {
         Verdict::Solved | Verdict::Valid | Verdict::Unique => false,
         Verdict::Multiple => matches!(task, Task::Check | Task::Solve { unique: true }),
-        Verdict::Unsolvable | Verdict::Invalid | Verdict::Mismatch => true,
+        Verdict::Unsolvable | Verdict::Invalid | Verdict::Mismatch | Verdict::Undecided => true,
     };
     if failed {
         answer.status = Status::Failed;
@@ -275,9 +282,28 @@ fn find_facts(task: Task, record: &Record, solver: &mut Solver, facts: &mut Fact
         }
     };
     facts.found = Some(stats.solutions);
-    facts.stopped_at_limit = stats.stopped_at_limit;
+    facts.stopped_at_limit = stats.stopped_at_limit || stats.stopped_at_node_budget;
+    facts.gave_up = stats.stopped_at_node_budget;
     facts.nodes = stats.nodes;
-    facts.proven_unique = stats.solutions == 1 && !stats.stopped_at_limit;
+    facts.proven_unique = stats.solutions == 1 && !facts.stopped_at_limit;
+    if stats.stopped_at_node_budget {
+        // Solutions found are solutions; what is not known is whether there
+        // are (more) others.
+        let decided = match task {
+            Task::Solve { unique: false } => stats.solutions >= 1,
+            Task::Solve { unique: true } | Task::Check | Task::Rate => stats.solutions >= 2,
+            Task::SolveAll { .. } | Task::Count { .. } => false,
+        };
+        if !decided {
+            return facts.fail(
+                Verdict::Undecided,
+                &format_args!(
+                    "gave up after {} search nodes (--max-nodes): the answer is not known",
+                    stats.nodes
+                ),
+            );
+        }
+    }
     match stats.solutions {
         0 => facts.fail(Verdict::Unsolvable, &"no solution"),
         1 if task == Task::Check => facts.verdict = Verdict::Unique,

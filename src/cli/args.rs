@@ -117,6 +117,12 @@ pub enum Command {
 /// well within a second.
 pub const DEFAULT_COUNT_LIMIT: u64 = 100_000;
 
+/// The default node budget of one puzzle's search: far more than any 9x9
+/// puzzle needs (the hardest public ones take thousands), and a few seconds
+/// of search, so that a pathological sparse 16x16 or 25x25 puzzle ends with
+/// an answer of "undecided" rather than a stalled run.
+pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
+
 /// Options every command takes.
 #[derive(Debug, Args)]
 pub struct Common {
@@ -145,6 +151,10 @@ pub struct Common {
     /// Solve on N threads; the output stays in input order
     #[arg(short, long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: u16,
+    /// Give up on a puzzle after N search nodes and answer "undecided", so
+    /// that no puzzle can stall a batch
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: u64,
 }
 
 /// Input format choices.
@@ -256,6 +266,8 @@ pub struct Config {
     pub stats: bool,
     /// Threads to answer on (1: the calling thread alone).
     pub jobs: usize,
+    /// The node budget of each puzzle's search.
+    pub max_nodes: u64,
 }
 
 /// What the command line asks for: answers to puzzles, or new puzzles.
@@ -296,6 +308,7 @@ impl Cli {
             quiet: common.quiet,
             stats: common.stats,
             jobs: usize::from(common.jobs),
+            max_nodes: common.max_nodes,
         })
     }
 }

@@ -114,6 +114,7 @@ fn answer_slot(config: &Config, output: Output, source: &str, slot: &mut Slot) {
         None if config.task == Task::Rate => RATER
             .with_borrow_mut(|rater| answer_rating(source, &slot.record, rater, &mut slot.answer)),
         None => SOLVER.with_borrow_mut(|solver| {
+            solver.set_node_budget(Some(config.max_nodes));
             answer_puzzle(
                 config.task,
                 output,

@@ -100,7 +100,11 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         },
         out: BufWriter::with_capacity(BUFFER_SIZE, stdout.lock()),
         err: io::stderr().lock(),
-        solver: Solver::new(),
+        solver: {
+            let mut solver = Solver::new();
+            solver.set_node_budget(Some(config.max_nodes));
+            solver
+        },
         rater: Rater::new(),
         record: Record::default(),
         answer: Answer::default(),

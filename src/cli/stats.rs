@@ -16,6 +16,7 @@ pub struct Tally {
     unsolvable: u64,
     invalid: u64,
     mismatch: u64,
+    undecided: u64,
     searched: u64,
     nodes: u64,
 }
@@ -33,7 +34,7 @@ impl Tally {
             if found > 1 {
                 self.multiple += 1;
             }
-            if found == 0 {
+            if found == 0 && !facts.gave_up {
                 self.unsolvable += 1;
             }
         }
@@ -43,6 +44,7 @@ impl Tally {
         match facts.verdict {
             Verdict::Invalid => self.invalid += 1,
             Verdict::Mismatch => self.mismatch += 1,
+            Verdict::Undecided => self.undecided += 1,
             _ => {}
         }
     }
@@ -66,12 +68,15 @@ impl Tally {
         writeln!(out, "  multiple       {:>10}", self.multiple)?;
         writeln!(out, "  unsolvable     {:>10}", self.unsolvable)?;
         writeln!(out, "  invalid        {:>10}", self.invalid)?;
+        if self.undecided > 0 {
+            writeln!(out, "  undecided      {:>10}", self.undecided)?;
+        }
         if self.mismatch > 0 {
             writeln!(out, "  mismatch       {:>10}", self.mismatch)?;
         }
         writeln!(out, "time             {seconds:>10.3} s")?;
         writeln!(out, "puzzles/second   {rate:>10.1}")?;
-        writeln!(out, "mean search nodes{mean_nodes:>10.1}")
+        writeln!(out, "mean search nodes {mean_nodes:>9.1}")
     }
 }
 

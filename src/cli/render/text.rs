@@ -39,7 +39,9 @@ pub fn puzzle(task: Task, output: Output, place: Place<'_>, record: &Record, ans
             _ => status_word(out, layout, facts.verdict.word()),
         },
         Task::SolveAll { .. } => {
-            let more = if facts.stopped_at_limit {
+            let more = if facts.gave_up {
+                "+ (stopped at --max-nodes)"
+            } else if facts.stopped_at_limit {
                 "+ (stopped at --limit)"
             } else {
                 ""
@@ -47,7 +49,8 @@ pub fn puzzle(task: Task, output: Output, place: Place<'_>, record: &Record, ans
             let noun = if found == 1 { "solution" } else { "solutions" };
             let _ = writeln!(out, "# {place}: {found}{more} {noun}");
             if found == 0 {
-                status_word(out, layout, Verdict::Unsolvable.word());
+                // Unsolvable, or undecided when the node budget ran out.
+                status_word(out, layout, facts.verdict.word());
             }
             for solution in facts.solutions() {
                 write(out, solution);
