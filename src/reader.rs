@@ -476,7 +476,8 @@ impl<R: BufRead> PuzzleReader<R> {
             .map_or(line.len(), |k| token_start + k);
         let token = &line[token_start..token_end];
         let token_is_plain = !token.iter().any(|&b| is_layout(b));
-        let cells = count_cells(line);
+        // Counted only when the line is not a plain one-line puzzle.
+        let cells = || count_cells(line);
 
         let layout = if token_is_plain && is_one_line_puzzle(token) {
             let rest = line[token_end..].trim_ascii();
@@ -493,16 +494,17 @@ impl<R: BufRead> PuzzleReader<R> {
                 size,
             };
             return Err(self.error_at(column, kind).into());
-        } else if Size::from_cells(cells).is_some_and(|size| size != Size::FOUR) {
+        } else if Size::from_cells(cells()).is_some_and(|size| size != Size::FOUR) {
             self.push_symbols(0, self.line.len());
             Layout::Line
-        } else if Size::from_side(cells).is_some() {
-            self.read_block(cells)?;
+        } else if let Some(size) = Size::from_side(cells()) {
+            self.read_block(size.side())?;
             Layout::Block
         } else {
+            let found = cells();
             let column = first_cell(line).map_or(1, |k| k + 1);
             return Err(self
-                .error_at(column, ParseErrorKind::NotAGrid { found: cells })
+                .error_at(column, ParseErrorKind::NotAGrid { found })
                 .into());
         };
         record.line = start;
