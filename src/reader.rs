@@ -483,7 +483,8 @@ impl<R: BufRead> PuzzleReader<R> {
             let rest = line[token_end..].trim_ascii();
             let rest = rest.strip_prefix(b"#").unwrap_or(rest).trim_ascii_start();
             record.title.push_str(&String::from_utf8_lossy(rest));
-            self.push_symbols(token_start, token_end);
+            // A plain token has no whitespace or layout byte: all cells.
+            self.push_token(token_start, token_end);
             Layout::Line
         } else if token_is_plain && token.len() > 25 {
             let (expected, size) = nearest_size(token.len());
@@ -583,6 +584,15 @@ impl<R: BufRead> PuzzleReader<R> {
                 LineRead::Line => continue,
             }
         }
+    }
+
+    /// Appends `self.line[from..to]`, a token of cells only, and their
+    /// places: no byte to test, so both copies run without a branch.
+    fn push_token(&mut self, from: usize, to: usize) {
+        self.symbols.extend_from_slice(&self.line[from..to]);
+        let line = self.line_number;
+        self.places
+            .extend((from + 1..=to).map(|column| (line, column)));
     }
 
     /// Appends the cells of `self.line[from..to]` and their places.
