@@ -100,15 +100,25 @@ impl Alphabet {
     /// Picks the alphabet that the symbols of one puzzle are written in.
     ///
     /// A 16x16 puzzle (`side` 16) is read as hexadecimal when it uses `0` as
-    /// well as `.` or `_` and never `G`: then `0` cannot be a blank. Every
-    /// other puzzle is read in the standard alphabet. Letters are printed in
-    /// lower case when the puzzle wrote its letters in lower case.
+    /// well as `.` or `_` and never `G`: then `0` cannot be a blank. It is
+    /// also read as hexadecimal when it is a filled hexadecimal grid, each of
+    /// `0-9A-F` sixteen times: in the standard alphabet that would be a grid
+    /// with every 16 blanked out, never a real puzzle, while solutions printed
+    /// in hexadecimal must read back as they were. Every other puzzle is read
+    /// in the standard alphabet. Letters are printed in lower case when the
+    /// puzzle wrote its letters in lower case.
     pub fn detect(side: usize, symbols: &[u8]) -> Alphabet {
         let has = |wanted: fn(u8) -> bool| symbols.iter().any(|&b| wanted(b));
+        let filled_hex = || {
+            HEX.iter().all(|&symbol| {
+                let same = |b: &&u8| b.eq_ignore_ascii_case(&symbol);
+                symbols.iter().filter(same).count() == side
+            })
+        };
         let hex = side == 16
             && has(|b| b == b'0')
-            && has(|b| matches!(b, b'.' | b'_'))
-            && !has(|b| matches!(b, b'G' | b'g'));
+            && !has(|b| matches!(b, b'G' | b'g'))
+            && (has(|b| matches!(b, b'.' | b'_')) || filled_hex());
         let lowercase = has(|b| b.is_ascii_lowercase() && b <= b'p')
             && !has(|b| b.is_ascii_uppercase() && b <= b'P');
         Alphabet {
@@ -176,6 +186,13 @@ mod tests {
         assert_eq!(Alphabet::detect(16, b"0.G0"), Alphabet::STANDARD);
         assert_eq!(Alphabet::detect(9, b"0.10"), Alphabet::STANDARD);
         assert_eq!(Alphabet::detect(16, b"ABC0000"), Alphabet::STANDARD);
+        // A filled hexadecimal grid: each symbol sixteen times.
+        let filled: Vec<u8> = (0..256).map(|k| HEX[(k + k / 16) % 16]).collect();
+        assert_eq!(Alphabet::detect(16, &filled), Alphabet::HEX);
+        // The same with one symbol short is a standard puzzle with 0 blanks.
+        let mut short = filled.clone();
+        short[0] = b'1';
+        assert_eq!(Alphabet::detect(16, &short), Alphabet::STANDARD);
     }
 
     #[test]

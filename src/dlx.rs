@@ -10,8 +10,8 @@
 //! option needs no left/right links, only a spacer node at each end.
 //!
 //! ```text
-//!  index:  0     1 ..= items      items+1   first option   spacer   second option  spacer ...
-//!         root   item headers     spacer    x  x  x         s        x  x            s
+//!  index:  0     1 ..= items      items+1   first option   spacer   second option  spacer ... size
+//!         root   item headers     spacer    x  x  x         s        x  x            s        ... | leftovers
 //!
 //!  top[x]  = the item of node x (1-based), or for a spacer -(k + 1) where k is
 //!            the option that ends at it (0 for the very first spacer)
@@ -19,20 +19,25 @@
 //!            up = first node of the option before it, down = last node of
 //!            the option after it
 //!  len[i]  = the number of options left in the list of item header i
-//!  active  = bit map of the item headers not yet covered
+//!  size    = the nodes in use; the arrays only grow, and past `size` they
+//!            hold nodes of earlier problems that no link reaches
+//!  active  = bit map of the primary item headers not yet covered
 //!  short   = bit map of the item headers with at most one option left
+//!  empty   = bit map of the item headers with no option left
 //! ```
 //!
 //! Knuth keeps the active items in a doubly linked list and scans it for the
-//! shortest. Here two bit maps stand in for that list: covering an item
-//! clears its bit, and hiding an option sets the bit of an item whose count
-//! drops to one (unhiding clears it again when the count is back at two), so
-//! the scan is a few word operations instead of a chase through the list.
+//! shortest. Here bit maps stand in for that list: covering an item
+//! clears its bit, and hiding an option sets the `short` bit of an item whose
+//! count drops to one and its `empty` bit when it drops to zero (unhiding
+//! clears them again), so the scan is a few word operations instead of a
+//! chase through the list.
 //!
 //! The search is an explicit loop over a preallocated choice stack, so it
 //! neither recurses nor allocates. It always branches on the active primary
-//! item with the fewest remaining options, ties to the leftmost; an item with
-//! no option ends the branch at once, and an item with one option ends the
+//! item with the fewest remaining options, ties to the leftmost. An item with
+//! no option, wherever it stands, ends the branch at once, before any forced
+//! choice to its left is made; otherwise an item with one option ends the
 //! scan early, because nothing can beat it.
 
 use thiserror::Error;
@@ -124,14 +129,20 @@ pub struct Matrix {
     options: usize,
     /// Node index of the spacer after the last option.
     last_spacer: usize,
+    /// Nodes in use: the arrays `top`, `up` and `down` only grow, and what
+    /// lies past `size` in them is left over from earlier problems.
+    size: usize,
     len: Vec<u32>,
     top: Vec<i32>,
     up: Vec<u32>,
     down: Vec<u32>,
-    /// Bit `i` is set while item header `i` is active (not covered).
+    /// Bit `i` is set while primary item header `i` is active (not covered);
+    /// the bits of secondary items stay clear.
     active: Bits,
     /// Bit `i` is set while item header `i` has at most one option.
     short: Bits,
+    /// Bit `i` is set while item header `i` has no option.
+    empty: Bits,
     /// Active primary items left: zero means a solution.
     remaining: usize,
     /// Choices left in place by [`Matrix::search_once`], still to undo.
@@ -153,10 +164,6 @@ impl Bits {
     fn clear(&mut self, last: usize) {
         self.words.clear();
         self.words.resize(last / 64 + 1, 0);
-    }
-
-    fn insert(&mut self, i: usize) {
-        self.words[i / 64] |= 1 << (i % 64);
     }
 
     fn remove(&mut self, i: usize) {
@@ -183,12 +190,14 @@ impl Matrix {
             items: 0,
             options: 0,
             last_spacer: 0,
+            size: 0,
             len: Vec::new(),
             top: Vec::new(),
             up: Vec::new(),
             down: Vec::new(),
             active: Bits::default(),
             short: Bits::default(),
+            empty: Bits::default(),
             remaining: 0,
             pending: 0,
             choice: Vec::new(),
@@ -207,19 +216,20 @@ impl Matrix {
         // Everything is rebuilt, so choices left in place need no undoing.
         self.pending = 0;
         self.len.clear();
-        self.top.clear();
-        self.up.clear();
-        self.down.clear();
-        // The root and the item headers, each an empty circular list.
         self.len.resize(items + 1, 0);
-        self.top.resize(items + 1, 0);
-        self.up.extend(0..=items as u32);
-        self.down.extend(0..=items as u32);
-        // The first spacer.
+        self.size = items + 2;
+        self.reserve_nodes();
+        // The root and the item headers, each an empty circular list, then
+        // the first spacer.
+        self.top[..=items + 1].fill(0);
+        for (i, (up, down)) in self.up.iter_mut().zip(&mut self.down).enumerate() {
+            (*up, *down) = (i as u32, i as u32);
+            if i == items {
+                break;
+            }
+        }
         self.last_spacer = items + 1;
-        self.top.push(0);
-        self.up.push(0);
-        self.down.push(0);
+        (self.up[items + 1], self.down[items + 1]) = (0, 0);
     }
 
     /// Number of primary items.
@@ -245,7 +255,9 @@ impl Matrix {
     /// Fails, leaving the matrix unchanged, if the option is empty, names an
     /// item twice or names an item the matrix does not have.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, DlxError> {
-        self.settle();
+        if self.pending != 0 {
+            self.settle();
+        }
         if items.is_empty() {
             return Err(DlxError::EmptyOption);
         }
@@ -261,36 +273,60 @@ impl Matrix {
             }
         }
         let limit = i32::MAX as usize;
-        if self.top.len() + items.len() + 1 > limit {
+        if self.size + items.len() + 1 > limit {
             return Err(DlxError::TooLarge { limit });
         }
         self.push_option(items);
         Ok(self.options - 1)
     }
 
-    /// Links an option whose items (0-based) are known to be distinct and in
-    /// range. The arrays grow once for the whole option, and the links are
-    /// written through plain slices.
-    fn push_option(&mut self, items: &[usize]) {
-        let first = self.top.len();
-        let spacer = first + items.len();
-        self.options += 1;
-        self.top.extend(items.iter().map(|&item| item as i32 + 1));
-        self.top.push(-(self.options as i32));
-        self.down.extend(items.iter().map(|&item| item as u32 + 1));
-        self.down.push(0);
-        self.up.resize(spacer + 1, 0);
-        let (up, down, len) = (&mut self.up[..], &mut self.down[..], &mut self.len[..]);
-        for (node, &item) in (first..).zip(items) {
-            let header = item + 1;
-            let last = up[header] as usize;
-            up[node] = last as u32;
-            down[last] = node as u32;
-            up[header] = node as u32;
-            len[header] += 1;
+    /// Makes the node arrays at least `size` long, at least doubling them
+    /// when they grow, so that adding an option rarely touches the
+    /// allocator.
+    #[inline]
+    fn reserve_nodes(&mut self) {
+        if self.size > self.top.len() {
+            self.grow_nodes();
         }
+    }
+
+    /// The rare part of [`Matrix::reserve_nodes`].
+    #[cold]
+    fn grow_nodes(&mut self) {
+        let length = self.size.max(2 * self.top.len());
+        self.top.resize(length, 0);
+        self.up.resize(length, 0);
+        self.down.resize(length, 0);
+    }
+
+    /// Links an option whose items (0-based) are known to be distinct and in
+    /// range, writing its nodes and spacer in place.
+    fn push_option(&mut self, items: &[usize]) {
+        let first = self.size;
+        let spacer = first + items.len();
+        self.size = spacer + 1;
+        self.reserve_nodes();
+        self.options += 1;
+        let (top, up, down, len) = (
+            &mut self.top[..],
+            &mut self.up[..],
+            &mut self.down[..],
+            &mut self.len[..],
+        );
+        // Every index below is a node under `size` (which the arrays now
+        // reach) or a header of an item that `add_option` checked.
+        for (node, &item) in (first..spacer).zip(items) {
+            let header = item + 1;
+            let last = at(up, header);
+            *at_mut(top, node) = header as i32;
+            (*at_mut(up, node), *at_mut(down, node)) = (last, header as u32);
+            *at_mut(down, last as usize) = node as u32;
+            *at_mut(up, header) = node as u32;
+            *at_mut(len, header) += 1;
+        }
+        top[spacer] = -(self.options as i32);
+        (up[spacer], down[spacer]) = (first as u32, 0);
         down[self.last_spacer] = (spacer - 1) as u32;
-        up[spacer] = first as u32;
         self.last_spacer = spacer;
     }
 
@@ -305,11 +341,12 @@ impl Matrix {
         stats
     }
 
-    /// Like [`Matrix::search`], but when the search stops at its limit, the
-    /// choices of the last solution are left in place: they are undone when
-    /// the matrix is next searched or given an option, and not at all when it
-    /// is [reset](Matrix::reset) first. A caller that refills the matrix for
-    /// every problem saves that undoing.
+    /// Like [`Matrix::search`], but the choices in force when the search
+    /// ends (at its limit, or once no choice has another option to try) are
+    /// left in place: they are undone when the matrix is next searched or
+    /// given an option, and not at all when it is [reset](Matrix::reset)
+    /// first. A caller that refills the matrix for every problem saves that
+    /// undoing.
     pub fn search_once(&mut self, limit: u64, mut visit: impl FnMut(&[usize])) -> SearchStats {
         self.settle();
         let mut stats = SearchStats::default();
@@ -319,6 +356,9 @@ impl Matrix {
         }
         self.start_search();
         let mut level = 0usize;
+        // Levels whose option is not the last of its item: while there is
+        // none, nothing is left to try.
+        let mut open = 0usize;
         'search: loop {
             if self.remaining == 0 {
                 self.solution.clear();
@@ -339,6 +379,7 @@ impl Matrix {
                 if count != 0 {
                     if count > 1 {
                         stats.branches += 1;
+                        open += 1;
                     }
                     self.cover(item);
                     let node = self.down[item] as usize;
@@ -350,9 +391,13 @@ impl Matrix {
                 }
             }
             // Backtrack: move the deepest choice to the next option of its
-            // item, undoing in the reverse order of doing.
+            // item, undoing in the reverse order of doing. When no level
+            // has an option left to try, the search is over, and the
+            // choices are left in place like those of a last solution.
             loop {
-                if level == 0 {
+                debug_assert!(open <= level, "open levels are levels");
+                if open == 0 {
+                    self.pending = level;
                     return stats;
                 }
                 level -= 1;
@@ -361,6 +406,9 @@ impl Matrix {
                 let item = self.top[node] as usize;
                 let next = self.down[node] as usize;
                 if next != item {
+                    // A covered item's list does not change, so the option
+                    // after `next` is known now.
+                    open -= usize::from(self.down[next] as usize == item);
                     self.choice[level] = next as u32;
                     self.commit(next);
                     stats.nodes += 1;
@@ -372,18 +420,25 @@ impl Matrix {
         }
     }
 
-    /// Marks every item active and finds the short ones, before a search.
+    /// Marks every primary item active and finds the short items, before a
+    /// search.
     fn start_search(&mut self) {
         self.choice.clear();
         self.choice.resize(self.primary + 1, 0);
         self.remaining = self.primary;
         self.active.clear(self.items);
         self.short.clear(self.items);
-        for header in 1..=self.items {
-            self.active.insert(header);
-            if self.len[header] <= 1 {
-                self.short.insert(header);
-            }
+        self.empty.clear(self.items);
+        // Headers 1..=primary: whole words, then the bits of the last one.
+        let (full, tail) = ((self.primary + 1) / 64, (self.primary + 1) % 64);
+        self.active.words[..full].fill(u64::MAX);
+        if tail != 0 {
+            self.active.words[full] = u64::MAX >> (64 - tail);
+        }
+        self.active.remove(ROOT);
+        for (header, &len) in self.len.iter().enumerate().skip(1) {
+            self.short.insert_if(header, len <= 1);
+            self.empty.insert_if(header, len == 0);
         }
     }
 
@@ -407,31 +462,31 @@ impl Matrix {
 
     /// The active primary item with the fewest options, ties to the leftmost.
     ///
-    /// The leftmost active item with at most one option, if there is one,
-    /// is the first bit of `short & active`, found a word at a time.
+    /// The leftmost active item with no option, if there is one, is the
+    /// first bit of `empty & active`, and the leftmost with at most one the
+    /// first bit of `short & active`, both found a word at a time.
     /// Otherwise every active primary item has two options or more, so the
     /// scan of their counts may stop at the first with two.
     fn choose_item(&self) -> usize {
         let words = self.primary / 64 + 1;
-        let tail = self.primary % 64;
-        let primary_mask = |w: usize| {
-            if w + 1 == words {
-                u64::MAX >> (63 - tail)
-            } else {
-                u64::MAX
+        let (active, short) = (&self.active.words[..words], &self.short.words[..words]);
+        let empty = &self.empty.words[..words];
+        for (w, (&active, &empty)) in active.iter().zip(empty).enumerate() {
+            let found = empty & active;
+            if found != 0 {
+                return w * 64 + found.trailing_zeros() as usize;
             }
-        };
-        let (active, short) = (&self.active.words, &self.short.words);
-        for w in 0..words {
-            let found = short[w] & active[w] & primary_mask(w);
+        }
+        for (w, (&active, &short)) in active.iter().zip(short).enumerate() {
+            let found = short & active;
             if found != 0 {
                 return w * 64 + found.trailing_zeros() as usize;
             }
         }
         let mut best = ROOT;
         let mut best_len = u32::MAX;
-        for (w, &bits) in active[..words].iter().enumerate() {
-            let mut bits = bits & primary_mask(w);
+        for (w, &bits) in active.iter().enumerate() {
+            let mut bits = bits;
             while bits != 0 {
                 let item = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -477,6 +532,7 @@ impl Matrix {
     }
 
     /// Takes `item` out of the active set and hides every option in it.
+    #[inline(always)]
     fn cover(&mut self, item: usize) {
         let mut p = at(&self.down, item) as usize;
         while p != item {
@@ -489,9 +545,11 @@ impl Matrix {
 
     /// Undoes [`Matrix::cover`]: options are restored bottom to top, the
     /// reverse of the order they were hidden in.
+    #[inline(always)]
     fn uncover(&mut self, item: usize) {
-        self.active.insert(item);
-        self.remaining += usize::from(item <= self.primary);
+        let primary = item <= self.primary;
+        self.active.insert_if(item, primary);
+        self.remaining += usize::from(primary);
         let mut p = at(&self.up, item) as usize;
         while p != item {
             self.unhide(p);
@@ -513,8 +571,12 @@ impl Matrix {
                 *at_mut(&mut self.up, down as usize) = up;
                 let len = at_mut(&mut self.len, item);
                 *len -= 1;
-                let now_short = *len == 1;
+                let (now_short, now_empty) = (*len == 1, *len == 0);
                 self.short.insert_if(item, now_short);
+                // Rare, so a branch costs less than the bit arithmetic.
+                if now_empty {
+                    self.empty.insert_if(item, true);
+                }
                 q += 1;
             }
         }
@@ -534,8 +596,11 @@ impl Matrix {
                 *at_mut(&mut self.up, down as usize) = q as u32;
                 let len = at_mut(&mut self.len, item);
                 *len += 1;
-                let now_long = *len == 2;
+                let (now_long, was_empty) = (*len == 2, *len == 1);
                 self.short.remove_if(item, now_long);
+                if was_empty {
+                    self.empty.remove_if(item, true);
+                }
                 q -= 1;
             }
         }
@@ -654,6 +719,27 @@ mod tests {
     }
 
     #[test]
+    fn an_exhausted_search_leaves_its_last_choices_for_later() {
+        // Item 0 has one option and item 1 two: after the forced choice of
+        // level 0, level 1 tries both, and then nothing is left to try.
+        let mut matrix = Matrix::new(2, 0);
+        for option in [&[0][..], &[1], &[1]] {
+            matrix.add_option(option).unwrap();
+        }
+        let before = matrix.clone();
+        let stats = matrix.search_once(u64::MAX, |_| {});
+        assert_eq!((stats.solutions, stats.nodes), (2, 3));
+        assert!(!stats.stopped_at_limit);
+        assert_eq!(matrix.pending, 2, "both choices are left in place");
+        assert_eq!(matrix.search(u64::MAX, |_| {}), stats);
+        assert_eq!(matrix.pending, 0);
+        assert_eq!(
+            (&before.len, &before.up, &before.down),
+            (&matrix.len, &matrix.up, &matrix.down)
+        );
+    }
+
+    #[test]
     fn queens_counts() {
         assert_eq!(queens(4).search(u64::MAX, |_| {}).solutions, 2);
         assert_eq!(queens(8).search(u64::MAX, |_| {}).solutions, 92);
@@ -691,8 +777,12 @@ mod tests {
         matrix.add_option(&[0, 1]).unwrap();
         let stats = matrix.search(u64::MAX, |_| panic!("no solution expected"));
         assert_eq!(stats.solutions, 0);
-        // Item 1 has one option, so it is tried; then item 2 has none.
-        assert_eq!(stats.nodes, 1);
+        // Item 2 has no option, so the search ends before item 0's one
+        // option is tried.
+        assert_eq!(stats.nodes, 0);
+        // Once item 2 has an option, item 0's is tried, then item 2's.
+        matrix.add_option(&[2]).unwrap();
+        assert_eq!(matrix.search(u64::MAX, |_| {}).nodes, 2);
     }
 
     #[test]

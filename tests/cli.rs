@@ -9,7 +9,10 @@ use std::process::{Command, Stdio};
 
 use sudoku_dlx::{Grid, Size};
 
-const BIN: &str = env!("CARGO_BIN_EXE_sudoku-dlx");
+mod common;
+
+use common::binary::{run_binary, BIN};
+
 const INKALA: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 /// The 4x4 puzzle of the seed article as printed: no solution.
@@ -33,20 +36,7 @@ impl Run {
 }
 
 fn run(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let text = stdin.to_owned();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(text.as_bytes());
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
+    let output = run_binary(args, stdin.as_bytes());
     Run {
         stdout: String::from_utf8(output.stdout).unwrap(),
         stderr: String::from_utf8(output.stderr).unwrap(),

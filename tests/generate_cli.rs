@@ -1,23 +1,13 @@
 //! The `generate` and `rate` commands, run as a user runs them.
 
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Output;
+
+use common::binary::run_binary;
 
 fn run(args: &[&str], stdin: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    run_binary(args, stdin.as_bytes())
 }
 
 fn stdout(args: &[&str]) -> String {
@@ -86,7 +76,13 @@ fn the_rating_printed_by_generate_is_the_one_rate_gives() {
         ratings.push_str(rating);
         ratings.push('\n');
     }
-    assert_eq!(stdout(&["rate"]).len(), 0);
+    let empty = run(&["rate"], "");
+    assert_eq!(
+        empty.status.code(),
+        Some(2),
+        "an input with no puzzle is bad input"
+    );
+    assert!(empty.stdout.is_empty());
     let rated = run(&["rate"], &puzzles);
     assert_eq!(String::from_utf8(rated.stdout).unwrap(), ratings);
 }

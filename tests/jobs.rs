@@ -1,28 +1,9 @@
 //! `-j N` answers on several threads and must print exactly what one thread
 //! prints, in the same order, with the same diagnostics and exit status.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-/// Runs the binary with `args`, feeding `input` on standard input.
-fn run(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-dlx"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().expect("the binary ends");
-    writer
-        .join()
-        .expect("writer thread")
-        .expect("input written");
-    output
-}
+use common::binary::run_binary as run;
 
 /// More records than one batch holds, with unreadable and unsolvable ones
 /// among them, so that order across batches and error reports are checked.

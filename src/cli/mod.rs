@@ -76,6 +76,10 @@ struct Session {
     tally: Tally,
     /// The thread pool of `-j N` with N > 1.
     batch: Option<Batch>,
+    /// Records answered so far, in all inputs.
+    records: u64,
+    /// Inputs that could not be read to the end.
+    broken_inputs: u64,
 }
 
 fn run(config: &Config) -> anyhow::Result<Status> {
@@ -106,6 +110,8 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         batch: (config.jobs > 1)
             .then(|| Batch::new(config.jobs))
             .transpose()?,
+        records: 0,
+        broken_inputs: 0,
     };
     if config.format == Some(Format::Csv) {
         let mut header = Vec::new();
@@ -168,13 +174,32 @@ fn total_size(files: &[PathBuf]) -> Option<u64> {
 }
 
 impl Session {
-    /// Answers every puzzle of one input, in order.
+    /// Answers every puzzle of one input, in order, on this thread or on
+    /// the pool of `-j N`.
     fn answer_all(&mut self, config: &Config, source: &str, input: impl BufRead) -> io::Result<()> {
+        let (records_before, broken_before) = (self.records, self.broken_inputs);
         if let Some(mut batch) = self.batch.take() {
             let result = batch.answer_all(self, config, source, input);
             self.batch = Some(batch);
-            return result;
+            result?;
+        } else {
+            self.answer_in_turn(config, source, input)?;
         }
+        if self.records == records_before && self.broken_inputs == broken_before {
+            // An input with no puzzle at all is most likely the wrong file;
+            // saying nothing would let a batch pass as answered.
+            self.bad_input(source, format_args!("no puzzle found"))?;
+        }
+        Ok(())
+    }
+
+    /// Answers every puzzle of one input on this thread.
+    fn answer_in_turn(
+        &mut self,
+        config: &Config,
+        source: &str,
+        input: impl BufRead,
+    ) -> io::Result<()> {
         let mut reader = PuzzleReader::new(input)
             .with_alphabet(config.alphabet)
             .with_format(config.input_format);
@@ -207,6 +232,7 @@ impl Session {
 
     /// Writes one answer, weighs its status and counts it.
     fn emit(&mut self, answer: &Answer) -> io::Result<()> {
+        self.records += 1;
         self.out.write_all(&answer.out)?;
         if !answer.err.is_empty() {
             if self.interleave {
@@ -224,12 +250,18 @@ impl Session {
     /// Reports an input that cannot be read (missing, a directory, no
     /// permission, a read error) and goes on with the next one.
     fn input_failed(&mut self, source: &str, error: &io::Error) -> io::Result<()> {
+        self.broken_inputs += 1;
+        self.bad_input(source, format_args!("cannot read: {error}"))
+    }
+
+    /// Reports what is wrong with a whole input; it weighs as bad input.
+    fn bad_input(&mut self, source: &str, what: std::fmt::Arguments<'_>) -> io::Result<()> {
         if self.interleave {
             self.out.flush()?;
         }
         let err = &mut self.err;
         self.progress
-            .suspend(|| writeln!(err, "sudoku-dlx: {source}: cannot read: {error}"))
+            .suspend(|| writeln!(err, "sudoku-dlx: {source}: {what}"))
             .ok();
         self.worst = Status::BadInput;
         Ok(())
