@@ -476,13 +476,15 @@ impl<R: BufRead> PuzzleReader<R> {
             .map_or(line.len(), |k| token_start + k);
         let token = &line[token_start..token_end];
         let token_is_plain = !token.iter().any(|&b| is_layout(b));
-        let cells = count_cells(line);
+        // Counted only when the line is not a plain one-line puzzle.
+        let cells = || count_cells(line);
 
         let layout = if token_is_plain && is_one_line_puzzle(token) {
             let rest = line[token_end..].trim_ascii();
             let rest = rest.strip_prefix(b"#").unwrap_or(rest).trim_ascii_start();
             record.title.push_str(&String::from_utf8_lossy(rest));
-            self.push_symbols(token_start, token_end);
+            // A plain token has no whitespace or layout byte: all cells.
+            self.push_token(token_start, token_end);
             Layout::Line
         } else if token_is_plain && token.len() > 25 {
             let (expected, size) = nearest_size(token.len());
@@ -493,16 +495,17 @@ impl<R: BufRead> PuzzleReader<R> {
                 size,
             };
             return Err(self.error_at(column, kind).into());
-        } else if Size::from_cells(cells).is_some_and(|size| size != Size::FOUR) {
+        } else if Size::from_cells(cells()).is_some_and(|size| size != Size::FOUR) {
             self.push_symbols(0, self.line.len());
             Layout::Line
-        } else if Size::from_side(cells).is_some() {
-            self.read_block(cells)?;
+        } else if let Some(size) = Size::from_side(cells()) {
+            self.read_block(size.side())?;
             Layout::Block
         } else {
+            let found = cells();
             let column = first_cell(line).map_or(1, |k| k + 1);
             return Err(self
-                .error_at(column, ParseErrorKind::NotAGrid { found: cells })
+                .error_at(column, ParseErrorKind::NotAGrid { found })
                 .into());
         };
         record.line = start;
@@ -581,6 +584,15 @@ impl<R: BufRead> PuzzleReader<R> {
                 LineRead::Line => continue,
             }
         }
+    }
+
+    /// Appends `self.line[from..to]`, a token of cells only, and their
+    /// places: no byte to test, so both copies run without a branch.
+    fn push_token(&mut self, from: usize, to: usize) {
+        self.symbols.extend_from_slice(&self.line[from..to]);
+        let line = self.line_number;
+        self.places
+            .extend((from + 1..=to).map(|column| (line, column)));
     }
 
     /// Appends the cells of `self.line[from..to]` and their places.

@@ -122,10 +122,12 @@ impl Singles {
             self.wanted[cell as usize] = true;
         }
         self.left = 0;
-        for (cell, (&digit, &[row, column, bx])) in
-            grid.cells().iter().zip(&self.cell_units).enumerate()
+        self.candidates.resize(size.cells(), 0);
+        let cells = grid.cells().iter().zip(&self.cell_units);
+        for (cell, ((&digit, &[row, column, bx]), candidates)) in
+            cells.zip(&mut self.candidates).enumerate()
         {
-            let mask = if digit == 0 {
+            if digit == 0 {
                 self.left += usize::from(self.wanted[cell]);
                 let mask = all
                     & !(self.placed[row as usize]
@@ -134,11 +136,8 @@ impl Singles {
                 if mask & mask.wrapping_sub(1) == 0 {
                     self.pending.push(cell as u16);
                 }
-                mask
-            } else {
-                0
-            };
-            self.candidates.push(mask);
+                *candidates = mask;
+            }
         }
         // Wanted cells last on the stack, so they are looked at first.
         for &cell in wanted.unwrap_or_default() {
