@@ -308,6 +308,11 @@ impl Matrix {
 
     /// Links an option whose items (0-based) are known to be distinct and in
     /// range, writing its nodes and spacer in place.
+    ///
+    /// The nodes are counted from the option's first rather than zipped with
+    /// a range, and the spacer is written without bounds checks: with both,
+    /// linking took about half again as many instructions.
+    #[inline]
     fn push_option(&mut self, items: &[usize]) {
         let first = self.size;
         let spacer = first + items.len();
@@ -322,8 +327,8 @@ impl Matrix {
         );
         // Every index below is a node under `size` (which the arrays now
         // reach) or a header of an item that `add_option` checked.
-        for (node, &item) in (first..spacer).zip(items) {
-            let header = item + 1;
+        for (k, &item) in items.iter().enumerate() {
+            let (node, header) = (first + k, item + 1);
             let last = at(up, header);
             *at_mut(top, node) = header as i32;
             (*at_mut(up, node), *at_mut(down, node)) = (last, header as u32);
@@ -331,9 +336,9 @@ impl Matrix {
             *at_mut(up, header) = node as u32;
             *at_mut(len, header) += 1;
         }
-        top[spacer] = -(self.options as i32);
-        (up[spacer], down[spacer]) = (first as u32, 0);
-        down[self.last_spacer] = (spacer - 1) as u32;
+        *at_mut(top, spacer) = -(self.options as i32);
+        (*at_mut(up, spacer), *at_mut(down, spacer)) = (first as u32, 0);
+        *at_mut(down, self.last_spacer) = (spacer - 1) as u32;
         self.last_spacer = spacer;
     }
 
