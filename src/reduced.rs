@@ -119,10 +119,14 @@ impl Reduced {
 
     /// Searches for one solution; when there is one, writes it into `grid`
     /// (the grid the matrix was built from) and returns true.
+    ///
+    /// The choices of the search are left in place ([`Matrix::search_once`]):
+    /// the next [`Reduced::build`] starts afresh, so undoing them would be
+    /// wasted work.
     pub fn complete(&mut self, grid: &mut Grid) -> bool {
         let n = grid.size().side();
         let placements = &self.placements;
-        let stats = self.matrix.search(1, |options| {
+        let stats = self.matrix.search_once(1, |options| {
             for &option in options {
                 let placement = decode(n, placements[option]);
                 grid.set(placement.row * n + placement.column, placement.digit);
@@ -131,9 +135,10 @@ impl Reduced {
         stats.solutions == 1
     }
 
-    /// True when the matrix has an exact cover.
+    /// True when the matrix has an exact cover. Like [`Reduced::complete`],
+    /// leaves the choices of the search in place.
     pub fn has_solution(&mut self) -> bool {
-        self.matrix.search(1, |_| {}).solutions == 1
+        self.matrix.search_once(1, |_| {}).solutions == 1
     }
 }
 
