@@ -237,13 +237,7 @@ impl Generator {
                     grid.set((corner + k / b) * n + corner + k % b, digit);
                 }
             }
-            match self.singles.fill(grid, false) {
-                Outcome::Solved => return,
-                Outcome::Contradiction => continue,
-                Outcome::Stalled => {}
-            }
-            self.reduced
-                .build(grid, self.singles.candidates(), None, Some(rng));
+            self.reduced.build(grid, None, None, Some(rng));
             if self.reduced.complete(grid) {
                 return;
             }
@@ -369,8 +363,8 @@ impl Generator {
                     Outcome::Contradiction => continue,
                     Outcome::Stalled => {}
                 }
-                self.reduced
-                    .build(&self.probe, self.singles.candidates(), None, None);
+                let candidates = Some(self.singles.candidates());
+                self.reduced.build(&self.probe, candidates, None, None);
                 if self.reduced.has_solution() {
                     return false;
                 }

@@ -53,9 +53,10 @@ impl Reduced {
 
     /// Fills the matrix with what is left of `grid`: the items its digits do
     /// not cover, and an option for each candidate digit of each blank cell
-    /// (`candidates[cell]`, bit `d - 1` for digit `d`) that does not clash with
-    /// a digit of the grid, except `skip`. With `shuffle`, the options are
-    /// added in a random order; otherwise cell by cell, digits ascending.
+    /// (`candidates[cell]`, bit `d - 1` for digit `d`; every digit when
+    /// `candidates` is `None`) that does not clash with a digit of the grid,
+    /// except `skip`. With `shuffle`, the options are added in a random order;
+    /// otherwise cell by cell, digits ascending.
     ///
     /// The items keep the order of the full [`crate::encoding`]: row-digit,
     /// column-digit, box-digit, then cell items. The digits of `grid` must
@@ -63,7 +64,7 @@ impl Reduced {
     pub fn build(
         &mut self,
         grid: &Grid,
-        candidates: &[u32],
+        candidates: Option<&[u32]>,
         skip: Option<Placement>,
         shuffle: Option<&mut Rng>,
     ) {
@@ -100,17 +101,12 @@ impl Reduced {
         }
         let skip = skip.map(|p| ((p.row * n + p.column) as u32) << 8 | u32::from(p.digit));
         self.placements.clear();
-        for (cell, ((&digit, &mask), units)) in grid
-            .cells()
-            .iter()
-            .zip(candidates)
-            .zip(&self.cell_units)
-            .enumerate()
-        {
+        for (cell, (&digit, units)) in grid.cells().iter().zip(&self.cell_units).enumerate() {
             if digit != 0 {
                 continue;
             }
             let [row, column, bx] = units.map(|unit| self.unit_digits[unit as usize]);
+            let mask = candidates.map_or(all, |candidates| candidates[cell]);
             let mut mask = mask & all & !(row | column | bx);
             while mask != 0 {
                 let code = (cell as u32) << 8 | (mask.trailing_zeros() + 1);
