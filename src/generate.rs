@@ -197,6 +197,9 @@ pub struct Generator {
     /// The digits the givens of the puzzle being blanked place in each unit
     /// (rows, then columns, then boxes), as bit masks.
     unit_givens: Vec<u32>,
+    /// For each column and digit of the solution (`column * n + digit - 1`),
+    /// the row that holds the digit there.
+    row_of: Vec<u8>,
 }
 
 impl Default for Generator {
@@ -220,6 +223,7 @@ impl Generator {
             work: Grid::empty(Size::NINE),
             probe: Grid::empty(Size::NINE),
             unit_givens: Vec::new(),
+            row_of: Vec::new(),
         }
     }
 
@@ -318,8 +322,12 @@ impl Generator {
         let mut givens = puzzle.givens();
         self.unit_givens.clear();
         self.unit_givens.resize(3 * spec.size.side(), 0);
-        for cell in 0..spec.size.cells() {
+        let n = spec.size.side();
+        self.row_of.clear();
+        self.row_of.resize(n * n, 0);
+        for (cell, &digit) in solution.cells().iter().enumerate() {
             self.mark(solution, cell, true);
+            self.row_of[cell % n * n + digit as usize - 1] = (cell / n) as u8;
         }
         for k in 0..groups {
             let group = self.visit[k] as usize;
@@ -330,13 +338,14 @@ impl Generator {
             for k in cells.clone() {
                 self.mark(solution, self.group_cells[k] as usize, false);
             }
-            let unique = self.forced_by_givens(puzzle, solution, cells.clone()) || {
-                self.work.clone_from(puzzle);
-                for &cell in &self.group_cells[cells.clone()] {
-                    self.work.set(cell as usize, 0);
-                }
-                self.still_unique(solution, cells.clone())
-            };
+            let unique = self.forced_by_givens(puzzle, solution, cells.clone())
+                || !self.swaps_in_rectangle(puzzle, solution, cells.clone()) && {
+                    self.work.clone_from(puzzle);
+                    for &cell in &self.group_cells[cells.clone()] {
+                        self.work.set(cell as usize, 0);
+                    }
+                    self.still_unique(solution, cells.clone())
+                };
             for k in cells.clone() {
                 self.mark(solution, self.group_cells[k] as usize, !unique);
             }
@@ -435,6 +444,39 @@ impl Generator {
         !(0..n).any(|k| elsewhere(row * n + k))
             || !(0..n).any(|k| elsewhere(k * n + column))
             || !(0..n).any(|k| elsewhere((top + k / b) * n + left + k % b))
+    }
+
+    /// True when blanking group `cells` of `puzzle` leaves four blank cells
+    /// at the corners of a rectangle, in two boxes, holding digits `a b / b a`
+    /// in `solution`: swapping `a` and `b` there gives a second solution, so
+    /// the group must stay. A cheap first test for groups that cannot go.
+    fn swaps_in_rectangle(
+        &self,
+        puzzle: &Grid,
+        solution: &Grid,
+        cells: std::ops::Range<usize>,
+    ) -> bool {
+        let size = solution.size();
+        let (n, b) = (size.side(), size.box_side());
+        let group = &self.group_cells[cells];
+        let blank = |cell: usize| puzzle.cells()[cell] == 0 || group.contains(&(cell as u16));
+        let digits = solution.cells();
+        group.iter().any(|&corner| {
+            let corner = corner as usize;
+            let (r1, c1) = (corner / n, corner % n);
+            (0..n).any(|c2| {
+                let across = r1 * n + c2;
+                if c2 == c1 || !blank(across) {
+                    return false;
+                }
+                let r2 = self.row_of[c1 * n + digits[across] as usize - 1] as usize;
+                let (below, diagonal) = (r2 * n + c1, r2 * n + c2);
+                (r1 / b == r2 / b || c1 / b == c2 / b)
+                    && digits[diagonal] == digits[corner]
+                    && blank(below)
+                    && blank(diagonal)
+            })
+        })
     }
 
     /// True when `self.work`, a puzzle whose only solution was `solution`
