@@ -197,9 +197,10 @@ pub struct Generator {
     /// The digits the givens of the puzzle being blanked place in each unit
     /// (rows, then columns, then boxes), as bit masks.
     unit_givens: Vec<u32>,
-    /// For each column and digit of the solution (`column * n + digit - 1`),
-    /// the row that holds the digit there.
-    row_of: Vec<u8>,
+    /// Where each digit sits in each line of the solution: at
+    /// `line * n + digit - 1`, the column of the digit in row `line`
+    /// (`line < n`) or its row in column `line - n`.
+    place: Vec<u8>,
 }
 
 impl Default for Generator {
@@ -223,7 +224,7 @@ impl Generator {
             work: Grid::empty(Size::NINE),
             probe: Grid::empty(Size::NINE),
             unit_givens: Vec::new(),
-            row_of: Vec::new(),
+            place: Vec::new(),
         }
     }
 
@@ -323,11 +324,13 @@ impl Generator {
         self.unit_givens.clear();
         self.unit_givens.resize(3 * spec.size.side(), 0);
         let n = spec.size.side();
-        self.row_of.clear();
-        self.row_of.resize(n * n, 0);
+        self.place.clear();
+        self.place.resize(2 * n * n, 0);
         for (cell, &digit) in solution.cells().iter().enumerate() {
             self.mark(solution, cell, true);
-            self.row_of[cell % n * n + digit as usize - 1] = (cell / n) as u8;
+            let (row, column, d) = (cell / n, cell % n, digit as usize - 1);
+            self.place[row * n + d] = column as u8;
+            self.place[(n + column) * n + d] = row as u8;
         }
         for k in 0..groups {
             let group = self.visit[k] as usize;
@@ -339,7 +342,7 @@ impl Generator {
                 self.mark(solution, self.group_cells[k] as usize, false);
             }
             let unique = self.forced_by_givens(puzzle, solution, cells.clone())
-                || !self.swaps_in_rectangle(puzzle, solution, cells.clone()) && {
+                || !self.swaps_lines(puzzle, solution, cells.clone()) && {
                     self.work.clone_from(puzzle);
                     for &cell in &self.group_cells[cells.clone()] {
                         self.work.set(cell as usize, 0);
@@ -446,36 +449,50 @@ impl Generator {
             || !(0..n).any(|k| elsewhere((top + k / b) * n + left + k % b))
     }
 
-    /// True when blanking group `cells` of `puzzle` leaves four blank cells
-    /// at the corners of a rectangle, in two boxes, holding digits `a b / b a`
-    /// in `solution`: swapping `a` and `b` there gives a second solution, so
-    /// the group must stay. A cheap first test for groups that cannot go.
-    fn swaps_in_rectangle(
-        &self,
-        puzzle: &Grid,
-        solution: &Grid,
-        cells: std::ops::Range<usize>,
-    ) -> bool {
+    /// True when blanking group `cells` of `puzzle` leaves blank a set of
+    /// cells that two rows of one band (or two columns of one stack) share,
+    /// holding the same digits in both lines of `solution`: swapping the two
+    /// lines there gives a second solution, so the group must stay. The
+    /// smallest such sets are rectangles `a b / b a` in two boxes. A cheap
+    /// first test for groups that cannot go.
+    ///
+    /// Through each cell of the group and each other line of its band or
+    /// stack there is one smallest such set: the cycle that starts at the
+    /// cell, goes across to the other line and back to where its own line
+    /// holds the digit found there.
+    fn swaps_lines(&self, puzzle: &Grid, solution: &Grid, cells: std::ops::Range<usize>) -> bool {
         let size = solution.size();
         let (n, b) = (size.side(), size.box_side());
         let group = &self.group_cells[cells];
         let blank = |cell: usize| puzzle.cells()[cell] == 0 || group.contains(&(cell as u16));
-        let digits = solution.cells();
-        group.iter().any(|&corner| {
-            let corner = corner as usize;
-            let (r1, c1) = (corner / n, corner % n);
-            (0..n).any(|c2| {
-                let across = r1 * n + c2;
-                if c2 == c1 || !blank(across) {
+        // Cell `position` of line `line`: rows first, then columns.
+        let cell_at = |line: usize, position: usize| {
+            if line < n {
+                line * n + position
+            } else {
+                position * n + line - n
+            }
+        };
+        let cycle_is_blank = |line: usize, other: usize, start: usize| {
+            let mut position = start;
+            loop {
+                let (here, there) = (cell_at(line, position), cell_at(other, position));
+                if !blank(here) || !blank(there) {
                     return false;
                 }
-                let r2 = self.row_of[c1 * n + digits[across] as usize - 1] as usize;
-                let (below, diagonal) = (r2 * n + c1, r2 * n + c2);
-                (r1 / b == r2 / b || c1 / b == c2 / b)
-                    && digits[diagonal] == digits[corner]
-                    && blank(below)
-                    && blank(diagonal)
-            })
+                let digit = solution.cells()[there] as usize;
+                position = self.place[line * n + digit - 1] as usize;
+                if position == start {
+                    return true;
+                }
+            }
+        };
+        group.iter().any(|&cell| {
+            let (row, column) = (cell as usize / n, cell as usize % n);
+            let (band, stack) = (row / b * b, column / b * b);
+            (band..band + b).any(|other| other != row && cycle_is_blank(row, other, column))
+                || (stack..stack + b)
+                    .any(|other| other != column && cycle_is_blank(n + column, n + other, row))
         })
     }
 
