@@ -11,7 +11,11 @@
 //! random order: a group is blanked if the puzzle keeps exactly one solution
 //! without it. Blanking more cells only adds solutions, so a group that could
 //! not go when it was visited can never go later: one pass leaves a minimal
-//! puzzle. Most checks are settled by filling singles ([`Singles`]), which
+//! puzzle. Two cheap tests come first: when the givens alone force the
+//! group's digits back, it can go; when blanking it would leave blank a set of
+//! cells that two rows of a band (or two columns of a stack) hold the same
+//! digits in, swapping them there gives a second solution, so it must stay.
+//! Most other checks are settled by filling singles ([`Singles`]), which
 //! proves the solution unique without a search. The rest use the known
 //! solution: a second one would differ from it in a blanked cell, so one
 //! limit-1 search per blanked cell looks for a solution with another digit
