@@ -11,7 +11,11 @@
 //! random order: a group is blanked if the puzzle keeps exactly one solution
 //! without it. Blanking more cells only adds solutions, so a group that could
 //! not go when it was visited can never go later: one pass leaves a minimal
-//! puzzle. Most checks are settled by filling singles ([`Singles`]), which
+//! puzzle. Two cheap tests come first: when the givens alone force the
+//! group's digits back, it can go; when blanking it would leave blank a set of
+//! cells that two rows of a band (or two columns of a stack) hold the same
+//! digits in, swapping them there gives a second solution, so it must stay.
+//! Most other checks are settled by filling singles ([`Singles`]), which
 //! proves the solution unique without a search. The rest use the known
 //! solution: a second one would differ from it in a blanked cell, so one
 //! limit-1 search per blanked cell looks for a solution with another digit
@@ -194,6 +198,13 @@ pub struct Generator {
     work: Grid,
     /// The puzzle with one more digit tried.
     probe: Grid,
+    /// The digits the givens of the puzzle being blanked place in each unit
+    /// (rows, then columns, then boxes), as bit masks.
+    unit_givens: Vec<u32>,
+    /// Where each digit sits in each line of the solution: at
+    /// `line * n + digit - 1`, the column of the digit in row `line`
+    /// (`line < n`) or its row in column `line - n`.
+    place: Vec<u8>,
 }
 
 impl Default for Generator {
@@ -216,6 +227,8 @@ impl Generator {
             visit: Vec::new(),
             work: Grid::empty(Size::NINE),
             probe: Grid::empty(Size::NINE),
+            unit_givens: Vec::new(),
+            place: Vec::new(),
         }
     }
 
@@ -237,13 +250,7 @@ impl Generator {
                     grid.set((corner + k / b) * n + corner + k % b, digit);
                 }
             }
-            match self.singles.fill(grid, false) {
-                Outcome::Solved => return,
-                Outcome::Contradiction => continue,
-                Outcome::Stalled => {}
-            }
-            self.reduced
-                .build(grid, self.singles.candidates(), None, Some(rng));
+            self.reduced.build(grid, None, None, Some(rng));
             if self.reduced.complete(grid) {
                 return;
             }
@@ -318,23 +325,179 @@ impl Generator {
         self.visit.extend(0..groups as u32);
         rng.shuffle(&mut self.visit);
         let mut givens = puzzle.givens();
+        self.unit_givens.clear();
+        self.unit_givens.resize(3 * spec.size.side(), 0);
+        let n = spec.size.side();
+        self.place.clear();
+        self.place.resize(2 * n * n, 0);
+        for (cell, &digit) in solution.cells().iter().enumerate() {
+            self.mark(solution, cell, true);
+            let (row, column, d) = (cell / n, cell % n, digit as usize - 1);
+            self.place[row * n + d] = column as u8;
+            self.place[(n + column) * n + d] = row as u8;
+        }
         for k in 0..groups {
             let group = self.visit[k] as usize;
             let cells = self.group_starts[group] as usize..self.group_starts[group + 1] as usize;
             if givens < spec.min_givens + cells.len() {
                 continue;
             }
-            self.work.clone_from(puzzle);
-            for &cell in &self.group_cells[cells.clone()] {
-                self.work.set(cell as usize, 0);
+            for k in cells.clone() {
+                self.mark(solution, self.group_cells[k] as usize, false);
             }
-            if self.still_unique(solution, cells.clone()) {
+            let unique = self.forced_by_givens(puzzle, solution, cells.clone())
+                || !self.swaps_lines(puzzle, solution, cells.clone()) && {
+                    self.work.clone_from(puzzle);
+                    for &cell in &self.group_cells[cells.clone()] {
+                        self.work.set(cell as usize, 0);
+                    }
+                    self.still_unique(solution, cells.clone())
+                };
+            for k in cells.clone() {
+                self.mark(solution, self.group_cells[k] as usize, !unique);
+            }
+            if unique {
                 for &cell in &self.group_cells[cells.clone()] {
                     puzzle.set(cell as usize, 0);
                 }
                 givens -= cells.len();
             }
         }
+    }
+
+    /// Marks the digit of `solution` in `cell` as given in its units
+    /// (`given`), or as not.
+    fn mark(&mut self, solution: &Grid, cell: usize, given: bool) {
+        let bit = 1 << (solution.cells()[cell] - 1);
+        for unit in units_of(solution.size(), cell) {
+            if given {
+                self.unit_givens[unit] |= bit;
+            } else {
+                self.unit_givens[unit] &= !bit;
+            }
+        }
+    }
+
+    /// The digits given in the row, column and box of `cell`.
+    fn given_around(&self, size: Size, cell: usize) -> u32 {
+        let [row, column, bx] = units_of(size, cell);
+        self.unit_givens[row] | self.unit_givens[column] | self.unit_givens[bx]
+    }
+
+    /// True when the givens alone force the digits of `solution` back into
+    /// the cells of group `cells`, just blanked (`unit_givens` no longer
+    /// holds them): each in turn is left with one candidate by the givens
+    /// and the group's cells forced before it, or is the only place left
+    /// for its digit in a row, column or box. Then every solution of the
+    /// puzzle without the group is one of the puzzle with it: `solution`.
+    ///
+    /// A cheap first test: it settles most of the groups that can go while
+    /// the puzzle still has many givens, with no pass over the whole grid.
+    fn forced_by_givens(
+        &mut self,
+        puzzle: &Grid,
+        solution: &Grid,
+        cells: std::ops::Range<usize>,
+    ) -> bool {
+        let size = solution.size();
+        let all = (1u32 << size.side()) - 1;
+        // Bit `k` set while the group's cell `k` is still blank.
+        let mut blank = (1u32 << cells.len()) - 1;
+        while blank != 0 {
+            let before = blank;
+            for (k, index) in cells.clone().enumerate() {
+                let cell = self.group_cells[index] as usize;
+                let taken = self.given_around(size, cell);
+                let bit = 1 << (solution.cells()[cell] - 1);
+                if blank & 1 << k != 0
+                    && (taken | bit == all || self.only_place(puzzle, cells.clone(), blank, cell))
+                {
+                    self.mark(solution, cell, true);
+                    blank &= !(1 << k);
+                }
+            }
+            if blank == before {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// True when `cell`, a blank cell of group `cells` (whose cells with
+    /// their bit set in `blank` are blank too, the others given back), is
+    /// the only place the givens leave for its digit (still in `puzzle`) in
+    /// its row, its column or its box.
+    fn only_place(
+        &self,
+        puzzle: &Grid,
+        cells: std::ops::Range<usize>,
+        blank: u32,
+        cell: usize,
+    ) -> bool {
+        let size = puzzle.size();
+        let (n, b) = (size.side(), size.box_side());
+        let digit = 1u32 << (puzzle.cells()[cell] - 1);
+        let group = &self.group_cells[cells];
+        let (row, column) = (cell / n, cell % n);
+        let (top, left) = (row / b * b, column / b * b);
+        let elsewhere = |other: usize| {
+            let open = puzzle.cells()[other] == 0
+                || group
+                    .iter()
+                    .enumerate()
+                    .any(|(k, &c)| c as usize == other && blank & 1 << k != 0);
+            other != cell && open && self.given_around(size, other) & digit == 0
+        };
+        !(0..n).any(|k| elsewhere(row * n + k))
+            || !(0..n).any(|k| elsewhere(k * n + column))
+            || !(0..n).any(|k| elsewhere((top + k / b) * n + left + k % b))
+    }
+
+    /// True when blanking group `cells` of `puzzle` leaves blank a set of
+    /// cells that two rows of one band (or two columns of one stack) share,
+    /// holding the same digits in both lines of `solution`: swapping the two
+    /// lines there gives a second solution, so the group must stay. The
+    /// smallest such sets are rectangles `a b / b a` in two boxes. A cheap
+    /// first test for groups that cannot go.
+    ///
+    /// Through each cell of the group and each other line of its band or
+    /// stack there is one smallest such set: the cycle that starts at the
+    /// cell, goes across to the other line and back to where its own line
+    /// holds the digit found there.
+    fn swaps_lines(&self, puzzle: &Grid, solution: &Grid, cells: std::ops::Range<usize>) -> bool {
+        let size = solution.size();
+        let (n, b) = (size.side(), size.box_side());
+        let group = &self.group_cells[cells];
+        let blank = |cell: usize| puzzle.cells()[cell] == 0 || group.contains(&(cell as u16));
+        // Cell `position` of line `line`: rows first, then columns.
+        let cell_at = |line: usize, position: usize| {
+            if line < n {
+                line * n + position
+            } else {
+                position * n + line - n
+            }
+        };
+        let cycle_is_blank = |line: usize, other: usize, start: usize| {
+            let mut position = start;
+            loop {
+                let (here, there) = (cell_at(line, position), cell_at(other, position));
+                if !blank(here) || !blank(there) {
+                    return false;
+                }
+                let digit = solution.cells()[there] as usize;
+                position = self.place[line * n + digit - 1] as usize;
+                if position == start {
+                    return true;
+                }
+            }
+        };
+        group.iter().any(|&cell| {
+            let (row, column) = (cell as usize / n, cell as usize % n);
+            let (band, stack) = (row / b * b, column / b * b);
+            (band..band + b).any(|other| other != row && cycle_is_blank(row, other, column))
+                || (stack..stack + b)
+                    .any(|other| other != column && cycle_is_blank(n + column, n + other, row))
+        })
     }
 
     /// True when `self.work`, a puzzle whose only solution was `solution`
@@ -369,8 +532,8 @@ impl Generator {
                     Outcome::Contradiction => continue,
                     Outcome::Stalled => {}
                 }
-                self.reduced
-                    .build(&self.probe, self.singles.candidates(), None, None);
+                let candidates = Some(self.singles.candidates());
+                self.reduced.build(&self.probe, candidates, None, None);
                 if self.reduced.has_solution() {
                     return false;
                 }
@@ -404,4 +567,12 @@ impl Generator {
         }
         self.group_starts.push(self.group_cells.len() as u32);
     }
+}
+
+/// The row, column and box of `cell` as unit numbers: rows from 0, columns
+/// from `n`, boxes from `2n`.
+fn units_of(size: Size, cell: usize) -> [usize; 3] {
+    let n = size.side();
+    let (row, column) = (cell / n, cell % n);
+    [row, n + column, 2 * n + size.box_of(row, column)]
 }
