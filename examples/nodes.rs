@@ -1,6 +1,6 @@
 //! Search effort per puzzle of a file: the digits singles force before the
 //! search, the search nodes and the branch points, averaged over the file,
-//! for the first solution and for counting up to two. PERFORMANCE.md's
+//! for the first solution and for counting up to two. The README's
 //! table of nodes per puzzle comes from here:
 //!
 //! ```sh

@@ -3,7 +3,7 @@
 //!
 //! The files in `tests/rating-data/` are the first 40 lines of the collections in
 //! `../shared/puzzles/`, unchanged. On the full sets the medians are 1, 30
-//! and 413 (see GENERATE.md).
+//! and 413 (see the README, "Rating scale").
 
 use sudoku_dlx::{PuzzleReader, Rater, Record};
 
