@@ -13,7 +13,7 @@ use std::io::Write as _;
 
 use sudoku_dlx::{Grid, ParseError, RateError, Rater, Record, Solver};
 
-use super::args::{Format, Task};
+use super::args::{Config, Format, Task};
 use super::render;
 
 /// How a puzzle weighs on the exit status; the worst of a run decides it.
@@ -180,8 +180,46 @@ impl std::fmt::Display for Place<'_> {
     }
 }
 
+/// The solver and the rater of one thread, reused from puzzle to puzzle.
+#[derive(Debug, Default)]
+pub struct Answerer {
+    solver: Solver,
+    rater: Rater,
+}
+
+impl Answerer {
+    /// Answers one record as `config` asks: its puzzle, or the reason it
+    /// could not be parsed. `answer` must have been cleared.
+    pub fn answer(
+        &mut self,
+        config: &Config,
+        output: Output,
+        source: &str,
+        read: Result<&Record, &ParseError>,
+        answer: &mut Answer,
+    ) {
+        match read {
+            Err(error) => answer_parse_error(output, source, error, answer),
+            Ok(record) if config.task == Task::Rate => {
+                answer_rating(source, record, &mut self.rater, answer)
+            }
+            Ok(record) => {
+                self.solver.set_node_budget(Some(config.max_nodes));
+                answer_puzzle(
+                    config.task,
+                    output,
+                    source,
+                    record,
+                    &mut self.solver,
+                    answer,
+                )
+            }
+        }
+    }
+}
+
 /// Answers a well-formed puzzle.
-pub fn answer_puzzle(
+fn answer_puzzle(
     task: Task,
     output: Output,
     source: &str,
@@ -208,7 +246,7 @@ pub fn answer_puzzle(
 }
 
 /// Answers a well-formed puzzle with its rating, `score level` on one line.
-pub fn answer_rating(source: &str, record: &Record, rater: &mut Rater, answer: &mut Answer) {
+fn answer_rating(source: &str, record: &Record, rater: &mut Rater, answer: &mut Answer) {
     let place = Place {
         source,
         line: record.line,
@@ -233,7 +271,7 @@ pub fn answer_rating(source: &str, record: &Record, rater: &mut Rater, answer: &
 }
 
 /// Answers a puzzle that could not be parsed.
-pub fn answer_parse_error(output: Output, source: &str, error: &ParseError, answer: &mut Answer) {
+fn answer_parse_error(output: Output, source: &str, error: &ParseError, answer: &mut Answer) {
     answer.facts.fail(Verdict::Invalid, &error.kind);
     answer.facts.column = Some(error.column);
     answer.status = Status::BadInput;

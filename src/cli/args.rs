@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
-use sudoku_dlx::{Alphabet, InputFormat};
+use sudoku_dlx::{Alphabet, InputFormat, PuzzleReader};
 
 use super::generate_args::{GenerateArgs, GENERATE_EXAMPLES};
 
@@ -268,6 +268,15 @@ pub struct Config {
     pub jobs: usize,
     /// The node budget of each puzzle's search.
     pub max_nodes: u64,
+}
+
+impl Config {
+    /// A reader of `input` in the alphabet and input format asked for.
+    pub fn reader<R: std::io::BufRead>(&self, input: R) -> PuzzleReader<R> {
+        PuzzleReader::new(input)
+            .with_alphabet(self.alphabet)
+            .with_format(self.input_format)
+    }
 }
 
 /// What the command line asks for: answers to puzzles, or new puzzles.

@@ -9,11 +9,10 @@ use std::cell::RefCell;
 use std::io::{self, BufRead};
 
 use rayon::prelude::*;
-use sudoku_dlx::{ParseError, PuzzleReader, Rater, ReadError, Record, Solver};
+use sudoku_dlx::{ParseError, PuzzleReader, ReadError, Record};
 
-use super::answer::{answer_parse_error, answer_puzzle, answer_rating, Answer, Output};
+use super::answer::{Answer, Answerer, Output};
 use super::args::Config;
-use super::args::Task;
 use super::Session;
 
 /// Records read before a batch is answered: enough to keep every thread
@@ -21,10 +20,8 @@ use super::Session;
 const BATCH: usize = 1024;
 
 thread_local! {
-    /// The solver of each pool thread, kept for the whole run.
-    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
-    /// The rater of each pool thread, for `rate -j N`.
-    static RATER: RefCell<Rater> = RefCell::new(Rater::new());
+    /// The solver and rater of each pool thread, kept for the whole run.
+    static ANSWERER: RefCell<Answerer> = RefCell::new(Answerer::default());
 }
 
 /// One record of a batch: a puzzle, or why it could not be read.
@@ -63,9 +60,7 @@ impl Batch {
         source: &str,
         input: impl BufRead,
     ) -> io::Result<()> {
-        let mut reader = PuzzleReader::new(input)
-            .with_alphabet(config.alphabet)
-            .with_format(config.input_format);
+        let mut reader = config.reader(input);
         let output = session.output;
         loop {
             let (filled, read_error) = self.fill(&mut reader);
@@ -106,23 +101,14 @@ impl Batch {
     }
 }
 
-/// Answers one slot on the current thread with that thread's solver.
+/// Answers one slot on the current thread with that thread's answerer.
 fn answer_slot(config: &Config, output: Output, source: &str, slot: &mut Slot) {
     slot.answer.clear();
-    match &slot.parse_error {
-        Some(error) => answer_parse_error(output, source, error, &mut slot.answer),
-        None if config.task == Task::Rate => RATER
-            .with_borrow_mut(|rater| answer_rating(source, &slot.record, rater, &mut slot.answer)),
-        None => SOLVER.with_borrow_mut(|solver| {
-            solver.set_node_budget(Some(config.max_nodes));
-            answer_puzzle(
-                config.task,
-                output,
-                source,
-                &slot.record,
-                solver,
-                &mut slot.answer,
-            )
-        }),
-    }
+    let read = match &slot.parse_error {
+        Some(error) => Err(error),
+        None => Ok(&slot.record),
+    };
+    ANSWERER.with_borrow_mut(|answerer| {
+        answerer.answer(config, output, source, read, &mut slot.answer)
+    });
 }

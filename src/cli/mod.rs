@@ -21,10 +21,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{CommandFactory, Parser};
-use sudoku_dlx::{PuzzleReader, Rater, ReadError, Record, Solver};
+use sudoku_dlx::{ReadError, Record};
 
-use answer::{answer_parse_error, answer_puzzle, answer_rating, Answer, Output, Status};
-use args::{Cli, ColorChoice, Config, Format, Request, Task};
+use answer::{Answer, Answerer, Output, Status};
+use args::{Cli, ColorChoice, Config, Format, Request};
 use batch::Batch;
 use progress::Progress;
 use stats::Tally;
@@ -66,8 +66,7 @@ struct Session {
     /// Flush standard output before each diagnostic, so that on a terminal
     /// the two streams read in order.
     interleave: bool,
-    solver: Solver,
-    rater: Rater,
+    answerer: Answerer,
     record: Record,
     answer: Answer,
     worst: Status,
@@ -100,12 +99,7 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         },
         out: BufWriter::with_capacity(BUFFER_SIZE, stdout.lock()),
         err: io::stderr().lock(),
-        solver: {
-            let mut solver = Solver::new();
-            solver.set_node_budget(Some(config.max_nodes));
-            solver
-        },
-        rater: Rater::new(),
+        answerer: Answerer::default(),
         record: Record::default(),
         answer: Answer::default(),
         worst: Status::Answered,
@@ -204,28 +198,16 @@ impl Session {
         source: &str,
         input: impl BufRead,
     ) -> io::Result<()> {
-        let mut reader = PuzzleReader::new(input)
-            .with_alphabet(config.alphabet)
-            .with_format(config.input_format);
+        let mut reader = config.reader(input);
         while let Some(result) = reader.read_record(&mut self.record) {
             self.answer.clear();
-            match result {
-                Ok(()) if config.task == Task::Rate => {
-                    answer_rating(source, &self.record, &mut self.rater, &mut self.answer)
-                }
-                Ok(()) => answer_puzzle(
-                    config.task,
-                    self.output,
-                    source,
-                    &self.record,
-                    &mut self.solver,
-                    &mut self.answer,
-                ),
-                Err(ReadError::Parse(error)) => {
-                    answer_parse_error(self.output, source, &error, &mut self.answer)
-                }
-                Err(ReadError::Io(error)) => return self.input_failed(source, &error),
-            }
+            let read = match &result {
+                Ok(()) => Ok(&self.record),
+                Err(ReadError::Parse(error)) => Err(error),
+                Err(ReadError::Io(error)) => return self.input_failed(source, error),
+            };
+            self.answerer
+                .answer(config, self.output, source, read, &mut self.answer);
             let answer = std::mem::take(&mut self.answer);
             let written = self.emit(&answer);
             self.answer = answer;
