@@ -175,6 +175,12 @@ impl Grid {
         &self.cells
     }
 
+    /// The cell values for writing, row by row. Callers must keep each
+    /// value at most the side of the grid.
+    pub(crate) fn cells_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
+    }
+
     /// The value at `row`, `column` (0 for a blank).
     pub fn get(&self, row: usize, column: usize) -> u8 {
         self.cells[row * self.size.side() + column]
