@@ -56,9 +56,13 @@ pub struct Solver {
     /// The forced placements made before linking.
     singles: Singles,
     /// The item number of each missing digit of each unit (rows, columns,
-    /// boxes), `n` entries per unit.
-    unit_items: Vec<u32>,
+    /// boxes), indexed by the digit from 0; 32 entries per unit, so that
+    /// any digit bit indexes them without a bounds check.
+    unit_items: Vec<[u32; 32]>,
     /// For each option of the reduced matrix, the placement it stands for.
+    /// It is kept as long as the most options a grid of the largest size
+    /// seen can have, so that it is written without growing; what lies past
+    /// the options of the matrix is left over from earlier grids.
     placements: Vec<(u16, u8)>,
     /// The puzzle with its forced digits, then the solution being decoded.
     solution: Grid,
@@ -213,11 +217,21 @@ impl Solver {
     /// Fills the matrix with what is left of the solution grid once the
     /// givens and forced digits are placed.
     fn build(&mut self) {
-        let size = self.solution.size();
-        let (n, b) = (size.side(), size.box_side());
-        let grid = self.solution.cells();
-        let candidates = self.singles.candidates();
-        let placed = self.singles.unit_digits();
+        match self.solution.size().box_side() {
+            2 => self.link::<2>(),
+            3 => self.link::<3>(),
+            4 => self.link::<4>(),
+            _ => self.link::<5>(),
+        }
+    }
+
+    /// [`Solver::build`] for boxes of side `B`, which the compiler then
+    /// knows.
+    fn link<const B: usize>(&mut self) {
+        let n = B * B;
+        debug_assert_eq!(self.solution.size().side(), n);
+        let candidates = &self.singles.candidates()[..n * n];
+        let placed = &self.singles.unit_digits()[..3 * n];
         let all = u32::MAX >> (32 - n);
         // Number the items still to cover: the blank cells first, then the
         // missing digits of rows, columns and boxes. The search breaks ties
@@ -225,48 +239,58 @@ impl Solver {
         // cell's two digits before a digit's two places; on the hard
         // collections that takes a quarter fewer nodes than the order of the
         // encoding. Only the entries of missing digits are written: no
-        // option names another. The unit items are numbered from 0 here and
-        // moved up past the cells below; the rows miss as many digits as
-        // there are blanks.
-        self.unit_items.resize(3 * n * n, 0);
-        let mut unit_item = 0;
-        for (numbers, &digits) in self.unit_items.chunks_exact_mut(n).zip(&placed[..3 * n]) {
+        // option names another. The rows miss as many digits as there are
+        // blank cells.
+        let blanks: u32 = placed[..n]
+            .iter()
+            .map(|&digits| n as u32 - digits.count_ones())
+            .sum();
+        self.unit_items.resize(3 * n, [0; 32]);
+        let mut item = blanks;
+        for (numbers, &digits) in self.unit_items.iter_mut().zip(placed) {
             let mut missing = all & !digits;
             while missing != 0 {
-                numbers[missing.trailing_zeros() as usize] = unit_item;
-                unit_item += 1;
+                numbers[missing.trailing_zeros() as usize & 31] = item;
+                item += 1;
                 missing &= missing - 1;
             }
         }
-        let blanks = unit_item as usize / 3;
-        let number =
-            |unit: usize, digit: usize| blanks + self.unit_items[unit * n + digit] as usize;
-        self.matrix.reset(4 * blanks, 0);
-        self.placements.clear();
+        self.matrix.reset(4 * blanks as usize, 0);
+        if self.placements.len() < n * n * n {
+            self.placements.resize(n * n * n, (0, 0));
+        }
+        let placements = &mut self.placements[..n * n * n];
+        let mut option = 0;
+        let units = &self.unit_items[..3 * n];
         let mut cell_item = 0;
         for row in 0..n {
+            let row_items = &units[row];
             for column in 0..n {
                 let cell = row * n + column;
-                if grid[cell] != 0 {
+                // Filled cells have no candidate left, blank ones two or more.
+                let mut free = candidates[cell];
+                if free == 0 {
                     continue;
                 }
-                let bx = 2 * n + row / b * b + column / b;
-                let mut free = candidates[cell];
+                let column_items = &units[n + column];
+                let box_items = &units[2 * n + row / B * B + column / B];
                 while free != 0 {
-                    let digit = free.trailing_zeros() as usize;
+                    let digit = free.trailing_zeros() as usize & 31;
                     free &= free - 1;
                     // The items of `encoding::items_of`, in its order.
                     let items = [
-                        number(row, digit),
-                        number(n + column, digit),
-                        number(bx, digit),
+                        row_items[digit] as usize,
+                        column_items[digit] as usize,
+                        box_items[digit] as usize,
                         cell_item,
                     ];
                     // The items are distinct and in range by construction.
                     self.matrix
                         .add_option(&items)
                         .expect("a Sudoku option covers four distinct items");
-                    self.placements.push((cell as u16, digit as u8 + 1));
+                    // At most n options per cell.
+                    placements[option] = (cell as u16, digit as u8 + 1);
+                    option += 1;
                 }
                 cell_item += 1;
             }
