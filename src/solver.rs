@@ -20,7 +20,7 @@
 //! solutions in the same order. All buffers live in the solver and are
 //! reused from puzzle to puzzle.
 
-use crate::dlx::{Matrix, SearchStats};
+use crate::dlx::{Matrix, SearchStats, TieBreak};
 use crate::grid::{Conflict, Grid, Size};
 use crate::singles::{Outcome, Singles};
 
@@ -52,7 +52,9 @@ pub struct SolutionCount {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Solver {
-    matrix: Matrix,
+    /// Counts fit in bytes: an item of a grid of side `n <= 25` has at most
+    /// `n` options.
+    matrix: Matrix<u8>,
     /// The forced placements made before linking.
     singles: Singles,
     /// The item number of each missing digit of each unit (rows, columns,
@@ -75,8 +77,10 @@ impl Default for Solver {
 impl Solver {
     /// A solver with empty buffers; they grow to fit the largest grid seen.
     pub fn new() -> Solver {
+        let mut matrix = Matrix::new(0, 0);
+        matrix.set_tie_break(TieBreak::MostHidden);
         Solver {
-            matrix: Matrix::new(0, 0),
+            matrix,
             singles: Singles::new(),
             unit_items: Vec::new(),
             placements: Vec::new(),
@@ -149,6 +153,14 @@ impl Solver {
     /// search do not count against the budget.
     pub fn set_node_budget(&mut self, budget: Option<u64>) {
         self.matrix.set_node_budget(budget);
+    }
+
+    /// Sets how the search picks among items with the fewest options:
+    /// [`TieBreak::MostHidden`] unless set, which takes fewer nodes; the
+    /// solutions found are the same, but the first one of a puzzle with
+    /// several may differ.
+    pub fn set_tie_break(&mut self, tie_break: TieBreak) {
+        self.matrix.set_tie_break(tie_break);
     }
 
     /// How many digits singles placed before the last search: the forced

@@ -15,35 +15,48 @@
 //!
 //!  top[x]  = the item of node x (1-based), or for a spacer -(k + 1) where k is
 //!            the option that ends at it (0 for the very first spacer)
+//!  next[x] = the next node of the option of x, the last one leading back to
+//!            the first: hiding an option walks it without testing for spacers
 //!  up/down = vertical links of x inside the list of its item; for a spacer,
 //!            up = first node of the option before it, down = last node of
 //!            the option after it
-//!  len[i]  = the number of options left in the list of item header i
 //!  size    = the nodes in use; the arrays only grow, and past `size` they
 //!            hold nodes of earlier problems that no link reaches
-//!  active  = bit map of the primary item headers not yet covered
-//!  short   = bit map of the item headers with at most one option left
-//!  empty   = bit map of the item headers with no option left
+//!  len[i]  = the number of options left in the list of item header i,
+//!            with a flag added while item i is covered (see [`Count`])
 //! ```
 //!
-//! Knuth keeps the active items in a doubly linked list and scans it for the
-//! shortest. Here bit maps stand in for that list: covering an item
-//! clears its bit, and hiding an option sets the `short` bit of an item whose
-//! count drops to one and its `empty` bit when it drops to zero (unhiding
-//! clears them again), so the scan is a few word operations instead of a
-//! chase through the list.
+//! Knuth keeps the active items in a doubly linked list and walks it to find
+//! the shortest. Here the counts themselves say which items are active, so
+//! the choice is a scan of one flat array ([`count`]), a few wide compares
+//! when the counts are bytes, and hiding an option only decrements counts.
 //!
 //! The search is an explicit loop over a preallocated choice stack, so it
-//! neither recurses nor allocates. It always branches on the active primary
-//! item with the fewest remaining options, ties to the leftmost. An item with
-//! no option, wherever it stands, ends the branch at once, before any forced
-//! choice to its left is made; otherwise an item with one option ends the
-//! scan early, because nothing can beat it.
+//! neither recurses nor allocates. It always branches on an active primary
+//! item with the fewest remaining options; an item with no option, wherever
+//! it stands, ends the branch at once. Among several items with the fewest
+//! options (two or more), [`TieBreak`] picks one: the leftmost, or the one
+//! whose options hide the most options of other items.
 
+mod count;
+
+pub use count::Count;
+use count::PADDING;
 use thiserror::Error;
 
-/// Index of the root node, before the item headers; no item has it.
-const ROOT: usize = 0;
+/// How the search picks among items that share the fewest options.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum TieBreak {
+    /// The leftmost item (the lowest number).
+    #[default]
+    Leftmost,
+    /// The item whose options, together, sit in the longest lists of other
+    /// items: choosing it hides the most options, so each branch learns the
+    /// most. Ties among those go to the leftmost. Scoring costs a walk over
+    /// the tied items' options at each branch point; forced choices (an item
+    /// with one option) are not scored.
+    MostHidden,
+}
 
 /// A mistake in the shape of an exact-cover problem, found while it is built.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -65,6 +78,14 @@ pub enum DlxError {
     RepeatedItem {
         /// The repeated item (0-based).
         item: usize,
+    },
+    /// An item was given more options than its count type can hold.
+    #[error("item {item} has more than {limit} options, the most its count type holds")]
+    TooManyOptions {
+        /// The item (0-based).
+        item: usize,
+        /// The most options one item may have.
+        limit: usize,
     },
     /// The matrix grew past what 32-bit node indices can address.
     #[error("the matrix is too large: more than {limit} nodes")]
@@ -92,7 +113,8 @@ pub struct SearchStats {
     pub stopped_at_node_budget: bool,
 }
 
-/// An exact-cover problem and the state of its search.
+/// An exact-cover problem and the state of its search, with the option
+/// counts of its items held in `C` (see [`Count`]).
 ///
 /// Items are numbered from 0: the first `primary` items must be covered
 /// exactly once, the next `secondary` items at most once. Options are numbered
@@ -111,7 +133,7 @@ pub struct SearchStats {
 /// use sudoku_dlx::dlx::Matrix;
 ///
 /// let [a, b, c, d, e, f, g] = [0, 1, 2, 3, 4, 5, 6];
-/// let mut matrix = Matrix::new(7, 0);
+/// let mut matrix: Matrix = Matrix::new(7, 0);
 /// for option in [&[c, e, f][..], &[a, d, g], &[b, c, f], &[a, d], &[b, g], &[d, e, g]] {
 ///     matrix.add_option(option).unwrap();
 /// }
@@ -127,7 +149,7 @@ pub struct SearchStats {
 /// assert!(!stats.stopped_at_limit);
 /// ```
 #[derive(Debug, Clone)]
-pub struct Matrix {
+pub struct Matrix<C: Count = u32> {
     primary: usize,
     items: usize,
     options: usize,
@@ -136,17 +158,17 @@ pub struct Matrix {
     /// Nodes in use: the arrays `top`, `up` and `down` only grow, and what
     /// lies past `size` in them is left over from earlier problems.
     size: usize,
-    len: Vec<u32>,
+    /// The count of each item header, then [`PADDING`] entries for the
+    /// wide scans.
+    len: Vec<C>,
     top: Vec<i32>,
+    /// The next node of the same option, the last node leading back to the
+    /// first; spacers have none.
+    next: Vec<u32>,
     up: Vec<u32>,
     down: Vec<u32>,
-    /// Bit `i` is set while primary item header `i` is active (not covered);
-    /// the bits of secondary items stay clear.
-    active: Bits,
-    /// Bit `i` is set while item header `i` has at most one option.
-    short: Bits,
-    /// Bit `i` is set while item header `i` has no option.
-    empty: Bits,
+    /// How ties between items with the fewest options are broken.
+    tie_break: TieBreak,
     /// Active primary items left: zero means a solution.
     remaining: usize,
     /// Choices left in place by [`Matrix::search_once`], still to undo.
@@ -159,38 +181,10 @@ pub struct Matrix {
     solution: Vec<usize>,
 }
 
-/// A set of item headers as a bit map, 64 to a word.
-#[derive(Debug, Clone, Default)]
-struct Bits {
-    words: Vec<u64>,
-}
-
-impl Bits {
-    /// Empties the set and makes room for headers `0..=last`.
-    fn clear(&mut self, last: usize) {
-        self.words.clear();
-        self.words.resize(last / 64 + 1, 0);
-    }
-
-    fn remove(&mut self, i: usize) {
-        self.words[i / 64] &= !(1 << (i % 64));
-    }
-
-    /// Inserts `i` when `yes`, without a branch.
-    fn insert_if(&mut self, i: usize, yes: bool) {
-        *at_mut(&mut self.words, i / 64) |= u64::from(yes) << (i % 64);
-    }
-
-    /// Removes `i` when `yes`, without a branch.
-    fn remove_if(&mut self, i: usize, yes: bool) {
-        *at_mut(&mut self.words, i / 64) &= !(u64::from(yes) << (i % 64));
-    }
-}
-
-impl Matrix {
+impl<C: Count> Matrix<C> {
     /// An empty problem with `primary` items to cover exactly once and
     /// `secondary` items to cover at most once.
-    pub fn new(primary: usize, secondary: usize) -> Matrix {
+    pub fn new(primary: usize, secondary: usize) -> Matrix<C> {
         let mut matrix = Matrix {
             primary: 0,
             items: 0,
@@ -199,11 +193,10 @@ impl Matrix {
             size: 0,
             len: Vec::new(),
             top: Vec::new(),
+            next: Vec::new(),
             up: Vec::new(),
             down: Vec::new(),
-            active: Bits::default(),
-            short: Bits::default(),
-            empty: Bits::default(),
+            tie_break: TieBreak::Leftmost,
             remaining: 0,
             pending: 0,
             node_budget: u64::MAX,
@@ -223,7 +216,7 @@ impl Matrix {
         // Everything is rebuilt, so choices left in place need no undoing.
         self.pending = 0;
         self.len.clear();
-        self.len.resize(items + 1, 0);
+        self.len.resize(items + 1 + PADDING, C::default());
         self.size = items + 2;
         self.reserve_nodes();
         // The root and the item headers, each an empty circular list, then
@@ -278,6 +271,12 @@ impl Matrix {
             if items[..k].contains(&item) {
                 return Err(DlxError::RepeatedItem { item });
             }
+            if self.len[item + 1].get() >= C::LIMIT {
+                return Err(DlxError::TooManyOptions {
+                    item,
+                    limit: C::LIMIT,
+                });
+            }
         }
         let limit = i32::MAX as usize;
         if self.size + items.len() + 1 > limit {
@@ -302,6 +301,7 @@ impl Matrix {
     fn grow_nodes(&mut self) {
         let length = self.size.max(2 * self.top.len());
         self.top.resize(length, 0);
+        self.next.resize(length, 0);
         self.up.resize(length, 0);
         self.down.resize(length, 0);
     }
@@ -319,8 +319,9 @@ impl Matrix {
         self.size = spacer + 1;
         self.reserve_nodes();
         self.options += 1;
-        let (top, up, down, len) = (
+        let (top, next, up, down, len) = (
             &mut self.top[..],
+            &mut self.next[..],
             &mut self.up[..],
             &mut self.down[..],
             &mut self.len[..],
@@ -331,11 +332,15 @@ impl Matrix {
             let (node, header) = (first + k, item + 1);
             let last = at(up, header);
             *at_mut(top, node) = header as i32;
+            *at_mut(next, node) = (node + 1) as u32;
             (*at_mut(up, node), *at_mut(down, node)) = (last, header as u32);
             *at_mut(down, last as usize) = node as u32;
             *at_mut(up, header) = node as u32;
-            *at_mut(len, header) += 1;
+            let count = at_mut(len, header);
+            *count = count.up();
         }
+        // The last node's successor is the first.
+        *at_mut(next, spacer - 1) = first as u32;
         *at_mut(top, spacer) = -(self.options as i32);
         (*at_mut(up, spacer), *at_mut(down, spacer)) = (first as u32, 0);
         *at_mut(down, self.last_spacer) = (spacer - 1) as u32;
@@ -349,6 +354,13 @@ impl Matrix {
     /// kept across [`Matrix::reset`].
     pub fn set_node_budget(&mut self, budget: Option<u64>) {
         self.node_budget = budget.unwrap_or(u64::MAX);
+    }
+
+    /// Sets how later searches pick among items with the fewest options
+    /// ([`TieBreak::Leftmost`] unless set). It is kept across
+    /// [`Matrix::reset`].
+    pub fn set_tie_break(&mut self, tie_break: TieBreak) {
+        self.tie_break = tie_break;
     }
 
     /// Searches for exact covers, calling `visit` with the option numbers of
@@ -403,7 +415,7 @@ impl Matrix {
                 }
             } else {
                 let item = self.choose_item();
-                let count = self.len[item];
+                let count = self.len[item].get();
                 if count != 0 {
                     if count > 1 {
                         stats.branches += 1;
@@ -448,26 +460,12 @@ impl Matrix {
         }
     }
 
-    /// Marks every primary item active and finds the short items, before a
+    /// Readies the choice stack and the count of items left, before a
     /// search.
     fn start_search(&mut self) {
         self.choice.clear();
         self.choice.resize(self.primary + 1, 0);
         self.remaining = self.primary;
-        self.active.clear(self.items);
-        self.short.clear(self.items);
-        self.empty.clear(self.items);
-        // Headers 1..=primary: whole words, then the bits of the last one.
-        let (full, tail) = ((self.primary + 1) / 64, (self.primary + 1) % 64);
-        self.active.words[..full].fill(u64::MAX);
-        if tail != 0 {
-            self.active.words[full] = u64::MAX >> (64 - tail);
-        }
-        self.active.remove(ROOT);
-        for (header, &len) in self.len.iter().enumerate().skip(1) {
-            self.short.insert_if(header, len <= 1);
-            self.empty.insert_if(header, len == 0);
-        }
     }
 
     /// Undoes the choices left in place by [`Matrix::search_once`].
@@ -488,64 +486,60 @@ impl Matrix {
         (-self.top[node]) as usize - 1
     }
 
-    /// The active primary item with the fewest options, ties to the leftmost.
-    ///
-    /// The leftmost active item with no option, if there is one, is the
-    /// first bit of `empty & active`, and the leftmost with at most one the
-    /// first bit of `short & active`, both found a word at a time.
-    /// Otherwise every active primary item has two options or more, so the
-    /// scan of their counts may stop at the first with two.
+    /// The active primary item with the fewest options, the tie broken by
+    /// [`Matrix::tie_break`]: the leftmost smallest count, since covered
+    /// items carry a flag that lifts theirs above every real count.
+    #[inline(never)]
     fn choose_item(&self) -> usize {
-        let words = self.primary / 64 + 1;
-        let (active, short) = (&self.active.words[..words], &self.short.words[..words]);
-        let empty = &self.empty.words[..words];
-        for (w, (&active, &empty)) in active.iter().zip(empty).enumerate() {
-            let found = empty & active;
-            if found != 0 {
-                return w * 64 + found.trailing_zeros() as usize;
-            }
+        // Header `i` is entry `i - 1` of the counts from header 1.
+        let counts = &self.len[1..];
+        let first = 1 + C::leftmost_min(counts, self.primary);
+        let fewest = at(&self.len, first);
+        if self.tie_break == TieBreak::Leftmost || fewest.get() < 2 {
+            return first;
         }
-        for (w, (&active, &short)) in active.iter().zip(short).enumerate() {
-            let found = short & active;
-            if found != 0 {
-                return w * 64 + found.trailing_zeros() as usize;
+        let (mut best, mut best_hidden) = (first, 0);
+        C::each_equal(counts, first - 1, self.primary, fewest, |i| {
+            let item = i + 1;
+            let mut hidden = 0;
+            let mut p = at(&self.down, item) as usize;
+            while p != item {
+                hidden += self.others_count(p);
+                p = at(&self.down, p) as usize;
             }
-        }
-        let mut best = ROOT;
-        let mut best_len = u32::MAX;
-        for (w, &bits) in active.iter().enumerate() {
-            let mut bits = bits;
-            while bits != 0 {
-                let item = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let len = self.len[item];
-                if len < best_len {
-                    best = item;
-                    best_len = len;
-                    if len <= 2 {
-                        return best;
-                    }
-                }
+            if hidden > best_hidden {
+                (best, best_hidden) = (item, hidden);
             }
-        }
+        });
         best
     }
 
+    /// The options in the lists of the other items of the option of `node`,
+    /// its own counted once in each: what choosing it would hide.
+    #[inline(always)]
+    fn others_count(&self, node: usize) -> usize {
+        let mut total = 0;
+        let mut q = at(&self.next, node) as usize;
+        while q != node {
+            total += at(&self.len, at(&self.top, q) as usize).get();
+            q = at(&self.next, q) as usize;
+        }
+        total
+    }
+
     /// Covers the items of the option of `node` other than its own item.
+    #[inline(never)]
     fn commit(&mut self, node: usize) {
-        let mut p = node + 1;
+        let mut p = at(&self.next, node) as usize;
         while p != node {
-            let item = at(&self.top, p);
-            if item <= 0 {
-                p = at(&self.up, p) as usize;
-            } else {
-                self.cover(item as usize);
-                p += 1;
-            }
+            self.cover(at(&self.top, p) as usize);
+            p = at(&self.next, p) as usize;
         }
     }
 
-    /// Undoes [`Matrix::commit`]: uncovers right to left, the reverse order.
+    /// Undoes [`Matrix::commit`]: uncovers in the reverse order, which
+    /// `next` does not give, so by the spacers.
+    #[inline(never)]
     fn uncommit(&mut self, node: usize) {
         let mut p = node - 1;
         while p != node {
@@ -567,7 +561,8 @@ impl Matrix {
             self.hide(p);
             p = at(&self.down, p) as usize;
         }
-        self.active.remove(item);
+        let count = at_mut(&mut self.len, item);
+        *count = count.covered();
         self.remaining -= usize::from(item <= self.primary);
     }
 
@@ -575,9 +570,9 @@ impl Matrix {
     /// reverse of the order they were hidden in.
     #[inline(always)]
     fn uncover(&mut self, item: usize) {
-        let primary = item <= self.primary;
-        self.active.insert_if(item, primary);
-        self.remaining += usize::from(primary);
+        let count = at_mut(&mut self.len, item);
+        *count = count.uncovered();
+        self.remaining += usize::from(item <= self.primary);
         let mut p = at(&self.up, item) as usize;
         while p != item {
             self.unhide(p);
@@ -587,50 +582,31 @@ impl Matrix {
 
     /// Unlinks the other nodes of the option of `node` from their items.
     fn hide(&mut self, node: usize) {
-        let mut q = node + 1;
+        let mut q = at(&self.next, node) as usize;
         while q != node {
-            let item = at(&self.top, q);
+            let item = at(&self.top, q) as usize;
             let (up, down) = (at(&self.up, q), at(&self.down, q));
-            if item <= 0 {
-                q = up as usize;
-            } else {
-                let item = item as usize;
-                *at_mut(&mut self.down, up as usize) = down;
-                *at_mut(&mut self.up, down as usize) = up;
-                let len = at_mut(&mut self.len, item);
-                *len -= 1;
-                let (now_short, now_empty) = (*len == 1, *len == 0);
-                self.short.insert_if(item, now_short);
-                // Rare, so a branch costs less than the bit arithmetic.
-                if now_empty {
-                    self.empty.insert_if(item, true);
-                }
-                q += 1;
-            }
+            *at_mut(&mut self.down, up as usize) = down;
+            *at_mut(&mut self.up, down as usize) = up;
+            let count = at_mut(&mut self.len, item);
+            *count = count.down();
+            q = at(&self.next, q) as usize;
         }
     }
 
-    /// Undoes [`Matrix::hide`], walking the option right to left.
+    /// Undoes [`Matrix::hide`]. The nodes of one option sit in the lists of
+    /// different items, so they may be put back in the order they were
+    /// taken out.
     fn unhide(&mut self, node: usize) {
-        let mut q = node - 1;
+        let mut q = at(&self.next, node) as usize;
         while q != node {
-            let item = at(&self.top, q);
+            let item = at(&self.top, q) as usize;
             let (up, down) = (at(&self.up, q), at(&self.down, q));
-            if item <= 0 {
-                q = down as usize;
-            } else {
-                let item = item as usize;
-                *at_mut(&mut self.down, up as usize) = q as u32;
-                *at_mut(&mut self.up, down as usize) = q as u32;
-                let len = at_mut(&mut self.len, item);
-                *len += 1;
-                let (now_long, was_empty) = (*len == 2, *len == 1);
-                self.short.remove_if(item, now_long);
-                if was_empty {
-                    self.empty.remove_if(item, true);
-                }
-                q -= 1;
-            }
+            *at_mut(&mut self.down, up as usize) = q as u32;
+            *at_mut(&mut self.up, down as usize) = q as u32;
+            let count = at_mut(&mut self.len, item);
+            *count = count.up();
+            q = at(&self.next, q) as usize;
         }
     }
 }
