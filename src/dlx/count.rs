@@ -55,13 +55,14 @@ macro_rules! count_ops {
         fn get(self) -> usize {
             self as usize
         }
+        // Wrapping: the null node's count runs freely (see `Matrix`).
         #[inline(always)]
         fn up(self) -> Self {
-            self + 1
+            self.wrapping_add(1)
         }
         #[inline(always)]
         fn down(self) -> Self {
-            self - 1
+            self.wrapping_sub(1)
         }
         #[inline(always)]
         fn covered(self) -> Self {

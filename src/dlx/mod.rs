@@ -10,13 +10,13 @@
 //! option needs no left/right links, only a spacer node at each end.
 //!
 //! ```text
-//!  index:  0     1 ..= items      items+1   first option   spacer   second option  spacer ... size
-//!         root   item headers     spacer    x  x  x         s        x  x            s        ... | leftovers
+//!  index:  0     1 ..= items   items+1  items+2  first option  spacer  second option  spacer ... size
+//!         root   item headers   null     spacer   x  x  x        s       x  x           s      ... | leftovers
 //!
 //!  top[x]  = the item of node x (1-based), or for a spacer -(k + 1) where k is
 //!            the option that ends at it (0 for the very first spacer)
-//!  next[x] = the next node of the option of x, the last one leading back to
-//!            the first: hiding an option walks it without testing for spacers
+//!  others[x] = the other nodes of the option of x, when it has at most
+//!            four items; slots it does not need hold the null node
 //!  up/down = vertical links of x inside the list of its item; for a spacer,
 //!            up = first node of the option before it, down = last node of
 //!            the option after it
@@ -43,6 +43,57 @@ mod count;
 pub use count::Count;
 use count::PADDING;
 use thiserror::Error;
+
+/// Runs `body` with `q` bound to each other node of the option of `node`,
+/// left to right from the one after it, round to the first: from `others`,
+/// or by the spacers in a matrix with wide options. With `others` the null
+/// node may come too, for an option of fewer than four items.
+macro_rules! each_other {
+    ($matrix:ident, $node:expr, |$q:ident| $body:block) => {
+        if $matrix.wide {
+            let mut $q = $node + 1;
+            loop {
+                if at(&$matrix.top, $q) <= 0 {
+                    $q = at(&$matrix.up, $q) as usize;
+                }
+                if $q == $node {
+                    break;
+                }
+                $body
+                $q += 1;
+            }
+        } else {
+            for $q in at(&$matrix.others, $node) {
+                let $q = $q as usize;
+                $body
+            }
+        }
+    };
+}
+
+/// [`each_other!`] in the reverse order.
+macro_rules! each_other_reversed {
+    ($matrix:ident, $node:expr, |$q:ident| $body:block) => {
+        if $matrix.wide {
+            let mut $q = $node - 1;
+            loop {
+                if at(&$matrix.top, $q) <= 0 {
+                    $q = at(&$matrix.down, $q) as usize;
+                }
+                if $q == $node {
+                    break;
+                }
+                $body
+                $q -= 1;
+            }
+        } else {
+            for $q in at(&$matrix.others, $node).into_iter().rev() {
+                let $q = $q as usize;
+                $body
+            }
+        }
+    };
+}
 
 /// How the search picks among items that share the fewest options.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -162,9 +213,14 @@ pub struct Matrix<C: Count = u32> {
     /// wide scans.
     len: Vec<C>,
     top: Vec<i32>,
-    /// The next node of the same option, the last node leading back to the
-    /// first; spacers have none.
-    next: Vec<u32>,
+    /// For each node of an option of at most four items, the other nodes
+    /// of its option, in order from the one after it, round to the first;
+    /// the slots it does not need hold the null node. Hiding walks these
+    /// three without a test for spacers.
+    others: Vec<[u32; 3]>,
+    /// True once an option of more than four items was added: the search
+    /// then walks options by their spacers instead of `others`.
+    wide: bool,
     up: Vec<u32>,
     down: Vec<u32>,
     /// How ties between items with the fewest options are broken.
@@ -193,7 +249,8 @@ impl<C: Count> Matrix<C> {
             size: 0,
             len: Vec::new(),
             top: Vec::new(),
-            next: Vec::new(),
+            others: Vec::new(),
+            wide: false,
             up: Vec::new(),
             down: Vec::new(),
             tie_break: TieBreak::Leftmost,
@@ -217,19 +274,30 @@ impl<C: Count> Matrix<C> {
         self.pending = 0;
         self.len.clear();
         self.len.resize(items + 1 + PADDING, C::default());
-        self.size = items + 2;
+        self.wide = false;
+        self.size = items + 3;
         self.reserve_nodes();
-        // The root and the item headers, each an empty circular list, then
-        // the first spacer.
-        self.top[..=items + 1].fill(0);
+        // The root, the item headers and the null node, each an empty
+        // circular list, then the first spacer.
+        self.top[..=items + 2].fill(0);
         for (i, (up, down)) in self.up.iter_mut().zip(&mut self.down).enumerate() {
             (*up, *down) = (i as u32, i as u32);
-            if i == items {
+            if i == items + 1 {
                 break;
             }
         }
-        self.last_spacer = items + 1;
-        (self.up[items + 1], self.down[items + 1]) = (0, 0);
+        // The null node is its own item, one past the last: unlinking it
+        // from its list or linking it back changes no link, and its count
+        // lies in the padding that no scan reads.
+        let null = self.null_node();
+        self.top[null] = null as i32;
+        self.last_spacer = items + 2;
+        (self.up[items + 2], self.down[items + 2]) = (0, 0);
+    }
+
+    /// The node that fills the unused slots of `others`.
+    fn null_node(&self) -> usize {
+        self.items + 1
     }
 
     /// Number of primary items.
@@ -301,7 +369,7 @@ impl<C: Count> Matrix<C> {
     fn grow_nodes(&mut self) {
         let length = self.size.max(2 * self.top.len());
         self.top.resize(length, 0);
-        self.next.resize(length, 0);
+        self.others.resize(length, [0; 3]);
         self.up.resize(length, 0);
         self.down.resize(length, 0);
     }
@@ -319,9 +387,8 @@ impl<C: Count> Matrix<C> {
         self.size = spacer + 1;
         self.reserve_nodes();
         self.options += 1;
-        let (top, next, up, down, len) = (
+        let (top, up, down, len) = (
             &mut self.top[..],
-            &mut self.next[..],
             &mut self.up[..],
             &mut self.down[..],
             &mut self.len[..],
@@ -332,19 +399,29 @@ impl<C: Count> Matrix<C> {
             let (node, header) = (first + k, item + 1);
             let last = at(up, header);
             *at_mut(top, node) = header as i32;
-            *at_mut(next, node) = (node + 1) as u32;
             (*at_mut(up, node), *at_mut(down, node)) = (last, header as u32);
             *at_mut(down, last as usize) = node as u32;
             *at_mut(up, header) = node as u32;
             let count = at_mut(len, header);
             *count = count.up();
         }
-        // The last node's successor is the first.
-        *at_mut(next, spacer - 1) = first as u32;
         *at_mut(top, spacer) = -(self.options as i32);
         (*at_mut(up, spacer), *at_mut(down, spacer)) = (first as u32, 0);
         *at_mut(down, self.last_spacer) = (spacer - 1) as u32;
         self.last_spacer = spacer;
+        let width = items.len();
+        if width > 4 {
+            self.wide = true;
+            return;
+        }
+        let null = self.null_node() as u32;
+        for k in 0..width {
+            let slots = at_mut(&mut self.others, first + k);
+            for (j, slot) in slots.iter_mut().enumerate() {
+                let other = first + (k + 1 + j) % width;
+                *slot = if j + 1 < width { other as u32 } else { null };
+            }
+        }
     }
 
     /// Caps the number of search nodes (options tried) of each later search;
@@ -519,38 +596,26 @@ impl<C: Count> Matrix<C> {
     #[inline(always)]
     fn others_count(&self, node: usize) -> usize {
         let mut total = 0;
-        let mut q = at(&self.next, node) as usize;
-        while q != node {
+        each_other!(self, node, |q| {
             total += at(&self.len, at(&self.top, q) as usize).get();
-            q = at(&self.next, q) as usize;
-        }
+        });
         total
     }
 
     /// Covers the items of the option of `node` other than its own item.
     #[inline(never)]
     fn commit(&mut self, node: usize) {
-        let mut p = at(&self.next, node) as usize;
-        while p != node {
-            self.cover(at(&self.top, p) as usize);
-            p = at(&self.next, p) as usize;
-        }
+        each_other!(self, node, |q| {
+            self.cover(at(&self.top, q) as usize);
+        });
     }
 
-    /// Undoes [`Matrix::commit`]: uncovers in the reverse order, which
-    /// `next` does not give, so by the spacers.
+    /// Undoes [`Matrix::commit`]: uncovers in the reverse order.
     #[inline(never)]
     fn uncommit(&mut self, node: usize) {
-        let mut p = node - 1;
-        while p != node {
-            let item = at(&self.top, p);
-            if item <= 0 {
-                p = at(&self.down, p) as usize;
-            } else {
-                self.uncover(item as usize);
-                p -= 1;
-            }
-        }
+        each_other_reversed!(self, node, |q| {
+            self.uncover(at(&self.top, q) as usize);
+        });
     }
 
     /// Takes `item` out of the active set and hides every option in it.
@@ -581,33 +646,31 @@ impl<C: Count> Matrix<C> {
     }
 
     /// Unlinks the other nodes of the option of `node` from their items.
+    #[inline(always)]
     fn hide(&mut self, node: usize) {
-        let mut q = at(&self.next, node) as usize;
-        while q != node {
+        each_other!(self, node, |q| {
             let item = at(&self.top, q) as usize;
             let (up, down) = (at(&self.up, q), at(&self.down, q));
             *at_mut(&mut self.down, up as usize) = down;
             *at_mut(&mut self.up, down as usize) = up;
             let count = at_mut(&mut self.len, item);
             *count = count.down();
-            q = at(&self.next, q) as usize;
-        }
+        });
     }
 
     /// Undoes [`Matrix::hide`]. The nodes of one option sit in the lists of
     /// different items, so they may be put back in the order they were
     /// taken out.
+    #[inline(always)]
     fn unhide(&mut self, node: usize) {
-        let mut q = at(&self.next, node) as usize;
-        while q != node {
+        each_other!(self, node, |q| {
             let item = at(&self.top, q) as usize;
             let (up, down) = (at(&self.up, q), at(&self.down, q));
             *at_mut(&mut self.down, up as usize) = q as u32;
             *at_mut(&mut self.up, down as usize) = q as u32;
             let count = at_mut(&mut self.len, item);
             *count = count.up();
-            q = at(&self.next, q) as usize;
-        }
+        });
     }
 }
 
