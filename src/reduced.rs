@@ -44,7 +44,7 @@ impl Reduced {
     /// An empty matrix; its buffers grow to fit the largest grid seen.
     pub fn new() -> Reduced {
         Reduced {
-            matrix: Matrix::new(0, 0),
+            matrix: Matrix::with_count_type(0, 0),
             size: None,
             cell_units: Vec::new(),
             unit_digits: Vec::new(),

@@ -77,7 +77,7 @@ impl Default for Solver {
 impl Solver {
     /// A solver with empty buffers; they grow to fit the largest grid seen.
     pub fn new() -> Solver {
-        let mut matrix = Matrix::new(0, 0);
+        let mut matrix = Matrix::with_count_type(0, 0);
         matrix.set_tie_break(TieBreak::MostHidden);
         Solver {
             matrix,

@@ -55,7 +55,8 @@ macro_rules! count_ops {
         fn get(self) -> usize {
             self as usize
         }
-        // Wrapping: the null node's count runs freely (see `Matrix`).
+        // Wrapping, here and below: the count of the null node runs freely,
+        // and comes back to where it was when every step is undone.
         #[inline(always)]
         fn up(self) -> Self {
             self.wrapping_add(1)
@@ -66,11 +67,11 @@ macro_rules! count_ops {
         }
         #[inline(always)]
         fn covered(self) -> Self {
-            self | Self::COVERED
+            self.wrapping_add(Self::COVERED)
         }
         #[inline(always)]
         fn uncovered(self) -> Self {
-            self & !Self::COVERED
+            self.wrapping_sub(Self::COVERED)
         }
     };
 }

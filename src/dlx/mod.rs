@@ -184,7 +184,7 @@ pub struct SearchStats {
 /// use sudoku_dlx::dlx::Matrix;
 ///
 /// let [a, b, c, d, e, f, g] = [0, 1, 2, 3, 4, 5, 6];
-/// let mut matrix: Matrix = Matrix::new(7, 0);
+/// let mut matrix = Matrix::new(7, 0);
 /// for option in [&[c, e, f][..], &[a, d, g], &[b, c, f], &[a, d], &[b, g], &[d, e, g]] {
 ///     matrix.add_option(option).unwrap();
 /// }
@@ -237,10 +237,21 @@ pub struct Matrix<C: Count = u32> {
     solution: Vec<usize>,
 }
 
+impl Matrix {
+    /// An empty problem with `primary` items to cover exactly once and
+    /// `secondary` items to cover at most once, any number of options per
+    /// item.
+    pub fn new(primary: usize, secondary: usize) -> Matrix {
+        Matrix::with_count_type(primary, secondary)
+    }
+}
+
 impl<C: Count> Matrix<C> {
     /// An empty problem with `primary` items to cover exactly once and
-    /// `secondary` items to cover at most once.
-    pub fn new(primary: usize, secondary: usize) -> Matrix<C> {
+    /// `secondary` items to cover at most once, its counts held in `C`:
+    /// `Matrix::<u8>::with_count_type(..)` for at most 127 options per item
+    /// and a faster choice of item.
+    pub fn with_count_type(primary: usize, secondary: usize) -> Matrix<C> {
         let mut matrix = Matrix {
             primary: 0,
             items: 0,
