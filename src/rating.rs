@@ -20,9 +20,9 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::dlx::TieBreak;
 use crate::grid::{Conflict, Grid};
 use crate::singles::{Outcome, Singles};
-use crate::dlx::TieBreak;
 use crate::solver::Solver;
 
 /// The highest score rated hard; above it, expert.

@@ -181,7 +181,6 @@ mod sse2 {
         unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8(value as i8))) as u32 }
     }
 
-    #[inline(never)]
     pub(super) fn leftmost_min(counts: &[u8], n: usize) -> usize {
         assert!(n >= 1 && counts.len() >= n + PADDING, "padded counts");
         // The last block has its lanes from `n` on set to 0xFF, above any

@@ -577,7 +577,6 @@ impl<C: Count> Matrix<C> {
     /// The active primary item with the fewest options, the tie broken by
     /// [`Matrix::tie_break`]: the leftmost smallest count, since covered
     /// items carry a flag that lifts theirs above every real count.
-    #[inline(never)]
     fn choose_item(&self) -> usize {
         // Header `i` is entry `i - 1` of the counts from header 1.
         let counts = &self.len[1..];
@@ -614,7 +613,6 @@ impl<C: Count> Matrix<C> {
     }
 
     /// Covers the items of the option of `node` other than its own item.
-    #[inline(never)]
     fn commit(&mut self, node: usize) {
         each_other!(self, node, |q| {
             self.cover(at(&self.top, q) as usize);
@@ -622,7 +620,6 @@ impl<C: Count> Matrix<C> {
     }
 
     /// Undoes [`Matrix::commit`]: uncovers in the reverse order.
-    #[inline(never)]
     fn uncommit(&mut self, node: usize) {
         each_other_reversed!(self, node, |q| {
             self.uncover(at(&self.top, q) as usize);
@@ -931,5 +928,100 @@ mod tests {
             matrix.add_option(option).unwrap();
         }
         assert_eq!(matrix.search(9, |_| {}).solutions, 1);
+    }
+
+    /// Every solution of `matrix`, each as its sorted option numbers, in
+    /// the order found.
+    fn solutions<C: Count>(matrix: &mut Matrix<C>) -> Vec<Vec<usize>> {
+        let mut found = Vec::new();
+        matrix.search(u64::MAX, |options| {
+            let mut options = options.to_vec();
+            options.sort();
+            found.push(options);
+        });
+        found
+    }
+
+    #[test]
+    fn wide_options_are_walked_by_their_spacers_with_the_same_result() {
+        for n in [6, 8] {
+            let mut narrow = queens(n);
+            // The same problem with a fifth item in every option, a
+            // secondary item of its own, which constrains nothing.
+            let diagonals = 2 * n - 1;
+            let own = 2 * n + 2 * diagonals;
+            let mut wide = Matrix::new(2 * n, 2 * diagonals + n * n);
+            for r in 0..n {
+                for c in 0..n {
+                    let diagonal = 2 * n + diagonals + (n - 1 + r - c);
+                    let items = [r, n + c, 2 * n + r + c, diagonal, own + r * n + c];
+                    wide.add_option(&items).unwrap();
+                }
+            }
+            assert!(wide.wide && !narrow.wide);
+            let before = (wide.len.clone(), wide.up.clone(), wide.down.clone());
+            assert_eq!(solutions(&mut wide), solutions(&mut narrow), "{n} queens");
+            assert_eq!(
+                before,
+                (wide.len.clone(), wide.up.clone(), wide.down.clone())
+            );
+            let (wide_stats, narrow_stats) = (wide.search(3, |_| {}), narrow.search(3, |_| {}));
+            assert_eq!(wide_stats, narrow_stats);
+        }
+    }
+
+    #[test]
+    fn the_tie_break_changes_the_order_not_the_solutions() {
+        let mut problems = [queens(8), knuth_example(), queens(6)];
+        for matrix in &mut problems {
+            let leftmost = solutions(matrix);
+            matrix.set_tie_break(TieBreak::MostHidden);
+            let mut most_hidden = solutions(matrix);
+            assert!(!leftmost.is_empty());
+            let mut sorted = leftmost.clone();
+            sorted.sort();
+            most_hidden.sort();
+            assert_eq!(most_hidden, sorted);
+        }
+    }
+
+    #[test]
+    fn options_narrower_than_four_items_leave_the_matrix_as_it_was() {
+        // Options of one, two and three items: the null node fills the
+        // slots they leave in `others`.
+        let mut matrix = Matrix::<u8>::with_count_type(4, 1);
+        for option in [&[0][..], &[1, 2], &[0, 1, 4], &[2, 3], &[3], &[1, 2, 3, 4]] {
+            matrix.add_option(option).unwrap();
+        }
+        let before = (matrix.len.clone(), matrix.up.clone(), matrix.down.clone());
+        // {0} {1, 2} {3}; {0} {1, 2, 3, 4}; {0, 1, 4} {2, 3}.
+        let mut found = solutions(&mut matrix);
+        found.sort();
+        assert_eq!(found, vec![vec![0, 1, 4], vec![0, 5], vec![2, 3]]);
+        assert_eq!(
+            before,
+            (matrix.len.clone(), matrix.up.clone(), matrix.down.clone())
+        );
+    }
+
+    #[test]
+    fn byte_counts_refuse_an_item_with_too_many_options() {
+        let mut matrix = Matrix::<u8>::with_count_type(1, 0);
+        for _ in 0..u8::LIMIT {
+            matrix.add_option(&[0]).unwrap();
+        }
+        assert_eq!(
+            matrix.add_option(&[0]),
+            Err(DlxError::TooManyOptions {
+                item: 0,
+                limit: 127
+            })
+        );
+        assert_eq!(matrix.search(u64::MAX, |_| {}).solutions, 127);
+        let mut wide: Matrix = Matrix::new(1, 0);
+        for _ in 0..200 {
+            wide.add_option(&[0]).unwrap();
+        }
+        assert_eq!(wide.search(u64::MAX, |_| {}).solutions, 200);
     }
 }
