@@ -20,6 +20,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::dlx::TieBreak;
 use crate::grid::{Conflict, Grid};
 use crate::singles::{Outcome, Singles};
 use crate::solver::Solver;
@@ -140,8 +141,13 @@ impl Default for Rater {
 impl Rater {
     /// A rater with empty buffers.
     pub fn new() -> Rater {
+        // The score counts the branches of a search that breaks ties to the
+        // leftmost item: the scale the levels were set on, and one that
+        // does not move when the solver's default does.
+        let mut solver = Solver::new();
+        solver.set_tie_break(TieBreak::Leftmost);
         Rater {
-            solver: Solver::new(),
+            solver,
             singles: Singles::new(),
             work: Grid::empty(crate::Size::NINE),
         }

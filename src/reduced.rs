@@ -15,7 +15,9 @@ use crate::random::Rng;
 /// A reusable matrix for the blank cells of one grid at a time.
 #[derive(Debug, Clone)]
 pub struct Reduced {
-    matrix: Matrix,
+    /// Counts fit in bytes: an item of a grid of side `n <= 25` has at most
+    /// `n` options.
+    matrix: Matrix<u8>,
     /// The size the table `cell_units` is built for.
     size: Option<Size>,
     /// For each cell, its row, column and box as unit numbers: rows from 0,
@@ -42,7 +44,7 @@ impl Reduced {
     /// An empty matrix; its buffers grow to fit the largest grid seen.
     pub fn new() -> Reduced {
         Reduced {
-            matrix: Matrix::new(0, 0),
+            matrix: Matrix::with_count_type(0, 0),
             size: None,
             cell_units: Vec::new(),
             unit_digits: Vec::new(),

@@ -15,12 +15,18 @@
 //! Whatever is left is linked as it would stand in the search at that point:
 //! only the items not yet covered, and the options of blank cells whose digit
 //! does not clash with a placed one, in the order of the full matrix. The
-//! search that follows therefore makes the same choices, in the same order,
-//! as a search of the whole matrix after its forced moves, and finds the same
-//! solutions in the same order. All buffers live in the solver and are
-//! reused from puzzle to puzzle.
+//! counts of those items are what they would be in the whole matrix after
+//! its forced moves, so the search that follows makes the choices a search
+//! of the whole matrix would make (with its items numbered as here).
+//!
+//! Among items with equally few options the search takes the one whose
+//! options hide the most others ([`TieBreak::MostHidden`]): on the hard
+//! collections that takes about a quarter fewer nodes than the leftmost
+//! item. [`Solver::set_tie_break`] can ask for the leftmost instead, which
+//! the rating does. All buffers live in the solver and are reused from
+//! puzzle to puzzle.
 
-use crate::dlx::{Matrix, SearchStats};
+use crate::dlx::{Matrix, SearchStats, TieBreak};
 use crate::grid::{Conflict, Grid, Size};
 use crate::singles::{Outcome, Singles};
 
@@ -52,7 +58,9 @@ pub struct SolutionCount {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Solver {
-    matrix: Matrix,
+    /// Counts fit in bytes: an item of a grid of side `n <= 25` has at most
+    /// `n` options.
+    matrix: Matrix<u8>,
     /// The forced placements made before linking.
     singles: Singles,
     /// The item number of each missing digit of each unit (rows, columns,
@@ -79,8 +87,10 @@ impl Default for Solver {
 impl Solver {
     /// A solver with empty buffers; they grow to fit the largest grid seen.
     pub fn new() -> Solver {
+        let mut matrix = Matrix::with_count_type(0, 0);
+        matrix.set_tie_break(TieBreak::MostHidden);
         Solver {
-            matrix: Matrix::new(0, 0),
+            matrix,
             singles: Singles::new(),
             unit_items: Vec::new(),
             placements: Vec::new(),
@@ -153,6 +163,14 @@ impl Solver {
     /// search do not count against the budget.
     pub fn set_node_budget(&mut self, budget: Option<u64>) {
         self.matrix.set_node_budget(budget);
+    }
+
+    /// Sets how the search picks among items with the fewest options:
+    /// [`TieBreak::MostHidden`] unless set, which takes fewer nodes; the
+    /// solutions found are the same, but the first one of a puzzle with
+    /// several may differ.
+    pub fn set_tie_break(&mut self, tie_break: TieBreak) {
+        self.matrix.set_tie_break(tie_break);
     }
 
     /// How many digits singles placed before the last search: the forced
@@ -234,11 +252,11 @@ impl Solver {
         let placed = &self.singles.unit_digits()[..3 * n];
         let all = u32::MAX >> (32 - n);
         // Number the items still to cover: the blank cells first, then the
-        // missing digits of rows, columns and boxes. The search breaks ties
-        // to the leftmost item, so among items with two options it tries a
-        // cell's two digits before a digit's two places; on the hard
-        // collections that takes a quarter fewer nodes than the order of the
-        // encoding. Only the entries of missing digits are written: no
+        // missing digits of rows, columns and boxes. The ties left to the
+        // leftmost item (all of them, with `TieBreak::Leftmost`) then go to
+        // a cell's two digits before a digit's two places; with leftmost ties
+        // that takes a quarter fewer nodes on the hard collections than the
+        // order of the encoding. Only the entries of missing digits are written: no
         // option names another. The rows miss as many digits as there are
         // blank cells.
         let blanks: u32 = placed[..n]
@@ -406,6 +424,30 @@ mod tests {
         let mut solver = Solver::new();
         assert_eq!(solver.first_solution(&grid).unwrap(), Some(grid.clone()));
         assert!(solver.is_unique(&grid).unwrap());
+    }
+
+    #[test]
+    fn most_hidden_ties_take_fewer_nodes_than_leftmost_ones() {
+        let puzzles: Vec<Grid> = include_str!("../puzzles/bench-top1465.txt")
+            .lines()
+            .take(300)
+            .map(|line| line.parse().unwrap())
+            .collect();
+        let mut solver = Solver::new();
+        let mut nodes = [0u64; 2];
+        for (tie_break, total) in [TieBreak::MostHidden, TieBreak::Leftmost]
+            .iter()
+            .zip(&mut nodes)
+        {
+            solver.set_tie_break(*tie_break);
+            for puzzle in &puzzles {
+                let stats = solver.solve(puzzle, 2, |_| {}).unwrap();
+                assert_eq!(stats.solutions, 1);
+                *total += stats.nodes;
+            }
+        }
+        // A tenth fewer at least; on the whole file it is a quarter.
+        assert!(nodes[0] * 10 < nodes[1] * 9, "{nodes:?}");
     }
 
     #[test]

@@ -10,40 +10,111 @@
 //! option needs no left/right links, only a spacer node at each end.
 //!
 //! ```text
-//!  index:  0     1 ..= items      items+1   first option   spacer   second option  spacer ... size
-//!         root   item headers     spacer    x  x  x         s        x  x            s        ... | leftovers
+//!  index:  0     1 ..= items   items+1  items+2  first option  spacer  second option  spacer ... size
+//!         root   item headers   null     spacer   x  x  x        s       x  x           s      ... | leftovers
 //!
 //!  top[x]  = the item of node x (1-based), or for a spacer -(k + 1) where k is
 //!            the option that ends at it (0 for the very first spacer)
+//!  others[x] = the other nodes of the option of x, when it has at most
+//!            four items; slots it does not need hold the null node
 //!  up/down = vertical links of x inside the list of its item; for a spacer,
 //!            up = first node of the option before it, down = last node of
 //!            the option after it
-//!  len[i]  = the number of options left in the list of item header i
 //!  size    = the nodes in use; the arrays only grow, and past `size` they
 //!            hold nodes of earlier problems that no link reaches
-//!  active  = bit map of the primary item headers not yet covered
-//!  short   = bit map of the item headers with at most one option left
-//!  empty   = bit map of the item headers with no option left
+//!  len[i]  = the number of options left in the list of item header i,
+//!            with a flag added while item i is covered (see [`Count`])
 //! ```
 //!
-//! Knuth keeps the active items in a doubly linked list and scans it for the
-//! shortest. Here bit maps stand in for that list: covering an item
-//! clears its bit, and hiding an option sets the `short` bit of an item whose
-//! count drops to one and its `empty` bit when it drops to zero (unhiding
-//! clears them again), so the scan is a few word operations instead of a
-//! chase through the list.
+//! Knuth keeps the active items in a doubly linked list and walks it to find
+//! the shortest. Here the counts themselves say which items are active, so
+//! the choice is a scan of one flat array ([`count`]), a few wide compares
+//! when the counts are bytes, and hiding an option only decrements counts.
 //!
 //! The search is an explicit loop over a preallocated choice stack, so it
-//! neither recurses nor allocates. It always branches on the active primary
-//! item with the fewest remaining options, ties to the leftmost. An item with
-//! no option, wherever it stands, ends the branch at once, before any forced
-//! choice to its left is made; otherwise an item with one option ends the
-//! scan early, because nothing can beat it.
+//! neither recurses nor allocates. It always branches on an active primary
+//! item with the fewest remaining options; an item with no option, wherever
+//! it stands, ends the branch at once. Among several items with the fewest
+//! options (two or more), [`TieBreak`] picks one: the leftmost, or the one
+//! whose options hide the most options of other items.
 
+mod count;
+
+pub use count::Count;
+use count::PADDING;
 use thiserror::Error;
 
-/// Index of the root node, before the item headers; no item has it.
-const ROOT: usize = 0;
+/// Runs `body` with `q` bound to each other node of the option of `node`,
+/// left to right from the one after it, round to the first: from `others`,
+/// or by the spacers in a matrix with wide options. With `others` the null
+/// node may come too, for an option of fewer than four items.
+macro_rules! each_other {
+    ($matrix:ident, $node:expr, |$q:ident| $body:block) => {
+        if $matrix.wide {
+            let mut $q = $node + 1;
+            loop {
+                if at(&$matrix.top, $q) <= 0 {
+                    $q = at(&$matrix.up, $q) as usize;
+                }
+                if $q == $node {
+                    break;
+                }
+                $body
+                $q += 1;
+            }
+        } else {
+            for $q in at(&$matrix.others, $node) {
+                let $q = $q as usize;
+                $body
+            }
+        }
+    };
+}
+
+/// [`each_other!`] in the reverse order.
+macro_rules! each_other_reversed {
+    ($matrix:ident, $node:expr, |$q:ident| $body:block) => {
+        if $matrix.wide {
+            let mut $q = $node - 1;
+            loop {
+                if at(&$matrix.top, $q) <= 0 {
+                    $q = at(&$matrix.down, $q) as usize;
+                }
+                if $q == $node {
+                    break;
+                }
+                $body
+                $q -= 1;
+            }
+        } else {
+            for $q in at(&$matrix.others, $node).into_iter().rev() {
+                let $q = $q as usize;
+                $body
+            }
+        }
+    };
+}
+
+/// How many of the tied items [`TieBreak::MostHidden`] scores, from the
+/// left. Scoring all of them took more instructions than the nodes it saved
+/// and no fewer nodes: on forum_hardest_1106, counting to two, 8 gave 3,822
+/// nodes a puzzle, 16 gave 3,760, all 3,921, and 4 gave 4,237.
+const TIES_SCORED: usize = 8;
+
+/// How the search picks among items that share the fewest options.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum TieBreak {
+    /// The leftmost item (the lowest number).
+    #[default]
+    Leftmost,
+    /// The item whose options, together, sit in the longest lists of other
+    /// items: choosing it hides the most options, so each branch learns the
+    /// most. Only the leftmost few tied items are scored, and ties among
+    /// those go to the leftmost. Scoring costs a walk over their options at
+    /// each branch point; forced choices (an item with one option) are not
+    /// scored.
+    MostHidden,
+}
 
 /// A mistake in the shape of an exact-cover problem, found while it is built.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -65,6 +136,14 @@ pub enum DlxError {
     RepeatedItem {
         /// The repeated item (0-based).
         item: usize,
+    },
+    /// An item was given more options than its count type can hold.
+    #[error("item {item} has more than {limit} options, the most its count type holds")]
+    TooManyOptions {
+        /// The item (0-based).
+        item: usize,
+        /// The most options one item may have.
+        limit: usize,
     },
     /// The matrix grew past what 32-bit node indices can address.
     #[error("the matrix is too large: more than {limit} nodes")]
@@ -92,7 +171,8 @@ pub struct SearchStats {
     pub stopped_at_node_budget: bool,
 }
 
-/// An exact-cover problem and the state of its search.
+/// An exact-cover problem and the state of its search, with the option
+/// counts of its items held in `C` (see [`Count`]).
 ///
 /// Items are numbered from 0: the first `primary` items must be covered
 /// exactly once, the next `secondary` items at most once. Options are numbered
@@ -127,7 +207,7 @@ pub struct SearchStats {
 /// assert!(!stats.stopped_at_limit);
 /// ```
 #[derive(Debug, Clone)]
-pub struct Matrix {
+pub struct Matrix<C: Count = u32> {
     primary: usize,
     items: usize,
     options: usize,
@@ -136,17 +216,22 @@ pub struct Matrix {
     /// Nodes in use: the arrays `top`, `up` and `down` only grow, and what
     /// lies past `size` in them is left over from earlier problems.
     size: usize,
-    len: Vec<u32>,
+    /// The count of each item header, then [`PADDING`] entries for the
+    /// wide scans.
+    len: Vec<C>,
     top: Vec<i32>,
+    /// For each node of an option of at most four items, the other nodes
+    /// of its option, in order from the one after it, round to the first;
+    /// the slots it does not need hold the null node. Hiding walks these
+    /// three without a test for spacers.
+    others: Vec<[u32; 3]>,
+    /// True once an option of more than four items was added: the search
+    /// then walks options by their spacers instead of `others`.
+    wide: bool,
     up: Vec<u32>,
     down: Vec<u32>,
-    /// Bit `i` is set while primary item header `i` is active (not covered);
-    /// the bits of secondary items stay clear.
-    active: Bits,
-    /// Bit `i` is set while item header `i` has at most one option.
-    short: Bits,
-    /// Bit `i` is set while item header `i` has no option.
-    empty: Bits,
+    /// How ties between items with the fewest options are broken.
+    tie_break: TieBreak,
     /// Active primary items left: zero means a solution.
     remaining: usize,
     /// Choices left in place by [`Matrix::search_once`], still to undo.
@@ -159,38 +244,21 @@ pub struct Matrix {
     solution: Vec<usize>,
 }
 
-/// A set of item headers as a bit map, 64 to a word.
-#[derive(Debug, Clone, Default)]
-struct Bits {
-    words: Vec<u64>,
-}
-
-impl Bits {
-    /// Empties the set and makes room for headers `0..=last`.
-    fn clear(&mut self, last: usize) {
-        self.words.clear();
-        self.words.resize(last / 64 + 1, 0);
-    }
-
-    fn remove(&mut self, i: usize) {
-        self.words[i / 64] &= !(1 << (i % 64));
-    }
-
-    /// Inserts `i` when `yes`, without a branch.
-    fn insert_if(&mut self, i: usize, yes: bool) {
-        *at_mut(&mut self.words, i / 64) |= u64::from(yes) << (i % 64);
-    }
-
-    /// Removes `i` when `yes`, without a branch.
-    fn remove_if(&mut self, i: usize, yes: bool) {
-        *at_mut(&mut self.words, i / 64) &= !(u64::from(yes) << (i % 64));
-    }
-}
-
 impl Matrix {
     /// An empty problem with `primary` items to cover exactly once and
-    /// `secondary` items to cover at most once.
+    /// `secondary` items to cover at most once, any number of options per
+    /// item.
     pub fn new(primary: usize, secondary: usize) -> Matrix {
+        Matrix::with_count_type(primary, secondary)
+    }
+}
+
+impl<C: Count> Matrix<C> {
+    /// An empty problem with `primary` items to cover exactly once and
+    /// `secondary` items to cover at most once, its counts held in `C`:
+    /// `Matrix::<u8>::with_count_type(..)` for at most 127 options per item
+    /// and a faster choice of item.
+    pub fn with_count_type(primary: usize, secondary: usize) -> Matrix<C> {
         let mut matrix = Matrix {
             primary: 0,
             items: 0,
@@ -199,11 +267,11 @@ impl Matrix {
             size: 0,
             len: Vec::new(),
             top: Vec::new(),
+            others: Vec::new(),
+            wide: false,
             up: Vec::new(),
             down: Vec::new(),
-            active: Bits::default(),
-            short: Bits::default(),
-            empty: Bits::default(),
+            tie_break: TieBreak::Leftmost,
             remaining: 0,
             pending: 0,
             node_budget: u64::MAX,
@@ -223,20 +291,31 @@ impl Matrix {
         // Everything is rebuilt, so choices left in place need no undoing.
         self.pending = 0;
         self.len.clear();
-        self.len.resize(items + 1, 0);
-        self.size = items + 2;
+        self.len.resize(items + 1 + PADDING, C::default());
+        self.wide = false;
+        self.size = items + 3;
         self.reserve_nodes();
-        // The root and the item headers, each an empty circular list, then
-        // the first spacer.
-        self.top[..=items + 1].fill(0);
+        // The root, the item headers and the null node, each an empty
+        // circular list, then the first spacer.
+        self.top[..=items + 2].fill(0);
         for (i, (up, down)) in self.up.iter_mut().zip(&mut self.down).enumerate() {
             (*up, *down) = (i as u32, i as u32);
-            if i == items {
+            if i == items + 1 {
                 break;
             }
         }
-        self.last_spacer = items + 1;
-        (self.up[items + 1], self.down[items + 1]) = (0, 0);
+        // The null node is its own item, one past the last: unlinking it
+        // from its list or linking it back changes no link, and its count
+        // lies in the padding that no scan reads.
+        let null = self.null_node();
+        self.top[null] = null as i32;
+        self.last_spacer = items + 2;
+        (self.up[items + 2], self.down[items + 2]) = (0, 0);
+    }
+
+    /// The node that fills the unused slots of `others`.
+    fn null_node(&self) -> usize {
+        self.items + 1
     }
 
     /// Number of primary items.
@@ -261,6 +340,7 @@ impl Matrix {
     ///
     /// Fails, leaving the matrix unchanged, if the option is empty, names an
     /// item twice or names an item the matrix does not have.
+    #[inline]
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, DlxError> {
         if self.pending != 0 {
             self.settle();
@@ -277,6 +357,12 @@ impl Matrix {
             }
             if items[..k].contains(&item) {
                 return Err(DlxError::RepeatedItem { item });
+            }
+            if self.len[item + 1].get() >= C::LIMIT {
+                return Err(DlxError::TooManyOptions {
+                    item,
+                    limit: C::LIMIT,
+                });
             }
         }
         let limit = i32::MAX as usize;
@@ -302,6 +388,7 @@ impl Matrix {
     fn grow_nodes(&mut self) {
         let length = self.size.max(2 * self.top.len());
         self.top.resize(length, 0);
+        self.others.resize(length, [0; 3]);
         self.up.resize(length, 0);
         self.down.resize(length, 0);
     }
@@ -334,12 +421,49 @@ impl Matrix {
             (*at_mut(up, node), *at_mut(down, node)) = (last, header as u32);
             *at_mut(down, last as usize) = node as u32;
             *at_mut(up, header) = node as u32;
-            *at_mut(len, header) += 1;
+            let count = at_mut(len, header);
+            *count = count.up();
         }
         *at_mut(top, spacer) = -(self.options as i32);
         (*at_mut(up, spacer), *at_mut(down, spacer)) = (first as u32, 0);
         *at_mut(down, self.last_spacer) = (spacer - 1) as u32;
         self.last_spacer = spacer;
+        let width = items.len();
+        if width > 4 {
+            self.wide = true;
+            return;
+        }
+        if width == 4 {
+            // The common width (Sudoku, queens), written out.
+            let f = first as u32;
+            let records = [
+                [f + 1, f + 2, f + 3],
+                [f + 2, f + 3, f],
+                [f + 3, f, f + 1],
+                [f, f + 1, f + 2],
+            ];
+            for (k, record) in records.into_iter().enumerate() {
+                *at_mut(&mut self.others, first + k) = record;
+            }
+            return;
+        }
+        let null = self.null_node() as u32;
+        for k in 0..width {
+            let slots = at_mut(&mut self.others, first + k);
+            for (j, slot) in slots.iter_mut().enumerate() {
+                // The (j + 1)-th node after node k, round the option: below
+                // 2 * width, so one subtraction brings it back.
+                let mut other = k + 1 + j;
+                if other >= width {
+                    other -= width;
+                }
+                *slot = if j + 1 < width {
+                    (first + other) as u32
+                } else {
+                    null
+                };
+            }
+        }
     }
 
     /// Caps the number of search nodes (options tried) of each later search;
@@ -349,6 +473,13 @@ impl Matrix {
     /// kept across [`Matrix::reset`].
     pub fn set_node_budget(&mut self, budget: Option<u64>) {
         self.node_budget = budget.unwrap_or(u64::MAX);
+    }
+
+    /// Sets how later searches pick among items with the fewest options
+    /// ([`TieBreak::Leftmost`] unless set). It is kept across
+    /// [`Matrix::reset`].
+    pub fn set_tie_break(&mut self, tie_break: TieBreak) {
+        self.tie_break = tie_break;
     }
 
     /// Searches for exact covers, calling `visit` with the option numbers of
@@ -403,7 +534,7 @@ impl Matrix {
                 }
             } else {
                 let item = self.choose_item();
-                let count = self.len[item];
+                let count = self.len[item].get();
                 if count != 0 {
                     if count > 1 {
                         stats.branches += 1;
@@ -448,26 +579,12 @@ impl Matrix {
         }
     }
 
-    /// Marks every primary item active and finds the short items, before a
+    /// Readies the choice stack and the count of items left, before a
     /// search.
     fn start_search(&mut self) {
         self.choice.clear();
         self.choice.resize(self.primary + 1, 0);
         self.remaining = self.primary;
-        self.active.clear(self.items);
-        self.short.clear(self.items);
-        self.empty.clear(self.items);
-        // Headers 1..=primary: whole words, then the bits of the last one.
-        let (full, tail) = ((self.primary + 1) / 64, (self.primary + 1) % 64);
-        self.active.words[..full].fill(u64::MAX);
-        if tail != 0 {
-            self.active.words[full] = u64::MAX >> (64 - tail);
-        }
-        self.active.remove(ROOT);
-        for (header, &len) in self.len.iter().enumerate().skip(1) {
-            self.short.insert_if(header, len <= 1);
-            self.empty.insert_if(header, len == 0);
-        }
     }
 
     /// Undoes the choices left in place by [`Matrix::search_once`].
@@ -488,75 +605,61 @@ impl Matrix {
         (-self.top[node]) as usize - 1
     }
 
-    /// The active primary item with the fewest options, ties to the leftmost.
-    ///
-    /// The leftmost active item with no option, if there is one, is the
-    /// first bit of `empty & active`, and the leftmost with at most one the
-    /// first bit of `short & active`, both found a word at a time.
-    /// Otherwise every active primary item has two options or more, so the
-    /// scan of their counts may stop at the first with two.
+    /// The active primary item with the fewest options, the tie broken by
+    /// [`Matrix::tie_break`]: the leftmost smallest count, since covered
+    /// items carry a flag that lifts theirs above every real count.
     fn choose_item(&self) -> usize {
-        let words = self.primary / 64 + 1;
-        let (active, short) = (&self.active.words[..words], &self.short.words[..words]);
-        let empty = &self.empty.words[..words];
-        for (w, (&active, &empty)) in active.iter().zip(empty).enumerate() {
-            let found = empty & active;
-            if found != 0 {
-                return w * 64 + found.trailing_zeros() as usize;
-            }
+        // Header `i` is entry `i - 1` of the counts from header 1.
+        let counts = &self.len[1..];
+        let first = 1 + C::leftmost_min(counts, self.primary);
+        let fewest = at(&self.len, first);
+        if self.tie_break == TieBreak::Leftmost || fewest.get() < 2 {
+            return first;
         }
-        for (w, (&active, &short)) in active.iter().zip(short).enumerate() {
-            let found = short & active;
-            if found != 0 {
-                return w * 64 + found.trailing_zeros() as usize;
+        let (mut best, mut best_hidden) = (first, 0);
+        let mut scored = 0;
+        C::each_equal(counts, first - 1, self.primary, fewest, |i| {
+            scored += 1;
+            if scored > TIES_SCORED {
+                return;
             }
-        }
-        let mut best = ROOT;
-        let mut best_len = u32::MAX;
-        for (w, &bits) in active.iter().enumerate() {
-            let mut bits = bits;
-            while bits != 0 {
-                let item = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let len = self.len[item];
-                if len < best_len {
-                    best = item;
-                    best_len = len;
-                    if len <= 2 {
-                        return best;
-                    }
-                }
+            let item = i + 1;
+            let mut hidden = 0;
+            let mut p = at(&self.down, item) as usize;
+            while p != item {
+                hidden += self.others_count(p);
+                p = at(&self.down, p) as usize;
             }
-        }
+            if hidden > best_hidden {
+                (best, best_hidden) = (item, hidden);
+            }
+        });
         best
+    }
+
+    /// The options in the lists of the other items of the option of `node`,
+    /// its own counted once in each: what choosing it would hide.
+    #[inline(always)]
+    fn others_count(&self, node: usize) -> usize {
+        let mut total = 0;
+        each_other!(self, node, |q| {
+            total += at(&self.len, at(&self.top, q) as usize).get();
+        });
+        total
     }
 
     /// Covers the items of the option of `node` other than its own item.
     fn commit(&mut self, node: usize) {
-        let mut p = node + 1;
-        while p != node {
-            let item = at(&self.top, p);
-            if item <= 0 {
-                p = at(&self.up, p) as usize;
-            } else {
-                self.cover(item as usize);
-                p += 1;
-            }
-        }
+        each_other!(self, node, |q| {
+            self.cover(at(&self.top, q) as usize);
+        });
     }
 
-    /// Undoes [`Matrix::commit`]: uncovers right to left, the reverse order.
+    /// Undoes [`Matrix::commit`]: uncovers in the reverse order.
     fn uncommit(&mut self, node: usize) {
-        let mut p = node - 1;
-        while p != node {
-            let item = at(&self.top, p);
-            if item <= 0 {
-                p = at(&self.down, p) as usize;
-            } else {
-                self.uncover(item as usize);
-                p -= 1;
-            }
-        }
+        each_other_reversed!(self, node, |q| {
+            self.uncover(at(&self.top, q) as usize);
+        });
     }
 
     /// Takes `item` out of the active set and hides every option in it.
@@ -567,7 +670,8 @@ impl Matrix {
             self.hide(p);
             p = at(&self.down, p) as usize;
         }
-        self.active.remove(item);
+        let count = at_mut(&mut self.len, item);
+        *count = count.covered();
         self.remaining -= usize::from(item <= self.primary);
     }
 
@@ -575,9 +679,9 @@ impl Matrix {
     /// reverse of the order they were hidden in.
     #[inline(always)]
     fn uncover(&mut self, item: usize) {
-        let primary = item <= self.primary;
-        self.active.insert_if(item, primary);
-        self.remaining += usize::from(primary);
+        let count = at_mut(&mut self.len, item);
+        *count = count.uncovered();
+        self.remaining += usize::from(item <= self.primary);
         let mut p = at(&self.up, item) as usize;
         while p != item {
             self.unhide(p);
@@ -586,52 +690,31 @@ impl Matrix {
     }
 
     /// Unlinks the other nodes of the option of `node` from their items.
+    #[inline(always)]
     fn hide(&mut self, node: usize) {
-        let mut q = node + 1;
-        while q != node {
-            let item = at(&self.top, q);
+        each_other!(self, node, |q| {
+            let item = at(&self.top, q) as usize;
             let (up, down) = (at(&self.up, q), at(&self.down, q));
-            if item <= 0 {
-                q = up as usize;
-            } else {
-                let item = item as usize;
-                *at_mut(&mut self.down, up as usize) = down;
-                *at_mut(&mut self.up, down as usize) = up;
-                let len = at_mut(&mut self.len, item);
-                *len -= 1;
-                let (now_short, now_empty) = (*len == 1, *len == 0);
-                self.short.insert_if(item, now_short);
-                // Rare, so a branch costs less than the bit arithmetic.
-                if now_empty {
-                    self.empty.insert_if(item, true);
-                }
-                q += 1;
-            }
-        }
+            *at_mut(&mut self.down, up as usize) = down;
+            *at_mut(&mut self.up, down as usize) = up;
+            let count = at_mut(&mut self.len, item);
+            *count = count.down();
+        });
     }
 
-    /// Undoes [`Matrix::hide`], walking the option right to left.
+    /// Undoes [`Matrix::hide`]. The nodes of one option sit in the lists of
+    /// different items, so they may be put back in the order they were
+    /// taken out.
+    #[inline(always)]
     fn unhide(&mut self, node: usize) {
-        let mut q = node - 1;
-        while q != node {
-            let item = at(&self.top, q);
+        each_other!(self, node, |q| {
+            let item = at(&self.top, q) as usize;
             let (up, down) = (at(&self.up, q), at(&self.down, q));
-            if item <= 0 {
-                q = down as usize;
-            } else {
-                let item = item as usize;
-                *at_mut(&mut self.down, up as usize) = q as u32;
-                *at_mut(&mut self.up, down as usize) = q as u32;
-                let len = at_mut(&mut self.len, item);
-                *len += 1;
-                let (now_long, was_empty) = (*len == 2, *len == 1);
-                self.short.remove_if(item, now_long);
-                if was_empty {
-                    self.empty.remove_if(item, true);
-                }
-                q -= 1;
-            }
-        }
+            *at_mut(&mut self.down, up as usize) = q as u32;
+            *at_mut(&mut self.up, down as usize) = q as u32;
+            let count = at_mut(&mut self.len, item);
+            *count = count.up();
+        });
     }
 }
 
@@ -881,5 +964,100 @@ mod tests {
             matrix.add_option(option).unwrap();
         }
         assert_eq!(matrix.search(9, |_| {}).solutions, 1);
+    }
+
+    /// Every solution of `matrix`, each as its sorted option numbers, in
+    /// the order found.
+    fn solutions<C: Count>(matrix: &mut Matrix<C>) -> Vec<Vec<usize>> {
+        let mut found = Vec::new();
+        matrix.search(u64::MAX, |options| {
+            let mut options = options.to_vec();
+            options.sort();
+            found.push(options);
+        });
+        found
+    }
+
+    #[test]
+    fn wide_options_are_walked_by_their_spacers_with_the_same_result() {
+        for n in [6, 8] {
+            let mut narrow = queens(n);
+            // The same problem with a fifth item in every option, a
+            // secondary item of its own, which constrains nothing.
+            let diagonals = 2 * n - 1;
+            let own = 2 * n + 2 * diagonals;
+            let mut wide = Matrix::new(2 * n, 2 * diagonals + n * n);
+            for r in 0..n {
+                for c in 0..n {
+                    let diagonal = 2 * n + diagonals + (n - 1 + r - c);
+                    let items = [r, n + c, 2 * n + r + c, diagonal, own + r * n + c];
+                    wide.add_option(&items).unwrap();
+                }
+            }
+            assert!(wide.wide && !narrow.wide);
+            let before = (wide.len.clone(), wide.up.clone(), wide.down.clone());
+            assert_eq!(solutions(&mut wide), solutions(&mut narrow), "{n} queens");
+            assert_eq!(
+                before,
+                (wide.len.clone(), wide.up.clone(), wide.down.clone())
+            );
+            let (wide_stats, narrow_stats) = (wide.search(3, |_| {}), narrow.search(3, |_| {}));
+            assert_eq!(wide_stats, narrow_stats);
+        }
+    }
+
+    #[test]
+    fn the_tie_break_changes_the_order_not_the_solutions() {
+        let mut problems = [queens(8), knuth_example(), queens(6)];
+        for matrix in &mut problems {
+            let leftmost = solutions(matrix);
+            matrix.set_tie_break(TieBreak::MostHidden);
+            let mut most_hidden = solutions(matrix);
+            assert!(!leftmost.is_empty());
+            let mut sorted = leftmost.clone();
+            sorted.sort();
+            most_hidden.sort();
+            assert_eq!(most_hidden, sorted);
+        }
+    }
+
+    #[test]
+    fn options_narrower_than_four_items_leave_the_matrix_as_it_was() {
+        // Options of one, two and three items: the null node fills the
+        // slots they leave in `others`.
+        let mut matrix = Matrix::<u8>::with_count_type(4, 1);
+        for option in [&[0][..], &[1, 2], &[0, 1, 4], &[2, 3], &[3], &[1, 2, 3, 4]] {
+            matrix.add_option(option).unwrap();
+        }
+        let before = (matrix.len.clone(), matrix.up.clone(), matrix.down.clone());
+        // {0} {1, 2} {3}; {0} {1, 2, 3, 4}; {0, 1, 4} {2, 3}.
+        let mut found = solutions(&mut matrix);
+        found.sort();
+        assert_eq!(found, vec![vec![0, 1, 4], vec![0, 5], vec![2, 3]]);
+        assert_eq!(
+            before,
+            (matrix.len.clone(), matrix.up.clone(), matrix.down.clone())
+        );
+    }
+
+    #[test]
+    fn byte_counts_refuse_an_item_with_too_many_options() {
+        let mut matrix = Matrix::<u8>::with_count_type(1, 0);
+        for _ in 0..u8::LIMIT {
+            matrix.add_option(&[0]).unwrap();
+        }
+        assert_eq!(
+            matrix.add_option(&[0]),
+            Err(DlxError::TooManyOptions {
+                item: 0,
+                limit: 127
+            })
+        );
+        assert_eq!(matrix.search(u64::MAX, |_| {}).solutions, 127);
+        let mut wide: Matrix = Matrix::new(1, 0);
+        for _ in 0..200 {
+            wide.add_option(&[0]).unwrap();
+        }
+        assert_eq!(wide.search(u64::MAX, |_| {}).solutions, 200);
     }
 }

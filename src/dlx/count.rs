@@ -1,0 +1,278 @@
+//! The counts of options left in the items, and the scans that choose the
+//! item to branch on.
+//!
+//! The engine keeps one count per item in a flat array. While an item is
+//! covered its count carries a flag, [`Count::COVERED`], which lifts it above
+//! every real count; so the active item with the fewest options is simply the
+//! leftmost smallest entry of the array, and no set of active items needs
+//! keeping up to date while options are hidden and restored. The price is a
+//! scan of the whole array at every search node, which is why the width of a
+//! count is a choice: with bytes, one SSE2 instruction compares 16 items.
+
+use std::fmt::Debug;
+
+/// Entries the count array must have past its last item, so that the wide
+/// scans may read whole blocks of 16.
+pub(crate) const PADDING: usize = 16;
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for u8 {}
+    impl Sealed for u32 {}
+}
+
+/// The integer type that holds the count of options left in an item: `u8`
+/// (at most 127 options per item, and the fastest choice of item) or `u32`
+/// (any matrix the engine can hold).
+pub trait Count: sealed::Sealed + Copy + Ord + Default + Debug + Send + Sync + 'static {
+    /// Added to the count of an item while it is covered.
+    const COVERED: Self;
+    /// The most options an item may have.
+    const LIMIT: usize;
+    /// This count as a number, flag included.
+    fn get(self) -> usize;
+    /// The count one higher.
+    fn up(self) -> Self;
+    /// The count one lower.
+    fn down(self) -> Self;
+    /// The count with the covered flag set.
+    fn covered(self) -> Self;
+    /// The count with the covered flag cleared.
+    fn uncovered(self) -> Self;
+    /// The index of the leftmost smallest of `counts[..n]`, for `n >= 1`;
+    /// `counts` has at least [`PADDING`] entries past `n`.
+    fn leftmost_min(counts: &[Self], n: usize) -> usize;
+    /// Calls `visit` with every index in `start..n` whose count is `value`,
+    /// left to right; `counts` has at least [`PADDING`] entries past `n`.
+    fn each_equal(counts: &[Self], start: usize, n: usize, value: Self, visit: impl FnMut(usize));
+}
+
+macro_rules! count_ops {
+    ($t:ty) => {
+        const COVERED: Self = 1 << (<$t>::BITS - 1);
+        const LIMIT: usize = (1 << (<$t>::BITS - 1)) - 1;
+        #[inline(always)]
+        fn get(self) -> usize {
+            self as usize
+        }
+        // Wrapping, here and below: the count of the null node runs freely,
+        // and comes back to where it was when every step is undone.
+        #[inline(always)]
+        fn up(self) -> Self {
+            self.wrapping_add(1)
+        }
+        #[inline(always)]
+        fn down(self) -> Self {
+            self.wrapping_sub(1)
+        }
+        #[inline(always)]
+        fn covered(self) -> Self {
+            self.wrapping_add(Self::COVERED)
+        }
+        #[inline(always)]
+        fn uncovered(self) -> Self {
+            self.wrapping_sub(Self::COVERED)
+        }
+    };
+}
+
+impl Count for u32 {
+    count_ops!(u32);
+
+    fn leftmost_min(counts: &[u32], n: usize) -> usize {
+        scalar_leftmost_min(&counts[..n])
+    }
+
+    #[inline(always)]
+    fn each_equal(counts: &[u32], start: usize, n: usize, value: u32, visit: impl FnMut(usize)) {
+        scalar_each_equal(counts, start, n, value, visit);
+    }
+}
+
+impl Count for u8 {
+    count_ops!(u8);
+
+    #[cfg(target_arch = "x86_64")]
+    fn leftmost_min(counts: &[u8], n: usize) -> usize {
+        sse2::leftmost_min(counts, n)
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    fn leftmost_min(counts: &[u8], n: usize) -> usize {
+        scalar_leftmost_min(&counts[..n])
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn each_equal(counts: &[u8], start: usize, n: usize, value: u8, visit: impl FnMut(usize)) {
+        sse2::each_equal(counts, start, n, value, visit);
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    fn each_equal(counts: &[u8], start: usize, n: usize, value: u8, visit: impl FnMut(usize)) {
+        scalar_each_equal(counts, start, n, value, visit);
+    }
+}
+
+/// The index of the leftmost smallest entry of a non-empty slice.
+fn scalar_leftmost_min<T: Ord + Copy>(counts: &[T]) -> usize {
+    let mut best = 0;
+    for (i, &count) in counts.iter().enumerate() {
+        if count < counts[best] {
+            best = i;
+        }
+    }
+    best
+}
+
+/// [`Count::each_equal`], one entry at a time.
+#[inline(always)]
+fn scalar_each_equal<T: Eq + Copy>(
+    counts: &[T],
+    start: usize,
+    n: usize,
+    value: T,
+    mut visit: impl FnMut(usize),
+) {
+    for (i, &count) in counts[..n].iter().enumerate().skip(start) {
+        if count == value {
+            visit(i);
+        }
+    }
+}
+
+/// The byte scans with SSE2, which every x86_64 processor has.
+#[cfg(target_arch = "x86_64")]
+mod sse2 {
+    use super::PADDING;
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_min_epu8,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_shuffle_epi32, _mm_srli_epi16,
+        _mm_srli_epi32,
+    };
+
+    /// Bytes 16..32 are 0xFF: loaded from `16 - k`, lanes `k..16` are set.
+    static TAIL: [u8; 32] = {
+        let mut bytes = [0; 32];
+        let mut i = 16;
+        while i < 32 {
+            bytes[i] = 0xFF;
+            i += 1;
+        }
+        bytes
+    };
+
+    /// The 16 bytes of `counts` from `start`, which the caller has checked
+    /// are there.
+    #[inline(always)]
+    fn block(counts: &[u8], start: usize) -> __m128i {
+        debug_assert!(start + 16 <= counts.len());
+        // SAFETY: the 16 bytes from `start` lie in `counts`, as each caller
+        // asserts for its last block; the load is unaligned.
+        unsafe { _mm_loadu_si128(counts.as_ptr().add(start).cast()) }
+    }
+
+    /// Bit `i` is set where `counts[start + i] == value`.
+    #[inline(always)]
+    fn equal_bits(counts: &[u8], start: usize, value: u8) -> u32 {
+        let block = block(counts, start);
+        // SAFETY: SSE2 is part of every x86_64 target; no memory is touched.
+        unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8(value as i8))) as u32 }
+    }
+
+    pub(super) fn leftmost_min(counts: &[u8], n: usize) -> usize {
+        assert!(n >= 1 && counts.len() >= n + PADDING, "padded counts");
+        // The last block has its lanes from `n` on set to 0xFF, above any
+        // count; the others are whole.
+        let last = (n - 1) / 16 * 16;
+        let tail = block(&TAIL, 16 - (n - last));
+        // SAFETY: SSE2 is part of every x86_64 target; the loads are the
+        // checked ones of `block`.
+        let min = unsafe {
+            let mut min = _mm_or_si128(block(counts, last), tail);
+            for start in (0..last).step_by(16) {
+                min = _mm_min_epu8(min, block(counts, start));
+            }
+            // Fold the 16 lanes into every lane.
+            min = _mm_min_epu8(min, _mm_shuffle_epi32::<0b01_00_11_10>(min));
+            min = _mm_min_epu8(min, _mm_shuffle_epi32::<0b10_11_00_01>(min));
+            min = _mm_min_epu8(min, _mm_srli_epi32::<16>(min));
+            min = _mm_min_epu8(min, _mm_srli_epi16::<8>(min));
+            _mm_cvtsi128_si32(min) as u8
+        };
+        let mut start = 0;
+        loop {
+            let bits = equal_bits(counts, start, min);
+            if bits != 0 {
+                return start + bits.trailing_zeros() as usize;
+            }
+            start += 16;
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn each_equal(
+        counts: &[u8],
+        start: usize,
+        n: usize,
+        value: u8,
+        mut visit: impl FnMut(usize),
+    ) {
+        assert!(counts.len() >= n + PADDING, "padded counts");
+        let mut block_start = start / 16 * 16;
+        // Lanes before `start` are dropped from the first block.
+        let mut keep = u32::MAX << (start - block_start);
+        while block_start < n {
+            let mut bits = equal_bits(counts, block_start, value) & keep;
+            if n - block_start < 16 {
+                bits &= (1 << (n - block_start)) - 1;
+            }
+            while bits != 0 {
+                visit(block_start + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+            block_start += 16;
+            keep = u32::MAX;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scans of `u8` agree with the plain ones on every length and
+    /// every place of the minimum, covered entries included.
+    #[test]
+    fn byte_scans_agree_with_scalar_scans() {
+        for n in 1..70 {
+            for seed in 0..40u32 {
+                let mut counts: Vec<u8> = (0..n + PADDING)
+                    .map(|i| ((i as u32 * 7 + seed * 13) % 9 + 1) as u8)
+                    .collect();
+                counts[(seed as usize * 5) % n] = (seed % 3) as u8;
+                counts[(seed as usize * 11) % n] |= u8::COVERED;
+                // Padding that would win if it were read as counts.
+                counts[n..].fill(0);
+                let expected = scalar_leftmost_min(&counts[..n]);
+                assert_eq!(u8::leftmost_min(&counts, n), expected, "n {n} seed {seed}");
+                let min = counts[expected];
+                for start in [0, expected, n / 2, n - 1] {
+                    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                    u8::each_equal(&counts, start, n, min, |i| fast.push(i));
+                    scalar_each_equal(&counts, start, n, min, |i| slow.push(i));
+                    assert_eq!(fast, slow, "n {n} seed {seed} start {start}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn covered_counts_sort_above_every_real_count() {
+        assert!(0u8.covered() > u8::LIMIT as u8);
+        assert_eq!((u8::LIMIT as u8).covered().uncovered(), u8::LIMIT as u8);
+        assert!(0u32.covered() > u32::LIMIT as u32);
+        assert_eq!(5u32.up().down(), 5);
+    }
+}
