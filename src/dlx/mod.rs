@@ -339,8 +339,8 @@ impl<C: Count> Matrix<C> {
     /// # Errors
     ///
     /// Fails, leaving the matrix unchanged, if the option is empty, names an
-    /// item twice or names an item the matrix does not have.
-    #[inline]
+    /// item twice, names an item the matrix does not have, or gives an item
+    /// more options than its count type holds.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, DlxError> {
         if self.pending != 0 {
             self.settle();
