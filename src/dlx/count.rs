@@ -42,9 +42,17 @@ pub trait Count: sealed::Sealed + Copy + Ord + Default + Debug + Send + Sync + '
     /// The index of the leftmost smallest of `counts[..n]`, for `n >= 1`;
     /// `counts` has at least [`PADDING`] entries past `n`.
     fn leftmost_min(counts: &[Self], n: usize) -> usize;
-    /// Calls `visit` with every index in `start..n` whose count is `value`,
-    /// left to right; `counts` has at least [`PADDING`] entries past `n`.
-    fn each_equal(counts: &[Self], start: usize, n: usize, value: Self, visit: impl FnMut(usize));
+    /// Calls `visit` with the indices in `start..n` whose count is `value`,
+    /// left to right, the first `most` of them; `counts` has at least
+    /// [`PADDING`] entries past `n`.
+    fn each_equal(
+        counts: &[Self],
+        start: usize,
+        n: usize,
+        value: Self,
+        most: usize,
+        visit: impl FnMut(usize),
+    );
 }
 
 macro_rules! count_ops {
@@ -84,8 +92,15 @@ impl Count for u32 {
     }
 
     #[inline(always)]
-    fn each_equal(counts: &[u32], start: usize, n: usize, value: u32, visit: impl FnMut(usize)) {
-        scalar_each_equal(counts, start, n, value, visit);
+    fn each_equal(
+        counts: &[u32],
+        start: usize,
+        n: usize,
+        value: u32,
+        most: usize,
+        visit: impl FnMut(usize),
+    ) {
+        scalar_each_equal(counts, start, n, value, most, visit);
     }
 }
 
@@ -104,14 +119,28 @@ impl Count for u8 {
 
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn each_equal(counts: &[u8], start: usize, n: usize, value: u8, visit: impl FnMut(usize)) {
-        sse2::each_equal(counts, start, n, value, visit);
+    fn each_equal(
+        counts: &[u8],
+        start: usize,
+        n: usize,
+        value: u8,
+        most: usize,
+        visit: impl FnMut(usize),
+    ) {
+        sse2::each_equal(counts, start, n, value, most, visit);
     }
 
     #[cfg(not(target_arch = "x86_64"))]
     #[inline(always)]
-    fn each_equal(counts: &[u8], start: usize, n: usize, value: u8, visit: impl FnMut(usize)) {
-        scalar_each_equal(counts, start, n, value, visit);
+    fn each_equal(
+        counts: &[u8],
+        start: usize,
+        n: usize,
+        value: u8,
+        most: usize,
+        visit: impl FnMut(usize),
+    ) {
+        scalar_each_equal(counts, start, n, value, most, visit);
     }
 }
 
@@ -133,12 +162,12 @@ fn scalar_each_equal<T: Eq + Copy>(
     start: usize,
     n: usize,
     value: T,
+    most: usize,
     mut visit: impl FnMut(usize),
 ) {
-    for (i, &count) in counts[..n].iter().enumerate().skip(start) {
-        if count == value {
-            visit(i);
-        }
+    let equal = counts[..n].iter().enumerate().skip(start);
+    for (i, _) in equal.filter(|&(_, &count)| count == value).take(most) {
+        visit(i);
     }
 }
 
@@ -217,9 +246,11 @@ mod sse2 {
         start: usize,
         n: usize,
         value: u8,
+        most: usize,
         mut visit: impl FnMut(usize),
     ) {
         assert!(counts.len() >= n + PADDING, "padded counts");
+        let mut left = most;
         let mut block_start = start / 16 * 16;
         // Lanes before `start` are dropped from the first block.
         let mut keep = u32::MAX << (start - block_start);
@@ -229,6 +260,10 @@ mod sse2 {
                 bits &= (1 << (n - block_start)) - 1;
             }
             while bits != 0 {
+                if left == 0 {
+                    return;
+                }
+                left -= 1;
                 visit(block_start + bits.trailing_zeros() as usize);
                 bits &= bits - 1;
             }
@@ -259,10 +294,14 @@ mod tests {
                 assert_eq!(u8::leftmost_min(&counts, n), expected, "n {n} seed {seed}");
                 let min = counts[expected];
                 for start in [0, expected, n / 2, n - 1] {
-                    let (mut fast, mut slow) = (Vec::new(), Vec::new());
-                    u8::each_equal(&counts, start, n, min, |i| fast.push(i));
-                    scalar_each_equal(&counts, start, n, min, |i| slow.push(i));
-                    assert_eq!(fast, slow, "n {n} seed {seed} start {start}");
+                    for most in [0, 1, 3, n] {
+                        let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                        u8::each_equal(&counts, start, n, min, most, |i| fast.push(i));
+                        scalar_each_equal(&counts, start, n, min, most, |i| slow.push(i));
+                        assert_eq!(fast, slow, "n {n} seed {seed} start {start} most {most}");
+                        let all = (start..n).filter(|&i| counts[i] == min).count();
+                        assert_eq!(fast.len(), all.min(most), "n {n} seed {seed} start {start}");
+                    }
                 }
             }
         }

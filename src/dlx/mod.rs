@@ -617,16 +617,11 @@ impl<C: Count> Matrix<C> {
             return first;
         }
         let (mut best, mut best_hidden) = (first, 0);
-        let mut scored = 0;
-        C::each_equal(counts, first - 1, self.primary, fewest, |i| {
-            scored += 1;
-            if scored > TIES_SCORED {
-                return;
-            }
+        C::each_equal(counts, first - 1, self.primary, fewest, TIES_SCORED, |i| {
             let item = i + 1;
             let mut hidden = 0;
             let mut p = at(&self.down, item) as usize;
-            while p != item {
+            for _ in 0..fewest.get() {
                 hidden += self.others_count(p);
                 p = at(&self.down, p) as usize;
             }
@@ -650,15 +645,21 @@ impl<C: Count> Matrix<C> {
 
     /// Covers the items of the option of `node` other than its own item.
     fn commit(&mut self, node: usize) {
+        let null = self.null_node();
         each_other!(self, node, |q| {
-            self.cover(at(&self.top, q) as usize);
+            if q != null {
+                self.cover(at(&self.top, q) as usize);
+            }
         });
     }
 
     /// Undoes [`Matrix::commit`]: uncovers in the reverse order.
     fn uncommit(&mut self, node: usize) {
+        let null = self.null_node();
         each_other_reversed!(self, node, |q| {
-            self.uncover(at(&self.top, q) as usize);
+            if q != null {
+                self.uncover(at(&self.top, q) as usize);
+            }
         });
     }
 
@@ -666,7 +667,7 @@ impl<C: Count> Matrix<C> {
     #[inline(always)]
     fn cover(&mut self, item: usize) {
         let mut p = at(&self.down, item) as usize;
-        while p != item {
+        for _ in 0..at(&self.len, item).get() {
             self.hide(p);
             p = at(&self.down, p) as usize;
         }
@@ -681,9 +682,10 @@ impl<C: Count> Matrix<C> {
     fn uncover(&mut self, item: usize) {
         let count = at_mut(&mut self.len, item);
         *count = count.uncovered();
+        let n = count.get();
         self.remaining += usize::from(item <= self.primary);
         let mut p = at(&self.up, item) as usize;
-        while p != item {
+        for _ in 0..n {
             self.unhide(p);
             p = at(&self.up, p) as usize;
         }
