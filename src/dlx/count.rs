@@ -230,13 +230,20 @@ mod sse2 {
             min = _mm_min_epu8(min, _mm_srli_epi16::<8>(min));
             _mm_cvtsi128_si32(min) as u8
         };
-        let mut start = 0;
+        // From the last block back to the first, so that the leftmost
+        // block holding the smallest count is the one that stays: a loop of
+        // a fixed length, whose end the processor foresees.
+        let mut found = 0;
+        let mut bits = equal_bits(counts, last, min) & ((1u32 << (n - last)) - 1);
+        let mut start = last;
         loop {
-            let bits = equal_bits(counts, start, min);
-            if bits != 0 {
-                return start + bits.trailing_zeros() as usize;
+            let here = (start as u32) | bits.trailing_zeros();
+            found = std::hint::select_unpredictable(bits != 0, here, found);
+            if start == 0 {
+                return found as usize;
             }
-            start += 16;
+            start -= 16;
+            bits = equal_bits(counts, start, min);
         }
     }
 
