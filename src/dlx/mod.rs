@@ -7,24 +7,29 @@
 //!
 //! The layout follows Knuth's DLX1: every link is an index into flat arrays,
 //! never a pointer, and the nodes of one option sit next to each other, so an
-//! option needs no left/right links, only a spacer node at each end.
+//! option needs no left/right links. While every option has at most four
+//! items, each takes an aligned block of four nodes, and the other nodes of
+//! an option are found from a node's index alone:
 //!
 //! ```text
-//!  index:  0     1 ..= items   items+1  items+2  first option  spacer  second option  spacer ... size
-//!         root   item headers   null     spacer   x  x  x        s       x  x           s      ... | leftovers
+//!  index:  0     1 ..= items   items+1   base = items+2 rounded up to 4
+//!         root   item headers   null     option 0: base..base+4, option 1: base+4..base+8, ...
 //!
-//!  top[x]  = the item of node x (1-based), or for a spacer -(k + 1) where k is
-//!            the option that ends at it (0 for the very first spacer)
-//!  others[x] = the other nodes of the option of x, when it has at most
-//!            four items; slots it does not need hold the null node
-//!  up/down = vertical links of x inside the list of its item; for a spacer,
-//!            up = first node of the option before it, down = last node of
-//!            the option after it
+//!  top[x]  = the item of node x (1-based); a node that pads an option of
+//!            fewer than four items belongs to the null item, and its list
+//!            is itself alone
+//!  up/down = vertical links of x inside the list of its item
 //!  size    = the nodes in use; the arrays only grow, and past `size` they
 //!            hold nodes of earlier problems that no link reaches
 //!  len[i]  = the number of options left in the list of item header i,
 //!            with a flag added while item i is covered (see [`Count`])
 //! ```
+//!
+//! The first option of more than four items turns the matrix into Knuth's
+//! own layout, with a spacer node after each option (see `Matrix::widen`):
+//! there `top` of a spacer is -(k + 1) for the option k that ends at it (0
+//! for the very first spacer), its `up` the first node of the option before
+//! it, and its `down` the last node of the option after it.
 //!
 //! Knuth keeps the active items in a doubly linked list and walks it to find
 //! the shortest. Here the counts themselves say which items are active, so
@@ -45,9 +50,9 @@ use count::PADDING;
 use thiserror::Error;
 
 /// Runs `body` with `q` bound to each other node of the option of `node`,
-/// left to right from the one after it, round to the first: from `others`,
-/// or by the spacers in a matrix with wide options. With `others` the null
-/// node may come too, for an option of fewer than four items.
+/// left to right from the one after it, round to the first: the rest of its
+/// block of four, or by the spacers in a matrix with wide options. In a
+/// block, the nodes that pad a narrow option come too.
 macro_rules! each_other {
     ($matrix:ident, $node:expr, |$q:ident| $body:block) => {
         if $matrix.wide {
@@ -63,8 +68,9 @@ macro_rules! each_other {
                 $q += 1;
             }
         } else {
-            for $q in at(&$matrix.others, $node) {
-                let $q = $q as usize;
+            let (block, k) = ($node & !3, $node & 3);
+            for step in 1..4 {
+                let $q = block | ((k + step) & 3);
                 $body
             }
         }
@@ -87,8 +93,9 @@ macro_rules! each_other_reversed {
                 $q -= 1;
             }
         } else {
-            for $q in at(&$matrix.others, $node).into_iter().rev() {
-                let $q = $q as usize;
+            let (block, k) = ($node & !3, $node & 3);
+            for step in (1..4).rev() {
+                let $q = block | ((k + step) & 3);
                 $body
             }
         }
@@ -211,7 +218,9 @@ pub struct Matrix<C: Count = u32> {
     primary: usize,
     items: usize,
     options: usize,
-    /// Node index of the spacer after the last option.
+    /// The first node of the first option.
+    base: usize,
+    /// Node index of the spacer after the last option, once wide.
     last_spacer: usize,
     /// Nodes in use: the arrays `top`, `up` and `down` only grow, and what
     /// lies past `size` in them is left over from earlier problems.
@@ -220,13 +229,8 @@ pub struct Matrix<C: Count = u32> {
     /// wide scans.
     len: Vec<C>,
     top: Vec<i32>,
-    /// For each node of an option of at most four items, the other nodes
-    /// of its option, in order from the one after it, round to the first;
-    /// the slots it does not need hold the null node. Hiding walks these
-    /// three without a test for spacers.
-    others: Vec<[u32; 3]>,
-    /// True once an option of more than four items was added: the search
-    /// then walks options by their spacers instead of `others`.
+    /// True once an option of more than four items was added: options
+    /// then end at spacers instead of filling blocks of four.
     wide: bool,
     up: Vec<u32>,
     down: Vec<u32>,
@@ -263,11 +267,11 @@ impl<C: Count> Matrix<C> {
             primary: 0,
             items: 0,
             options: 0,
+            base: 0,
             last_spacer: 0,
             size: 0,
             len: Vec::new(),
             top: Vec::new(),
-            others: Vec::new(),
             wide: false,
             up: Vec::new(),
             down: Vec::new(),
@@ -293,28 +297,27 @@ impl<C: Count> Matrix<C> {
         self.len.clear();
         self.len.resize(items + 1 + PADDING, C::default());
         self.wide = false;
-        self.size = items + 3;
+        self.base = (items + 2).next_multiple_of(4);
+        self.size = self.base;
         self.reserve_nodes();
-        // The root, the item headers and the null node, each an empty
-        // circular list, then the first spacer.
-        self.top[..=items + 2].fill(0);
+        // The root, the item headers and the null item, each an empty
+        // circular list.
+        self.top[..self.base].fill(0);
         for (i, (up, down)) in self.up.iter_mut().zip(&mut self.down).enumerate() {
             (*up, *down) = (i as u32, i as u32);
             if i == items + 1 {
                 break;
             }
         }
-        // The null node is its own item, one past the last: unlinking it
-        // from its list or linking it back changes no link, and its count
+        // The null item is one past the last: the nodes that pad narrow
+        // options belong to it, and its count, which hiding them changes,
         // lies in the padding that no scan reads.
-        let null = self.null_node();
+        let null = self.null_item();
         self.top[null] = null as i32;
-        self.last_spacer = items + 2;
-        (self.up[items + 2], self.down[items + 2]) = (0, 0);
     }
 
-    /// The node that fills the unused slots of `others`.
-    fn null_node(&self) -> usize {
+    /// The item of the nodes that pad an option of fewer than four items.
+    fn null_item(&self) -> usize {
         self.items + 1
     }
 
@@ -366,10 +369,17 @@ impl<C: Count> Matrix<C> {
             }
         }
         let limit = i32::MAX as usize;
-        if self.size + items.len() + 1 > limit {
+        if self.size + 2 * (items.len() + 4) > limit {
             return Err(DlxError::TooLarge { limit });
         }
-        self.push_option(items);
+        if items.len() > 4 && !self.wide {
+            self.widen();
+        }
+        if self.wide {
+            self.push_wide_option(items);
+        } else {
+            self.push_option(items);
+        }
         Ok(self.options - 1)
     }
 
@@ -388,22 +398,18 @@ impl<C: Count> Matrix<C> {
     fn grow_nodes(&mut self) {
         let length = self.size.max(2 * self.top.len());
         self.top.resize(length, 0);
-        self.others.resize(length, [0; 3]);
         self.up.resize(length, 0);
         self.down.resize(length, 0);
     }
 
-    /// Links an option whose items (0-based) are known to be distinct and in
-    /// range, writing its nodes and spacer in place.
-    ///
-    /// The nodes are counted from the option's first rather than zipped with
-    /// a range, and the spacer is written without bounds checks: with both,
-    /// linking took about half again as many instructions.
+    /// Links an option of at most four items (0-based), known to be
+    /// distinct and in range, into the next block of four nodes, padding it
+    /// with nodes of the null item.
     #[inline]
     fn push_option(&mut self, items: &[usize]) {
+        debug_assert!(!self.wide && items.len() <= 4);
         let first = self.size;
-        let spacer = first + items.len();
-        self.size = spacer + 1;
+        self.size = first + 4;
         self.reserve_nodes();
         self.options += 1;
         let (top, up, down, len) = (
@@ -424,45 +430,64 @@ impl<C: Count> Matrix<C> {
             let count = at_mut(len, header);
             *count = count.up();
         }
-        *at_mut(top, spacer) = -(self.options as i32);
-        (*at_mut(up, spacer), *at_mut(down, spacer)) = (first as u32, 0);
-        *at_mut(down, self.last_spacer) = (spacer - 1) as u32;
+        let null = self.items as i32 + 1;
+        for node in first + items.len()..first + 4 {
+            *at_mut(top, node) = null;
+            (*at_mut(up, node), *at_mut(down, node)) = (node as u32, node as u32);
+        }
+    }
+
+    /// Links an option of any width, its items (0-based) known to be
+    /// distinct and in range, writing its nodes and a spacer after them.
+    fn push_wide_option(&mut self, items: &[usize]) {
+        let first = self.size;
+        let spacer = first + items.len();
+        self.size = spacer + 1;
+        self.reserve_nodes();
+        self.options += 1;
+        for (k, &item) in items.iter().enumerate() {
+            let (node, header) = (first + k, item + 1);
+            let last = self.up[header];
+            self.top[node] = header as i32;
+            (self.up[node], self.down[node]) = (last, header as u32);
+            self.down[last as usize] = node as u32;
+            self.up[header] = node as u32;
+            self.len[header] = self.len[header].up();
+        }
+        self.top[spacer] = -(self.options as i32);
+        (self.up[spacer], self.down[spacer]) = (first as u32, 0);
+        self.down[self.last_spacer] = (spacer - 1) as u32;
         self.last_spacer = spacer;
-        let width = items.len();
-        if width > 4 {
-            self.wide = true;
-            return;
-        }
-        if width == 4 {
-            // The common width (Sudoku, queens), written out.
-            let f = first as u32;
-            let records = [
-                [f + 1, f + 2, f + 3],
-                [f + 2, f + 3, f],
-                [f + 3, f, f + 1],
-                [f, f + 1, f + 2],
-            ];
-            for (k, record) in records.into_iter().enumerate() {
-                *at_mut(&mut self.others, first + k) = record;
-            }
-            return;
-        }
-        let null = self.null_node() as u32;
-        for k in 0..width {
-            let slots = at_mut(&mut self.others, first + k);
-            for (j, slot) in slots.iter_mut().enumerate() {
-                // The (j + 1)-th node after node k, round the option: below
-                // 2 * width, so one subtraction brings it back.
-                let mut other = k + 1 + j;
-                if other >= width {
-                    other -= width;
-                }
-                *slot = if j + 1 < width {
-                    (first + other) as u32
-                } else {
-                    null
-                };
-            }
+    }
+
+    /// Turns the matrix into the layout with spacers, for an option of more
+    /// than four items: the options added so far are read back from their
+    /// blocks and linked again, in the same order.
+    #[cold]
+    fn widen(&mut self) {
+        let null = self.null_item() as i32;
+        let blocks: Vec<[i32; 4]> = (0..self.options)
+            .map(|option| {
+                let first = self.base + 4 * option;
+                std::array::from_fn(|k| self.top[first + k])
+            })
+            .collect();
+        let (primary, secondary) = (self.primary, self.items - self.primary);
+        self.reset(primary, secondary);
+        self.wide = true;
+        // The first spacer sits where the first block began.
+        let spacer = self.base;
+        self.size = spacer + 1;
+        self.reserve_nodes();
+        (self.top[spacer], self.up[spacer], self.down[spacer]) = (0, 0, 0);
+        self.last_spacer = spacer;
+        for block in blocks {
+            let items: Vec<usize> = block
+                .iter()
+                .filter(|&&header| header != null)
+                .map(|&header| header as usize - 1)
+                .collect();
+            self.push_wide_option(&items);
         }
     }
 
@@ -599,6 +624,9 @@ impl<C: Count> Matrix<C> {
 
     /// The option that node `node` belongs to.
     fn option_of(&self, mut node: usize) -> usize {
+        if !self.wide {
+            return (node - self.base) / 4;
+        }
         while self.top[node] > 0 {
             node += 1;
         }
@@ -636,29 +664,37 @@ impl<C: Count> Matrix<C> {
     /// its own counted once in each: what choosing it would hide.
     #[inline(always)]
     fn others_count(&self, node: usize) -> usize {
+        let null = self.null_item();
         let mut total = 0;
         each_other!(self, node, |q| {
-            total += at(&self.len, at(&self.top, q) as usize).get();
+            let item = at(&self.top, q) as usize;
+            if item != null {
+                total += at(&self.len, item).get();
+            }
         });
         total
     }
 
     /// Covers the items of the option of `node` other than its own item.
+    /// The null item is left alone: its count, which the nodes that pad
+    /// narrow options change, is no count of a list.
     fn commit(&mut self, node: usize) {
-        let null = self.null_node();
+        let null = self.null_item();
         each_other!(self, node, |q| {
-            if q != null {
-                self.cover(at(&self.top, q) as usize);
+            let item = at(&self.top, q) as usize;
+            if item != null {
+                self.cover(item);
             }
         });
     }
 
     /// Undoes [`Matrix::commit`]: uncovers in the reverse order.
     fn uncommit(&mut self, node: usize) {
-        let null = self.null_node();
+        let null = self.null_item();
         each_other_reversed!(self, node, |q| {
-            if q != null {
-                self.uncover(at(&self.top, q) as usize);
+            let item = at(&self.top, q) as usize;
+            if item != null {
+                self.uncover(item);
             }
         });
     }
@@ -1009,6 +1045,51 @@ mod tests {
     }
 
     #[test]
+    fn a_wide_option_after_narrow_ones_keeps_their_numbers_and_solutions() {
+        for n in [5, 6] {
+            let mut narrow = queens(n);
+            // Queens again, with five more secondary items and, after the
+            // queens, an option on those five alone: it widens the matrix
+            // and can never be chosen, so the solutions stay the same.
+            let diagonals = 2 * n - 1;
+            let mut widened = Matrix::new(2 * n, 2 * diagonals + 5);
+            for r in 0..n {
+                for c in 0..n {
+                    let diagonal = 2 * n + diagonals + (n - 1 + r - c);
+                    widened
+                        .add_option(&[r, n + c, 2 * n + r + c, diagonal])
+                        .unwrap();
+                }
+            }
+            assert!(!widened.wide);
+            let extra = 2 * n + 2 * diagonals;
+            let last = widened
+                .add_option(&[extra, extra + 1, extra + 2, extra + 3, extra + 4])
+                .unwrap();
+            assert!(widened.wide);
+            assert_eq!((last, widened.options()), (n * n, n * n + 1));
+            let before = (
+                widened.len.clone(),
+                widened.up.clone(),
+                widened.down.clone(),
+            );
+            assert_eq!(
+                solutions(&mut widened),
+                solutions(&mut narrow),
+                "{n} queens"
+            );
+            assert_eq!(
+                before,
+                (
+                    widened.len.clone(),
+                    widened.up.clone(),
+                    widened.down.clone()
+                )
+            );
+        }
+    }
+
+    #[test]
     fn the_tie_break_changes_the_order_not_the_solutions() {
         let mut problems = [queens(8), knuth_example(), queens(6)];
         for matrix in &mut problems {
@@ -1025,8 +1106,8 @@ mod tests {
 
     #[test]
     fn options_narrower_than_four_items_leave_the_matrix_as_it_was() {
-        // Options of one, two and three items: the null node fills the
-        // slots they leave in `others`.
+        // Options of one, two and three items: nodes of the null item pad
+        // their blocks.
         let mut matrix = Matrix::<u8>::with_count_type(4, 1);
         for option in [&[0][..], &[1, 2], &[0, 1, 4], &[2, 3], &[3], &[1, 2, 3, 4]] {
             matrix.add_option(option).unwrap();
