@@ -238,7 +238,10 @@ mod sse2 {
         let mut start = last;
         loop {
             let here = (start as u32) | bits.trailing_zeros();
-            found = std::hint::select_unpredictable(bits != 0, here, found);
+            // All ones when this block holds it, so the choice is made by
+            // masks and not by a branch.
+            let holds = u32::from(bits != 0).wrapping_neg();
+            found = (here & holds) | (found & !holds);
             if start == 0 {
                 return found as usize;
             }
