@@ -236,8 +236,6 @@ pub struct Matrix<C: Count = u32> {
     down: Vec<u32>,
     /// How ties between items with the fewest options are broken.
     tie_break: TieBreak,
-    /// Active primary items left: zero means a solution.
-    remaining: usize,
     /// Choices left in place by [`Matrix::search_once`], still to undo.
     pending: usize,
     /// The most search nodes one search may try.
@@ -276,7 +274,6 @@ impl<C: Count> Matrix<C> {
             up: Vec::new(),
             down: Vec::new(),
             tie_break: TieBreak::Leftmost,
-            remaining: 0,
             pending: 0,
             node_budget: u64::MAX,
             choice: Vec::new(),
@@ -544,34 +541,36 @@ impl<C: Count> Matrix<C> {
                 self.pending = level;
                 return stats;
             }
-            if self.remaining == 0 {
-                self.solution.clear();
-                for l in 0..level {
-                    let option = self.option_of(self.choice[l] as usize);
-                    self.solution.push(option);
-                }
-                stats.solutions += 1;
-                visit(&self.solution);
-                if stats.solutions >= limit {
-                    stats.stopped_at_limit = true;
-                    self.pending = level;
-                    return stats;
-                }
-            } else {
-                let item = self.choose_item();
-                let count = self.len[item].get();
-                if count != 0 {
-                    if count > 1 {
-                        stats.branches += 1;
-                        open += 1;
+            match self.choose_item() {
+                None => {
+                    self.solution.clear();
+                    for l in 0..level {
+                        let option = self.option_of(self.choice[l] as usize);
+                        self.solution.push(option);
                     }
-                    self.cover(item);
-                    let node = self.down[item] as usize;
-                    self.choice[level] = node as u32;
-                    self.commit(node);
-                    stats.nodes += 1;
-                    level += 1;
-                    continue 'search;
+                    stats.solutions += 1;
+                    visit(&self.solution);
+                    if stats.solutions >= limit {
+                        stats.stopped_at_limit = true;
+                        self.pending = level;
+                        return stats;
+                    }
+                }
+                Some(item) => {
+                    let count = self.len[item].get();
+                    if count != 0 {
+                        if count > 1 {
+                            stats.branches += 1;
+                            open += 1;
+                        }
+                        self.cover(item);
+                        let node = self.down[item] as usize;
+                        self.choice[level] = node as u32;
+                        self.commit(node);
+                        stats.nodes += 1;
+                        level += 1;
+                        continue 'search;
+                    }
                 }
             }
             // Backtrack: move the deepest choice to the next option of its
@@ -604,12 +603,10 @@ impl<C: Count> Matrix<C> {
         }
     }
 
-    /// Readies the choice stack and the count of items left, before a
-    /// search.
+    /// Readies the choice stack before a search.
     fn start_search(&mut self) {
         self.choice.clear();
         self.choice.resize(self.primary + 1, 0);
-        self.remaining = self.primary;
     }
 
     /// Undoes the choices left in place by [`Matrix::search_once`].
@@ -635,14 +632,21 @@ impl<C: Count> Matrix<C> {
 
     /// The active primary item with the fewest options, the tie broken by
     /// [`Matrix::tie_break`]: the leftmost smallest count, since covered
-    /// items carry a flag that lifts theirs above every real count.
-    fn choose_item(&self) -> usize {
+    /// items carry a flag that lifts theirs above every real count. `None`
+    /// when every primary item is covered: the choices are a solution.
+    fn choose_item(&self) -> Option<usize> {
+        if self.primary == 0 {
+            return None;
+        }
         // Header `i` is entry `i - 1` of the counts from header 1.
         let counts = &self.len[1..];
         let first = 1 + C::leftmost_min(counts, self.primary);
         let fewest = at(&self.len, first);
+        if fewest >= C::COVERED {
+            return None;
+        }
         if self.tie_break == TieBreak::Leftmost || fewest.get() < 2 {
-            return first;
+            return Some(first);
         }
         let (mut best, mut best_hidden) = (first, 0);
         C::each_equal(counts, first - 1, self.primary, fewest, TIES_SCORED, |i| {
@@ -657,7 +661,7 @@ impl<C: Count> Matrix<C> {
                 (best, best_hidden) = (item, hidden);
             }
         });
-        best
+        Some(best)
     }
 
     /// The options in the lists of the other items of the option of `node`,
@@ -709,7 +713,6 @@ impl<C: Count> Matrix<C> {
         }
         let count = at_mut(&mut self.len, item);
         *count = count.covered();
-        self.remaining -= usize::from(item <= self.primary);
     }
 
     /// Undoes [`Matrix::cover`]: options are restored bottom to top, the
@@ -719,7 +722,6 @@ impl<C: Count> Matrix<C> {
         let count = at_mut(&mut self.len, item);
         *count = count.uncovered();
         let n = count.get();
-        self.remaining += usize::from(item <= self.primary);
         let mut p = at(&self.up, item) as usize;
         for _ in 0..n {
             self.unhide(p);
