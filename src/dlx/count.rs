@@ -12,8 +12,8 @@
 use std::fmt::Debug;
 
 /// Entries the count array must have past its last item, so that the wide
-/// scans may read whole blocks of 16.
-pub(crate) const PADDING: usize = 16;
+/// scans may read whole blocks of 16 (SSE2) or 32 (AVX2).
+pub(crate) const PADDING: usize = 32;
 
 mod sealed {
     pub trait Sealed {}
@@ -109,7 +109,14 @@ impl Count for u8 {
 
     #[cfg(target_arch = "x86_64")]
     fn leftmost_min(counts: &[u8], n: usize) -> usize {
-        sse2::leftmost_min(counts, n)
+        // The check reads a flag that the standard library caches after the
+        // first call.
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, as just checked.
+            unsafe { avx2::leftmost_min(counts, n) }
+        } else {
+            sse2::leftmost_min(counts, n)
+        }
     }
 
     #[cfg(not(target_arch = "x86_64"))]
@@ -283,6 +290,95 @@ mod sse2 {
     }
 }
 
+/// The scan for the smallest count with AVX2, 32 counts to an instruction,
+/// for the processors that have it (checked at run time).
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::PADDING;
+    use std::arch::x86_64::{
+        __m256i, _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_extracti128_si256,
+        _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256,
+        _mm256_set1_epi8, _mm_cvtsi128_si32, _mm_min_epu8, _mm_shuffle_epi32, _mm_srli_epi16,
+        _mm_srli_epi32,
+    };
+
+    /// Bytes 32..64 are 0xFF: loaded from `32 - k`, lanes `k..32` are set.
+    static TAIL: [u8; 64] = {
+        let mut bytes = [0; 64];
+        let mut i = 32;
+        while i < 64 {
+            bytes[i] = 0xFF;
+            i += 1;
+        }
+        bytes
+    };
+
+    /// The 32 bytes of `counts` from `start`, which the caller has checked
+    /// are there.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn block(counts: &[u8], start: usize) -> __m256i {
+        debug_assert!(start + 32 <= counts.len());
+        // SAFETY: the 32 bytes from `start` lie in `counts`, as each caller
+        // asserts for its last block; the load is unaligned.
+        unsafe { _mm256_loadu_si256(counts.as_ptr().add(start).cast()) }
+    }
+
+    /// Bit `i` is set where `counts[start + i]` equals the lanes of `value`.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn equal_bits(counts: &[u8], start: usize, value: __m256i) -> u32 {
+        // SAFETY: AVX2 is there, as the caller promises; the load is the
+        // checked one of `block`.
+        unsafe { _mm256_movemask_epi8(_mm256_cmpeq_epi8(block(counts, start), value)) as u32 }
+    }
+
+    /// [`super::sse2::leftmost_min`] on blocks of 32.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn leftmost_min(counts: &[u8], n: usize) -> usize {
+        assert!(n >= 1 && counts.len() >= n + PADDING, "padded counts");
+        let last = (n - 1) / 32 * 32;
+        // SAFETY: AVX2 is there, as the caller promises; the loads are the
+        // checked ones of `block`.
+        unsafe {
+            let tail = block(&TAIL, 32 - (n - last));
+            let mut wide = _mm256_or_si256(block(counts, last), tail);
+            for start in (0..last).step_by(32) {
+                wide = _mm256_min_epu8(wide, block(counts, start));
+            }
+            // Fold the 32 lanes into every lane of the low half.
+            let mut min = _mm_min_epu8(
+                _mm256_castsi256_si128(wide),
+                _mm256_extracti128_si256::<1>(wide),
+            );
+            min = _mm_min_epu8(min, _mm_shuffle_epi32::<0b01_00_11_10>(min));
+            min = _mm_min_epu8(min, _mm_shuffle_epi32::<0b10_11_00_01>(min));
+            min = _mm_min_epu8(min, _mm_srli_epi32::<16>(min));
+            min = _mm_min_epu8(min, _mm_srli_epi16::<8>(min));
+            let min = _mm256_set1_epi8(_mm_cvtsi128_si32(min) as i8);
+            // Backwards, keeping the leftmost match by masks, as the SSE2
+            // scan does.
+            let mut found = 0;
+            let mut bits = equal_bits(counts, last, min) & ((1u64 << (n - last)) - 1) as u32;
+            let mut start = last;
+            loop {
+                let here = (start as u32) | bits.trailing_zeros();
+                let holds = u32::from(bits != 0).wrapping_neg();
+                found = (here & holds) | (found & !holds);
+                if start == 0 {
+                    return found as usize;
+                }
+                start -= 32;
+                bits = equal_bits(counts, start, min);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -291,7 +387,7 @@ mod tests {
     /// every place of the minimum, covered entries included.
     #[test]
     fn byte_scans_agree_with_scalar_scans() {
-        for n in 1..70 {
+        for n in 1..140 {
             for seed in 0..40u32 {
                 let mut counts: Vec<u8> = (0..n + PADDING)
                     .map(|i| ((i as u32 * 7 + seed * 13) % 9 + 1) as u8)
@@ -302,6 +398,19 @@ mod tests {
                 counts[n..].fill(0);
                 let expected = scalar_leftmost_min(&counts[..n]);
                 assert_eq!(u8::leftmost_min(&counts, n), expected, "n {n} seed {seed}");
+                #[cfg(target_arch = "x86_64")]
+                {
+                    assert_eq!(
+                        sse2::leftmost_min(&counts, n),
+                        expected,
+                        "n {n} seed {seed}"
+                    );
+                    if std::is_x86_feature_detected!("avx2") {
+                        // SAFETY: the processor has AVX2, as just checked.
+                        let avx2 = unsafe { avx2::leftmost_min(&counts, n) };
+                        assert_eq!(avx2, expected, "n {n} seed {seed}");
+                    }
+                }
                 let min = counts[expected];
                 for start in [0, expected, n / 2, n - 1] {
                     for most in [0, 1, 3, n] {
