@@ -49,10 +49,12 @@ pub use count::Count;
 use count::PADDING;
 use thiserror::Error;
 
-/// Runs `body` with `q` bound to each other node of the option of `node`,
-/// left to right from the one after it, round to the first: the rest of its
-/// block of four, or by the spacers in a matrix with wide options. In a
-/// block, the nodes that pad a narrow option come too.
+/// Runs `body` with `q` bound to each other node of the option of `node`:
+/// the rest of its block of four, in the order `node ^ 1`, `node ^ 2`,
+/// `node ^ 3`, nodes that pad a narrow option included; or, in a matrix
+/// with wide options, left to right from the one after it, round to the
+/// first by the spacers. The order only has to be the same every time, and
+/// reversed by [`each_other_reversed!`].
 macro_rules! each_other {
     ($matrix:ident, $node:expr, |$q:ident| $body:block) => {
         if $matrix.wide {
@@ -68,9 +70,8 @@ macro_rules! each_other {
                 $q += 1;
             }
         } else {
-            let (block, k) = ($node & !3, $node & 3);
             for step in 1..4 {
-                let $q = block | ((k + step) & 3);
+                let $q = $node ^ step;
                 $body
             }
         }
@@ -93,9 +94,8 @@ macro_rules! each_other_reversed {
                 $q -= 1;
             }
         } else {
-            let (block, k) = ($node & !3, $node & 3);
             for step in (1..4).rev() {
-                let $q = block | ((k + step) & 3);
+                let $q = $node ^ step;
                 $body
             }
         }
