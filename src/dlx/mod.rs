@@ -706,13 +706,15 @@ impl<C: Count> Matrix<C> {
     /// Takes `item` out of the active set and hides every option in it.
     #[inline(always)]
     fn cover(&mut self, item: usize) {
+        // Hiding the options of `item` changes the counts of other items
+        // only, so the count read here is still the count at the end.
+        let count = at(&self.len, item);
         let mut p = at(&self.down, item) as usize;
-        for _ in 0..at(&self.len, item).get() {
+        for _ in 0..count.get() {
             self.hide(p);
             p = at(&self.down, p) as usize;
         }
-        let count = at_mut(&mut self.len, item);
-        *count = count.covered();
+        *at_mut(&mut self.len, item) = count.covered();
     }
 
     /// Undoes [`Matrix::cover`]: options are restored bottom to top, the
