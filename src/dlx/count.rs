@@ -7,7 +7,9 @@
 //! leftmost smallest entry of the array, and no set of active items needs
 //! keeping up to date while options are hidden and restored. The price is a
 //! scan of the whole array at every search node, which is why the width of a
-//! count is a choice: with bytes, one SSE2 instruction compares 16 items.
+//! count is a choice: with bytes, one SSE2 instruction compares 16 items, and
+//! one AVX2 instruction 32 on the processors that have it (checked at run
+//! time, so the binary still runs on every x86_64).
 
 use std::fmt::Debug;
 
@@ -178,6 +180,33 @@ fn scalar_each_equal<T: Eq + Copy>(
     }
 }
 
+/// The first index where a block of `WIDTH` counts matched, given the bits
+/// of the blocks that match (`last_bits` for the last one, at `last`, with
+/// the lanes past the end cleared; `bits_at(start)` for the others). The
+/// blocks are visited from the last back to the first, and the leftmost
+/// match is kept by masks, not by a branch, so that the loop has the same
+/// length at every search node and the processor foresees its end.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn leftmost_match<const WIDTH: usize>(
+    last: usize,
+    last_bits: u32,
+    mut bits_at: impl FnMut(usize) -> u32,
+) -> usize {
+    let (mut found, mut bits, mut start) = (0, last_bits, last);
+    loop {
+        let here = (start as u32) | bits.trailing_zeros();
+        // All ones when this block holds a match.
+        let holds = u32::from(bits != 0).wrapping_neg();
+        found = (here & holds) | (found & !holds);
+        if start == 0 {
+            return found as usize;
+        }
+        start -= WIDTH;
+        bits = bits_at(start);
+    }
+}
+
 /// The byte scans with SSE2, which every x86_64 processor has.
 #[cfg(target_arch = "x86_64")]
 mod sse2 {
@@ -237,24 +266,8 @@ mod sse2 {
             min = _mm_min_epu8(min, _mm_srli_epi16::<8>(min));
             _mm_cvtsi128_si32(min) as u8
         };
-        // From the last block back to the first, so that the leftmost
-        // block holding the smallest count is the one that stays: a loop of
-        // a fixed length, whose end the processor foresees.
-        let mut found = 0;
-        let mut bits = equal_bits(counts, last, min) & ((1u32 << (n - last)) - 1);
-        let mut start = last;
-        loop {
-            let here = (start as u32) | bits.trailing_zeros();
-            // All ones when this block holds it, so the choice is made by
-            // masks and not by a branch.
-            let holds = u32::from(bits != 0).wrapping_neg();
-            found = (here & holds) | (found & !holds);
-            if start == 0 {
-                return found as usize;
-            }
-            start -= 16;
-            bits = equal_bits(counts, start, min);
-        }
+        let last_bits = equal_bits(counts, last, min) & ((1u32 << (n - last)) - 1);
+        super::leftmost_match::<16>(last, last_bits, |start| equal_bits(counts, start, min))
     }
 
     #[inline(always)]
@@ -360,21 +373,8 @@ mod avx2 {
             min = _mm_min_epu8(min, _mm_srli_epi32::<16>(min));
             min = _mm_min_epu8(min, _mm_srli_epi16::<8>(min));
             let min = _mm256_set1_epi8(_mm_cvtsi128_si32(min) as i8);
-            // Backwards, keeping the leftmost match by masks, as the SSE2
-            // scan does.
-            let mut found = 0;
-            let mut bits = equal_bits(counts, last, min) & ((1u64 << (n - last)) - 1) as u32;
-            let mut start = last;
-            loop {
-                let here = (start as u32) | bits.trailing_zeros();
-                let holds = u32::from(bits != 0).wrapping_neg();
-                found = (here & holds) | (found & !holds);
-                if start == 0 {
-                    return found as usize;
-                }
-                start -= 32;
-                bits = equal_bits(counts, start, min);
-            }
+            let last_bits = equal_bits(counts, last, min) & ((1u64 << (n - last)) - 1) as u32;
+            super::leftmost_match::<32>(last, last_bits, |start| equal_bits(counts, start, min))
         }
     }
 }
