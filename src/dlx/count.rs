@@ -47,6 +47,7 @@ pub trait Count: sealed::Sealed + Copy + Ord + Default + Debug + Send + Sync + '
     /// Calls `visit` with the indices in `start..n` whose count is `value`,
     /// left to right, the first `most` of them; `counts` has at least
     /// [`PADDING`] entries past `n`.
+    #[inline(always)]
     fn each_equal(
         counts: &[Self],
         start: usize,
@@ -54,7 +55,9 @@ pub trait Count: sealed::Sealed + Copy + Ord + Default + Debug + Send + Sync + '
         value: Self,
         most: usize,
         visit: impl FnMut(usize),
-    );
+    ) {
+        scalar_each_equal(counts, start, n, value, most, visit);
+    }
 }
 
 macro_rules! count_ops {
@@ -92,18 +95,6 @@ impl Count for u32 {
     fn leftmost_min(counts: &[u32], n: usize) -> usize {
         scalar_leftmost_min(&counts[..n])
     }
-
-    #[inline(always)]
-    fn each_equal(
-        counts: &[u32],
-        start: usize,
-        n: usize,
-        value: u32,
-        most: usize,
-        visit: impl FnMut(usize),
-    ) {
-        scalar_each_equal(counts, start, n, value, most, visit);
-    }
 }
 
 impl Count for u8 {
@@ -137,19 +128,6 @@ impl Count for u8 {
         visit: impl FnMut(usize),
     ) {
         sse2::each_equal(counts, start, n, value, most, visit);
-    }
-
-    #[cfg(not(target_arch = "x86_64"))]
-    #[inline(always)]
-    fn each_equal(
-        counts: &[u8],
-        start: usize,
-        n: usize,
-        value: u8,
-        most: usize,
-        visit: impl FnMut(usize),
-    ) {
-        scalar_each_equal(counts, start, n, value, most, visit);
     }
 }
 
@@ -207,6 +185,20 @@ fn leftmost_match<const WIDTH: usize>(
     }
 }
 
+/// `2 * WIDTH` bytes, the upper half 0xFF: loaded from `WIDTH - k`, lanes
+/// `k..WIDTH` are set, which lifts the lanes past the last count above any
+/// count.
+#[cfg(target_arch = "x86_64")]
+const fn tail_mask<const BYTES: usize>() -> [u8; BYTES] {
+    let mut bytes = [0; BYTES];
+    let mut i = BYTES / 2;
+    while i < BYTES {
+        bytes[i] = 0xFF;
+        i += 1;
+    }
+    bytes
+}
+
 /// The byte scans with SSE2, which every x86_64 processor has.
 #[cfg(target_arch = "x86_64")]
 mod sse2 {
@@ -218,15 +210,7 @@ mod sse2 {
     };
 
     /// Bytes 16..32 are 0xFF: loaded from `16 - k`, lanes `k..16` are set.
-    static TAIL: [u8; 32] = {
-        let mut bytes = [0; 32];
-        let mut i = 16;
-        while i < 32 {
-            bytes[i] = 0xFF;
-            i += 1;
-        }
-        bytes
-    };
+    static TAIL: [u8; 32] = super::tail_mask();
 
     /// The 16 bytes of `counts` from `start`, which the caller has checked
     /// are there.
@@ -236,6 +220,19 @@ mod sse2 {
         // SAFETY: the 16 bytes from `start` lie in `counts`, as each caller
         // asserts for its last block; the load is unaligned.
         unsafe { _mm_loadu_si128(counts.as_ptr().add(start).cast()) }
+    }
+
+    /// The smallest of the 16 bytes of `lanes`.
+    #[inline(always)]
+    pub(super) fn smallest_lane(lanes: __m128i) -> u8 {
+        // SAFETY: SSE2 is part of every x86_64 target; no memory is touched.
+        unsafe {
+            let mut min = _mm_min_epu8(lanes, _mm_shuffle_epi32::<0b01_00_11_10>(lanes));
+            min = _mm_min_epu8(min, _mm_shuffle_epi32::<0b10_11_00_01>(min));
+            min = _mm_min_epu8(min, _mm_srli_epi32::<16>(min));
+            min = _mm_min_epu8(min, _mm_srli_epi16::<8>(min));
+            _mm_cvtsi128_si32(min) as u8
+        }
     }
 
     /// Bit `i` is set where `counts[start + i] == value`.
@@ -259,12 +256,7 @@ mod sse2 {
             for start in (0..last).step_by(16) {
                 min = _mm_min_epu8(min, block(counts, start));
             }
-            // Fold the 16 lanes into every lane.
-            min = _mm_min_epu8(min, _mm_shuffle_epi32::<0b01_00_11_10>(min));
-            min = _mm_min_epu8(min, _mm_shuffle_epi32::<0b10_11_00_01>(min));
-            min = _mm_min_epu8(min, _mm_srli_epi32::<16>(min));
-            min = _mm_min_epu8(min, _mm_srli_epi16::<8>(min));
-            _mm_cvtsi128_si32(min) as u8
+            smallest_lane(min)
         };
         let last_bits = equal_bits(counts, last, min) & ((1u32 << (n - last)) - 1);
         super::leftmost_match::<16>(last, last_bits, |start| equal_bits(counts, start, min))
@@ -311,20 +303,11 @@ mod avx2 {
     use std::arch::x86_64::{
         __m256i, _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_extracti128_si256,
         _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256,
-        _mm256_set1_epi8, _mm_cvtsi128_si32, _mm_min_epu8, _mm_shuffle_epi32, _mm_srli_epi16,
-        _mm_srli_epi32,
+        _mm256_set1_epi8, _mm_min_epu8,
     };
 
     /// Bytes 32..64 are 0xFF: loaded from `32 - k`, lanes `k..32` are set.
-    static TAIL: [u8; 64] = {
-        let mut bytes = [0; 64];
-        let mut i = 32;
-        while i < 64 {
-            bytes[i] = 0xFF;
-            i += 1;
-        }
-        bytes
-    };
+    static TAIL: [u8; 64] = super::tail_mask();
 
     /// The 32 bytes of `counts` from `start`, which the caller has checked
     /// are there.
@@ -363,16 +346,12 @@ mod avx2 {
             for start in (0..last).step_by(32) {
                 wide = _mm256_min_epu8(wide, block(counts, start));
             }
-            // Fold the 32 lanes into every lane of the low half.
-            let mut min = _mm_min_epu8(
+            // The two halves, then the 16 lanes of what is left.
+            let half = _mm_min_epu8(
                 _mm256_castsi256_si128(wide),
                 _mm256_extracti128_si256::<1>(wide),
             );
-            min = _mm_min_epu8(min, _mm_shuffle_epi32::<0b01_00_11_10>(min));
-            min = _mm_min_epu8(min, _mm_shuffle_epi32::<0b10_11_00_01>(min));
-            min = _mm_min_epu8(min, _mm_srli_epi32::<16>(min));
-            min = _mm_min_epu8(min, _mm_srli_epi16::<8>(min));
-            let min = _mm256_set1_epi8(_mm_cvtsi128_si32(min) as i8);
+            let min = _mm256_set1_epi8(super::sse2::smallest_lane(half) as i8);
             let last_bits = equal_bits(counts, last, min) & ((1u64 << (n - last)) - 1) as u32;
             super::leftmost_match::<32>(last, last_bits, |start| equal_bits(counts, start, min))
         }
