@@ -409,28 +409,12 @@ impl<C: Count> Matrix<C> {
         self.size = first + 4;
         self.reserve_nodes();
         self.options += 1;
-        let (top, up, down, len) = (
-            &mut self.top[..],
-            &mut self.up[..],
-            &mut self.down[..],
-            &mut self.len[..],
-        );
-        // Every index below is a node under `size` (which the arrays now
-        // reach) or a header of an item that `add_option` checked.
-        for (k, &item) in items.iter().enumerate() {
-            let (node, header) = (first + k, item + 1);
-            let last = at(up, header);
-            *at_mut(top, node) = header as i32;
-            (*at_mut(up, node), *at_mut(down, node)) = (last, header as u32);
-            *at_mut(down, last as usize) = node as u32;
-            *at_mut(up, header) = node as u32;
-            let count = at_mut(len, header);
-            *count = count.up();
-        }
+        self.link_nodes(first, items);
         let null = self.items as i32 + 1;
         for node in first + items.len()..first + 4 {
-            *at_mut(top, node) = null;
-            (*at_mut(up, node), *at_mut(down, node)) = (node as u32, node as u32);
+            *at_mut(&mut self.top, node) = null;
+            (*at_mut(&mut self.up, node), *at_mut(&mut self.down, node)) =
+                (node as u32, node as u32);
         }
     }
 
@@ -442,19 +426,38 @@ impl<C: Count> Matrix<C> {
         self.size = spacer + 1;
         self.reserve_nodes();
         self.options += 1;
-        for (k, &item) in items.iter().enumerate() {
-            let (node, header) = (first + k, item + 1);
-            let last = self.up[header];
-            self.top[node] = header as i32;
-            (self.up[node], self.down[node]) = (last, header as u32);
-            self.down[last as usize] = node as u32;
-            self.up[header] = node as u32;
-            self.len[header] = self.len[header].up();
-        }
+        self.link_nodes(first, items);
         self.top[spacer] = -(self.options as i32);
         (self.up[spacer], self.down[spacer]) = (first as u32, 0);
         self.down[self.last_spacer] = (spacer - 1) as u32;
         self.last_spacer = spacer;
+    }
+
+    /// Writes the nodes `first..first + items.len()` of an option and links
+    /// each at the bottom of its item's list. The nodes are counted from the
+    /// option's first rather than zipped with a range: with the range,
+    /// linking took about half again as many instructions.
+    #[inline(always)]
+    fn link_nodes(&mut self, first: usize, items: &[usize]) {
+        let (top, up, down, len) = (
+            &mut self.top[..],
+            &mut self.up[..],
+            &mut self.down[..],
+            &mut self.len[..],
+        );
+        // Every index below is a node under `size` (which the arrays reach,
+        // as the callers made sure) or a header of an item that
+        // `add_option` checked.
+        for (k, &item) in items.iter().enumerate() {
+            let (node, header) = (first + k, item + 1);
+            let last = at(up, header);
+            *at_mut(top, node) = header as i32;
+            (*at_mut(up, node), *at_mut(down, node)) = (last, header as u32);
+            *at_mut(down, last as usize) = node as u32;
+            *at_mut(up, header) = node as u32;
+            let count = at_mut(len, header);
+            *count = count.up();
+        }
     }
 
     /// Turns the matrix into the layout with spacers, for an option of more
