@@ -185,9 +185,9 @@ fn leftmost_match<const WIDTH: usize>(
     }
 }
 
-/// `2 * WIDTH` bytes, the upper half 0xFF: loaded from `WIDTH - k`, lanes
-/// `k..WIDTH` are set, which lifts the lanes past the last count above any
-/// count.
+/// `BYTES` bytes, the upper half 0xFF: a block of `BYTES / 2` loaded from
+/// `BYTES / 2 - k` has its lanes `k..` set, which lifts the lanes past the
+/// last count above any count.
 #[cfg(target_arch = "x86_64")]
 const fn tail_mask<const BYTES: usize>() -> [u8; BYTES] {
     let mut bytes = [0; BYTES];
