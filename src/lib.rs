@@ -50,6 +50,6 @@ pub use generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};
 pub use grid::{Cell, Conflict, Grid, Size, Unit};
 pub use random::Rng;
 pub use rating::{Level, RateError, Rater, Rating};
-pub use reader::{Layout, ParseError, PuzzleReader, ReadError, Record};
+pub use reader::{BlockEnd, Layout, ParseError, PuzzleReader, ReadError, Record};
 pub use singles::{Outcome as SinglesOutcome, Singles};
 pub use solver::{SolutionCount, Solver};

@@ -144,25 +144,21 @@ pub enum ParseErrorKind {
         /// What would have been valid there.
         expected: String,
     },
-    /// A row of a block with another number of cells than the first row.
-    #[error("found a row of {found} cells; expected {expected} like the first row of its block")]
-    RowLength {
-        /// Cells found.
-        found: usize,
-        /// Cells in the first row of the block.
-        expected: usize,
-    },
-    /// A block that ends before its last row.
+    /// A line of `n` cells (4, 9, 16 or 25) that is not followed by the
+    /// rest of a block of `n` rows: a title, a stray row or a grid cut
+    /// short. The line that ended it starts the next record.
     #[error(
-        "the grid block starting here ends {where_} after {rows} rows; expected {expected} rows"
+        "found {rows} row(s) of {expected} cells, then {ended_by}; expected a grid block \
+         of {expected} rows of {expected} cells, or a puzzle on one line"
     )]
     ShortBlock {
         /// Rows read.
         rows: usize,
-        /// Rows a block of its width has.
+        /// Rows (and cells per row) a block of this width has.
         expected: usize,
-        /// Where it ended: "at a blank line" or "at the end of the input".
-        where_: &'static str,
+        /// What ended it: a blank line, the end of the input, or a line that
+        /// cannot be a row of the block.
+        ended_by: BlockEnd,
     },
     /// A line longer than the reader's cap.
     #[error("line is longer than {limit} bytes; skipped it")]
@@ -204,6 +200,39 @@ pub enum ParseErrorKind {
     },
 }
 
+/// What ended a grid block before its last row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockEnd {
+    /// A blank line.
+    BlankLine,
+    /// The end of the input.
+    EndOfInput,
+    /// A line that cannot be a row of the block, which starts the next
+    /// record.
+    Line {
+        /// Its line number, from 1.
+        line: u64,
+        /// The cells on it (0 for a line over the length cap).
+        cells: usize,
+    },
+}
+
+impl std::fmt::Display for BlockEnd {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BlockEnd::BlankLine => write!(f, "a blank line"),
+            BlockEnd::EndOfInput => write!(f, "the end of the input"),
+            BlockEnd::Line { line, cells: 0 } => write!(f, "line {line}, too long to be a row"),
+            BlockEnd::Line { line, cells } => {
+                write!(
+                    f,
+                    "line {line} with {cells} cells, read as a record of its own"
+                )
+            }
+        }
+    }
+}
+
 /// A mistake in a record, with its place.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("line {line}, column {column}: {kind}")]
@@ -228,6 +257,7 @@ pub enum ReadError {
 }
 
 /// One line as read, or why there is none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum LineRead {
     Line,
     TooLong,
@@ -274,6 +304,9 @@ pub struct PuzzleReader<R> {
     /// A grid kept for the next expected solution, so that its storage is
     /// reused.
     spare: Option<Grid>,
+    /// A line already read that could not join the block before it: the
+    /// next record starts with it instead of with a new line.
+    held: Option<LineRead>,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -293,6 +326,7 @@ impl<R: BufRead> PuzzleReader<R> {
             resume: 0,
             title: String::new(),
             spare: None,
+            held: None,
         }
     }
 
@@ -334,7 +368,11 @@ impl<R: BufRead> PuzzleReader<R> {
         record.title.clear();
         loop {
             if self.resume == 0 {
-                match self.next_line() {
+                let read = match self.held.take() {
+                    Some(held) => Ok(held),
+                    None => self.next_line(),
+                };
+                match read {
                     Err(error) => return Some(Err(ReadError::Io(error))),
                     Ok(LineRead::End) => return None,
                     Ok(LineRead::TooLong) => return Some(Err(self.too_long().into())),
@@ -516,74 +554,53 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Reads the rest of a block whose first row, of `side` cells, is in
     /// `self.line`.
+    ///
+    /// A block is only a block when its rows agree: a line that cannot be
+    /// its next row ends it and is held back to start the next record, so
+    /// that every line of the input belongs to exactly one record.
     fn read_block(&mut self, side: usize) -> Result<(), ReadError> {
         let start = self.line_number;
         self.push_symbols(0, self.line.len());
         let mut rows = 1;
         while rows < side {
-            let short_block = |where_| ParseErrorKind::ShortBlock {
-                rows,
-                expected: side,
-                where_,
+            let read = self.next_line()?;
+            let ended_by = match read {
+                LineRead::End => Some(BlockEnd::EndOfInput),
+                LineRead::TooLong => Some(BlockEnd::Line {
+                    line: self.line_number,
+                    cells: 0,
+                }),
+                LineRead::Line if self.line.iter().all(u8::is_ascii_whitespace) => {
+                    Some(BlockEnd::BlankLine)
+                }
+                LineRead::Line if is_skipped(&self.line) => continue,
+                LineRead::Line => match count_cells(&self.line) {
+                    cells if cells == side => None,
+                    cells => Some(BlockEnd::Line {
+                        line: self.line_number,
+                        cells,
+                    }),
+                },
             };
-            match self.next_line()? {
-                LineRead::End => {
-                    return Err(ParseError {
-                        line: start,
-                        column: 1,
-                        kind: short_block("at the end of the input"),
-                    }
-                    .into())
+            if let Some(ended_by) = ended_by {
+                if let BlockEnd::Line { .. } = ended_by {
+                    self.held = Some(read);
                 }
-                LineRead::TooLong => {
-                    let error = self.too_long();
-                    self.skip_rest_of_block()?;
-                    return Err(error.into());
-                }
-                LineRead::Line => {}
-            }
-            if self.line.iter().all(u8::is_ascii_whitespace) {
                 return Err(ParseError {
                     line: start,
                     column: 1,
-                    kind: short_block("at a blank line"),
+                    kind: ParseErrorKind::ShortBlock {
+                        rows,
+                        expected: side,
+                        ended_by,
+                    },
                 }
                 .into());
-            }
-            if is_skipped(&self.line) {
-                continue;
-            }
-            let found = count_cells(&self.line);
-            if found != side {
-                let column = nth_cell(&self.line, found.min(side))
-                    .map_or_else(|| last_cell(&self.line).map_or(1, |k| k + 2), |k| k + 1);
-                let error = self.error_at(
-                    column,
-                    ParseErrorKind::RowLength {
-                        found,
-                        expected: side,
-                    },
-                );
-                self.skip_rest_of_block()?;
-                return Err(error.into());
             }
             self.push_symbols(0, self.line.len());
             rows += 1;
         }
         Ok(())
-    }
-
-    /// After a bad row, skips to the blank line that ends the block, so that
-    /// its remaining rows are not taken for a new record.
-    fn skip_rest_of_block(&mut self) -> io::Result<()> {
-        loop {
-            match self.next_line()? {
-                LineRead::End => return Ok(()),
-                LineRead::TooLong => continue,
-                LineRead::Line if self.line.iter().all(u8::is_ascii_whitespace) => return Ok(()),
-                LineRead::Line => continue,
-            }
-        }
     }
 
     /// Appends `self.line[from..to]`, a token of cells only, and their
@@ -723,20 +740,8 @@ fn count_cells(line: &[u8]) -> usize {
     line.iter().filter(|&&b| is_cell(b)).count()
 }
 
-fn nth_cell(line: &[u8], n: usize) -> Option<usize> {
-    line.iter()
-        .enumerate()
-        .filter(|&(_, &b)| is_cell(b))
-        .nth(n)
-        .map(|(k, _)| k)
-}
-
 fn first_cell(line: &[u8]) -> Option<usize> {
-    nth_cell(line, 0)
-}
-
-fn last_cell(line: &[u8]) -> Option<usize> {
-    line.iter().rposition(|&b| is_cell(b))
+    line.iter().position(|&b| is_cell(b))
 }
 
 /// A token that is a whole puzzle: 81, 256 or 625 symbols, or 16 symbols that
@@ -886,7 +891,7 @@ mod tests {
             ParseErrorKind::ShortBlock {
                 rows: 1,
                 expected: 16,
-                ..
+                ended_by: BlockEnd::EndOfInput
             }
         ));
     }
@@ -977,20 +982,62 @@ mod tests {
     }
 
     #[test]
-    fn short_row_in_a_block_and_recovery() {
+    fn a_short_row_ends_its_block_and_is_a_record_of_its_own() {
         let text = "3...\n.2.\n.41.\n..3.\n\n3...\n.2..\n....\n..3.\n";
         let records = read_all(text);
-        assert_eq!(records.len(), 2, "{records:?}");
-        let (line, column, kind) = records[0].clone().unwrap_err();
-        assert_eq!((line, column), (2, 4));
+        assert_eq!(records.len(), 4, "{records:?}");
         assert_eq!(
-            kind,
-            ParseErrorKind::RowLength {
-                found: 3,
-                expected: 4
-            }
+            records[0].clone().unwrap_err(),
+            (
+                1,
+                1,
+                ParseErrorKind::ShortBlock {
+                    rows: 1,
+                    expected: 4,
+                    ended_by: BlockEnd::Line { line: 2, cells: 3 }
+                }
+            )
         );
-        assert_eq!(records[1].as_ref().unwrap().0, 6);
+        assert!(matches!(
+            records[1],
+            Err((2, _, ParseErrorKind::NotAGrid { found: 3 }))
+        ));
+        assert!(matches!(
+            records[2],
+            Err((3, 1, ParseErrorKind::ShortBlock { rows: 2, .. }))
+        ));
+        assert_eq!(records[3].as_ref().unwrap().0, 6);
+    }
+
+    #[test]
+    fn a_row_width_line_never_swallows_the_puzzles_after_it() {
+        for first in ["Hard", ".........", "Sudoku #12 (hard):", "Puzzle 1 (hard)"] {
+            let text = format!("{first}\n{INKALA}\n{INKALA}\n{INKALA}\n");
+            let records = read_all(&text);
+            assert_eq!(records.len(), 4, "{first}: {records:?}");
+            assert!(records[0].is_err(), "{first}");
+            let lines: Vec<_> = records[1..].iter().map(|r| r.as_ref().unwrap().0).collect();
+            assert_eq!(lines, [2, 3, 4], "{first}");
+        }
+    }
+
+    #[test]
+    fn an_over_long_line_ends_a_block_and_is_reported_alone() {
+        let text = format!("3...\n{}\n{INKALA}\n", "1".repeat(200));
+        let mut reader = PuzzleReader::new(text.as_bytes()).with_max_line(100);
+        let mut record = Record::default();
+        let mut kinds = Vec::new();
+        while let Some(result) = reader.read_record(&mut record) {
+            kinds.push(match result {
+                Ok(()) => None,
+                Err(ReadError::Parse(e)) => Some(e.kind),
+                Err(ReadError::Io(e)) => panic!("{e}"),
+            });
+        }
+        assert_eq!(kinds.len(), 3, "{kinds:?}");
+        assert!(matches!(kinds[0], Some(ParseErrorKind::ShortBlock { .. })));
+        assert_eq!(kinds[1], Some(ParseErrorKind::LineTooLong { limit: 100 }));
+        assert_eq!(kinds[2], None);
     }
 
     #[test]
@@ -1002,13 +1049,20 @@ mod tests {
             ParseErrorKind::ShortBlock {
                 rows: 2,
                 expected: 4,
-                where_: "at the end of the input"
+                ended_by: BlockEnd::EndOfInput
             }
         );
         let records = read_all("3...\n.2..\n\n1...............\n");
         assert!(matches!(
             records[0],
-            Err((1, 1, ParseErrorKind::ShortBlock { .. }))
+            Err((
+                1,
+                1,
+                ParseErrorKind::ShortBlock {
+                    ended_by: BlockEnd::BlankLine,
+                    ..
+                }
+            ))
         ));
         assert_eq!(records[1].as_ref().unwrap().0, 4);
     }

@@ -92,7 +92,8 @@ fn several_files_answer_in_order() {
     let first = write(&dir, "a.txt", &format!("{INKALA}\n"));
     let second = write(&dir, "b.txt", SEED_SIX);
     let run = run(&["count", &first, "-", &second], SEED_PRINTED);
-    assert_eq!(run.lines(), ["1", "0", "6"]);
+    // Block inputs answer as blocks: each record ends with a blank line.
+    assert_eq!(run.lines(), ["1", "0", "", "6", ""]);
     assert_eq!(run.code, 1, "the printed seed puzzle has no solution");
     assert_eq!(run.stderr, "<stdin>:1: no solution\n");
 }
@@ -212,10 +213,10 @@ fn usage_errors_exit_two() {
 #[test]
 fn count_stops_at_its_limit() {
     let run_all = run(&["count"], SEED_SIX);
-    assert_eq!(run_all.lines(), ["6"]);
+    assert_eq!(run_all.lines(), ["6", ""]);
     assert_eq!(run_all.code, 0);
     let limited = run(&["count", "--limit", "4"], SEED_SIX);
-    assert_eq!(limited.lines(), ["4+"]);
+    assert_eq!(limited.lines(), ["4+", ""]);
     let empty = run(&["count"], &format!("{}\n", ".".repeat(81)));
     assert_eq!(empty.lines(), ["100000+"]);
     let four = run(&["count"], &format!("{}\n", ".".repeat(16)));

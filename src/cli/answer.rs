@@ -201,7 +201,7 @@ impl Answerer {
         match read {
             Err(error) => answer_parse_error(output, source, error, answer),
             Ok(record) if config.task == Task::Rate => {
-                answer_rating(source, record, &mut self.rater, answer)
+                answer_rating(output, source, record, &mut self.rater, answer)
             }
             Ok(record) => {
                 self.solver.set_node_budget(Some(config.max_nodes));
@@ -246,15 +246,19 @@ fn answer_puzzle(
 }
 
 /// Answers a well-formed puzzle with its rating, `score level` on one line.
-fn answer_rating(source: &str, record: &Record, rater: &mut Rater, answer: &mut Answer) {
+fn answer_rating(
+    output: Output,
+    source: &str,
+    record: &Record,
+    rater: &mut Rater,
+    answer: &mut Answer,
+) {
     let place = Place {
         source,
         line: record.line,
     };
     match rater.rate(&record.grid) {
-        Ok(rating) => {
-            let _ = writeln!(answer.out, "{rating}");
-        }
+        Ok(rating) => render::rating(output, record, &rating, &mut answer.out),
         Err(error) => {
             let verdict = match error {
                 RateError::Unsolvable => Verdict::Unsolvable,
@@ -264,8 +268,7 @@ fn answer_rating(source: &str, record: &Record, rater: &mut Rater, answer: &mut 
             answer.facts.fail(verdict, &error);
             answer.status = Status::Failed;
             let _ = writeln!(answer.err, "{place}: {error}");
-            answer.out.extend_from_slice(verdict.word().as_bytes());
-            answer.out.push(b'\n');
+            render::rating(output, record, &verdict.word(), &mut answer.out);
         }
     }
 }

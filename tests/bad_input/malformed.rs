@@ -49,8 +49,22 @@ fn a_symbol_out_of_range_for_the_size() {
 fn a_grid_block_with_a_short_row() {
     let input = format!("{INKALA}\n\n3...\n.2.\n.41.\n..3.\n\n{EASY}\n");
     run(&["solve"], input)
-        .expect(2, &[Solves(INKALA), Line("invalid"), Solves(EASY)])
-        .says("<stdin>:4:4: found a row of 3 cells; expected 4 like the first row of its block");
+        .expect(
+            2,
+            &[
+                Solves(INKALA),
+                Line("invalid"),
+                Line("invalid"),
+                Line("invalid"),
+                Solves(EASY),
+            ],
+        )
+        .says(
+            "<stdin>:3:1: found 1 row(s) of 4 cells, then line 4 with 3 cells, read as a record \
+             of its own; expected a grid block of 4 rows of 4 cells, or a puzzle on one line",
+        )
+        .says("<stdin>:4:1: found 3 cells on a line")
+        .says("<stdin>:5:1: found 2 row(s) of 4 cells, then a blank line");
 }
 
 #[test]
@@ -58,10 +72,7 @@ fn a_block_cut_off_at_the_end_of_the_input() {
     let input = format!("{INKALA}\n\n3...\n.2..\n");
     run(&["solve"], input)
         .expect(2, &[Solves(INKALA), Line("invalid")])
-        .says(
-            "<stdin>:3:1: the grid block starting here ends at the end of the input after 2 rows; \
-             expected 4 rows",
-        );
+        .says("<stdin>:3:1: found 2 row(s) of 4 cells, then the end of the input; expected");
 }
 
 #[test]

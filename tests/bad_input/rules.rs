@@ -88,7 +88,7 @@ fn a_puzzle_without_a_solution() {
     run(&["solve", "-f", "line"], input.clone())
         .expect(1, &[Solves(INKALA), Line("unsolvable"), Solves(EASY)])
         .says("<stdin>:2: no solution");
-    run(&["count"], input)
+    run(&["count", "-f", "line"], input)
         .expect(1, &[Line("1"), Line("0"), Line("1")])
         .says("<stdin>:2: no solution");
 }

@@ -17,6 +17,7 @@ use super::answer::{Answer, Facts, Output, Place, Verdict};
 use super::args::{Format, Task};
 
 pub use self::csv::header as csv_header;
+pub use self::text::rating;
 
 /// Buffers the renderers keep from one answer to the next.
 #[derive(Debug, Default)]

@@ -20,11 +20,7 @@ const BORDER: Style = Style::new().dimmed();
 
 /// Writes the answer to a well-formed puzzle.
 pub fn puzzle(task: Task, output: Output, place: Place<'_>, record: &Record, answer: &mut Answer) {
-    let layout = match output.format {
-        Some(Format::Line) => Layout::Line,
-        Some(Format::Grid) => Layout::Block,
-        _ => record.layout,
-    };
+    let layout = layout_of(output, record.layout);
     let Answer { out, facts, .. } = answer;
     let givens = output.color.then_some(&record.grid);
     let write =
@@ -59,6 +55,7 @@ pub fn puzzle(task: Task, output: Output, place: Place<'_>, record: &Record, ans
         Task::Count { .. } => {
             let more = if facts.stopped_at_limit { "+" } else { "" };
             let _ = writeln!(out, "{found}{more}");
+            end_record(out, layout);
         }
         Task::Check | Task::Rate => status_word(out, layout, facts.verdict.word()),
     }
@@ -76,6 +73,27 @@ pub fn parse_error(output: Output, answer: &mut Answer) {
 fn status_word(out: &mut Vec<u8>, layout: Layout, word: &str) {
     out.extend_from_slice(word.as_bytes());
     out.push(b'\n');
+    end_record(out, layout);
+}
+
+/// Writes the rating of a puzzle, `score level`, as one record.
+pub fn rating(output: Output, record: &Record, rating: &dyn std::fmt::Display, out: &mut Vec<u8>) {
+    let _ = writeln!(out, "{rating}");
+    end_record(out, layout_of(output, record.layout));
+}
+
+/// The layout an answer takes: the one asked for, else the puzzle's.
+fn layout_of(output: Output, read: Layout) -> Layout {
+    match output.format {
+        Some(Format::Line) => Layout::Line,
+        Some(Format::Grid) => Layout::Block,
+        _ => read,
+    }
+}
+
+/// Ends a record: in block layout every record, whatever it holds, is
+/// followed by one blank line, so that records split on blank lines.
+fn end_record(out: &mut Vec<u8>, layout: Layout) {
     if layout == Layout::Block {
         out.push(b'\n');
     }
