@@ -8,7 +8,7 @@
 //! cargo run --release --example queens -- 8      # 92 solutions
 //! ```
 
-use sudoku_dlx::dlx::Matrix;
+use sudoku_dlx::engine::Matrix;
 
 fn main() {
     let n: usize = match std::env::args().nth(1).map(|arg| arg.parse()) {

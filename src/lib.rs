@@ -4,14 +4,14 @@
 //!
 //! The crate has three layers, each usable alone:
 //!
-//! * [`dlx`]: a generic exact-cover engine on flat index arrays that always
+//! * [`engine`]: a generic exact-cover engine on flat index arrays that always
 //!   branches on the item with the fewest options;
-//! * [`encoding`] and [`Solver`]: the mapping of a Sudoku grid onto that
+//! * [`sudoku`] ([`Solver`]): the mapping of a Sudoku grid onto that
 //!   engine and back;
-//! * [`reader`] and [`output`]: puzzles in and out of text, with error
+//! * [`text`]: puzzles in and out of text, with error
 //!   messages that name line and column;
-//! * [`generate`] and [`rating`]: random grids and minimal puzzles with one
-//!   solution, reproducible by seed ([`random`]), and a difficulty score
+//! * [`Generator`] and [`Rater`]: random grids and minimal puzzles with one
+//!   solution, reproducible by seed ([`Rng`]), and a difficulty score
 //!   taken from the search.
 //!
 //! # Example
@@ -30,26 +30,19 @@
 //! assert_eq!(solution.get(0, 0), 8);
 //! ```
 
-pub mod alphabet;
-pub mod dlx;
-pub mod encoding;
-pub mod formats;
-pub mod generate;
-pub mod grid;
-pub mod output;
-pub mod random;
-pub mod rating;
-pub mod reader;
-pub mod reduced;
-pub mod singles;
-pub mod solver;
+pub mod engine;
+pub mod sudoku;
+pub mod text;
 
-pub use alphabet::Alphabet;
-pub use formats::InputFormat;
-pub use generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};
-pub use grid::{Cell, Conflict, Grid, Size, Unit};
-pub use random::Rng;
-pub use rating::{Level, RateError, Rater, Rating};
-pub use reader::{BlockEnd, Layout, ParseError, PuzzleReader, ReadError, Record};
-pub use singles::{Outcome as SinglesOutcome, Singles};
-pub use solver::{SolutionCount, Solver};
+pub use sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};
+pub use sudoku::grid::{Cell, Conflict, Grid, Size, Unit};
+pub use sudoku::random::Rng;
+pub use sudoku::rating::{Level, RateError, Rater, Rating};
+pub use sudoku::singles::{Outcome as SinglesOutcome, Singles};
+pub use sudoku::solver::{SolutionCount, Solver};
+pub use text::alphabet::{Alphabet, Symbols};
+pub use text::formats::InputFormat;
+pub use text::output::{write_block, write_block_painted, write_line, Piece};
+pub use text::reader::{
+    BlockEnd, Layout, ParseError, ParseErrorKind, PuzzleReader, ReadError, Record,
+};

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use sudoku_dlx::reader::ParseErrorKind;
+use sudoku_dlx::ParseErrorKind;
 use sudoku_dlx::{Grid, InputFormat, PuzzleReader, ReadError, Record, Solver};
 
 /// A record read, or the place and kind of its error.

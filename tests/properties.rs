@@ -14,8 +14,8 @@ use std::collections::HashSet;
 use common::grids::{cut_puzzle, solved_grid};
 use common::oracle;
 use proptest::prelude::*;
-use sudoku_dlx::alphabet::Symbols;
-use sudoku_dlx::output::{write_block, write_line};
+use sudoku_dlx::Symbols;
+use sudoku_dlx::{write_block, write_line};
 use sudoku_dlx::{Alphabet, Grid, Layout, PuzzleReader, Record, Size, Solver};
 
 /// Solves `puzzle` up to two solutions and checks each against the rules,

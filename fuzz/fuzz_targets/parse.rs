@@ -9,7 +9,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_dlx::reader::ParseErrorKind;
+use sudoku_dlx::ParseErrorKind;
 use sudoku_dlx::{Alphabet, Grid, PuzzleReader, ReadError, Record};
 
 fuzz_target!(|data: &[u8]| {

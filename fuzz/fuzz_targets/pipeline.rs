@@ -12,7 +12,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_dlx::output::{write_block, write_line};
+use sudoku_dlx::{write_block, write_line};
 use sudoku_dlx::{Alphabet, Grid, Layout, PuzzleReader, Record, Size, Solver};
 
 /// The most puzzles of one input that are solved.

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use rayon::prelude::*;
-use sudoku_dlx::output::{write_block, write_line};
+use sudoku_dlx::{write_block, write_line};
 use sudoku_dlx::{Alphabet, GenerateError, Generator, Grid, PuzzleSpec, Rating, Rng, Size};
 
 use super::answer::Status;

@@ -33,7 +33,7 @@ fn solution_of(puzzle: &str) -> String {
     let puzzle: Grid = puzzle.parse().unwrap();
     let solution = Solver::new().first_solution(&puzzle).unwrap().unwrap();
     let mut line = Vec::new();
-    sudoku_dlx::output::write_line(&mut line, &solution, Default::default());
+    sudoku_dlx::write_line(&mut line, &solution, Default::default());
     String::from_utf8(line).unwrap()
 }
 
@@ -72,7 +72,7 @@ fn a_solved_hexadecimal_grid_reads_back_as_solved() {
     let puzzle = Grid::empty(sudoku_dlx::Size::SIXTEEN);
     let mut line = Vec::new();
     let hex = sudoku_dlx::Alphabet::HEX;
-    sudoku_dlx::output::write_line(&mut line, &puzzle, hex);
+    sudoku_dlx::write_line(&mut line, &puzzle, hex);
     line[0] = hex.encode(1); // One given `0`, so the puzzle reads as hexadecimal.
     let solve = run(&["solve"], line);
     assert_eq!(solve.status, Some(0), "{solve}");

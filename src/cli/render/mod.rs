@@ -10,7 +10,7 @@ mod text;
 
 use std::io::Write as _;
 
-use sudoku_dlx::output::write_line;
+use sudoku_dlx::write_line;
 use sudoku_dlx::Record;
 
 use super::answer::{Answer, Facts, Output, Place, Verdict};

@@ -5,7 +5,7 @@
 use std::io::Write as _;
 
 use anstyle::{AnsiColor, Style};
-use sudoku_dlx::output::{write_block_painted, write_line, Piece};
+use sudoku_dlx::{write_block_painted, write_line, Piece};
 use sudoku_dlx::{Alphabet, Grid, Layout, Record};
 
 use crate::cli::answer::{Answer, Output, Place, Verdict};

@@ -1,7 +1,7 @@
 //! Solving Sudoku grids with the exact-cover engine.
 //!
 //! A [`Solver`] turns a puzzle into the exact-cover matrix of
-//! [`crate::encoding`], runs [`crate::dlx::Matrix::search`] on it and decodes
+//! [`crate::sudoku::encoding`], runs [`crate::engine::Matrix::search`] on it and decodes
 //! the chosen options back into filled grids.
 //!
 //! Before any linking, the solver places the digits that singles force
@@ -26,9 +26,9 @@
 //! the rating does. All buffers live in the solver and are reused from
 //! puzzle to puzzle.
 
-use crate::dlx::{Matrix, SearchStats, TieBreak};
-use crate::grid::{Conflict, Grid, Size};
-use crate::singles::{Outcome, Singles};
+use crate::engine::{Matrix, SearchStats, TieBreak};
+use crate::sudoku::grid::{Conflict, Grid, Size};
+use crate::sudoku::singles::{Outcome, Singles};
 
 /// The result of counting the solutions of a puzzle up to a limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -428,7 +428,7 @@ mod tests {
 
     #[test]
     fn most_hidden_ties_take_fewer_nodes_than_leftmost_ones() {
-        let puzzles: Vec<Grid> = include_str!("../puzzles/bench-top1465.txt")
+        let puzzles: Vec<Grid> = include_str!("../../puzzles/bench-top1465.txt")
             .lines()
             .take(300)
             .map(|line| line.parse().unwrap())

@@ -16,7 +16,7 @@
 //!
 //! The numbering is closed-form, so encoding and decoding need no tables.
 
-use crate::grid::Size;
+use crate::sudoku::grid::Size;
 
 /// One digit in one cell: what a chosen option means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -4,8 +4,8 @@
 //! spaces between cells and box borders drawn with `|`, `-` and `+`, which
 //! the reader takes for layout, so every output can be read back in.
 
-use crate::alphabet::Alphabet;
-use crate::grid::Grid;
+use crate::sudoku::grid::Grid;
+use crate::text::alphabet::Alphabet;
 
 /// Appends `grid` on one line (without the line end) to `out`.
 pub fn write_line(out: &mut Vec<u8>, grid: &Grid, alphabet: Alphabet) {
@@ -15,7 +15,7 @@ pub fn write_line(out: &mut Vec<u8>, grid: &Grid, alphabet: Alphabet) {
 /// Appends `grid` as a block of rows, each ended by a newline, to `out`.
 ///
 /// ```
-/// use sudoku_dlx::{output::write_block, Alphabet, Grid};
+/// use sudoku_dlx::{write_block, Alphabet, Grid};
 ///
 /// let grid: Grid = "1423234141323214".parse().unwrap();
 /// let mut out = Vec::new();
@@ -86,7 +86,7 @@ pub fn write_block_painted(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reader::{PuzzleReader, Record};
+    use crate::text::reader::{PuzzleReader, Record};
 
     #[test]
     fn both_layouts_read_back_to_the_same_grid() {

@@ -7,10 +7,10 @@
 //! other than this one?" with a single limit-1 search. Both run on the
 //! dancing-links engine through its public interface only.
 
-use crate::dlx::Matrix;
-use crate::encoding::Placement;
-use crate::grid::{Grid, Size};
-use crate::random::Rng;
+use crate::engine::Matrix;
+use crate::sudoku::encoding::Placement;
+use crate::sudoku::grid::{Grid, Size};
+use crate::sudoku::random::Rng;
 
 /// A reusable matrix for the blank cells of one grid at a time.
 #[derive(Debug, Clone)]
@@ -60,7 +60,7 @@ impl Reduced {
     /// except `skip`. With `shuffle`, the options are added in a random order;
     /// otherwise cell by cell, digits ascending.
     ///
-    /// The items keep the order of the full [`crate::encoding`]: row-digit,
+    /// The items keep the order of the full [`crate::sudoku::encoding`]: row-digit,
     /// column-digit, box-digit, then cell items. The digits of `grid` must
     /// obey the rules.
     pub fn build(

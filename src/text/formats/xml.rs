@@ -9,7 +9,7 @@
 use std::ops::Range;
 
 use super::{trimmed, Fields, Scan};
-use crate::reader::ParseErrorKind;
+use crate::text::reader::ParseErrorKind;
 
 /// What the rest of a line holds, and where to go on from.
 #[derive(Debug, Clone, PartialEq, Eq)]

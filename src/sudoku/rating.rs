@@ -20,10 +20,10 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::dlx::TieBreak;
-use crate::grid::{Conflict, Grid};
-use crate::singles::{Outcome, Singles};
-use crate::solver::Solver;
+use crate::engine::TieBreak;
+use crate::sudoku::grid::{Conflict, Grid};
+use crate::sudoku::singles::{Outcome, Singles};
+use crate::sudoku::solver::Solver;
 
 /// The highest score rated hard; above it, expert.
 pub const HARD_MAX: u64 = 8;

@@ -195,7 +195,7 @@ pub struct SearchStats {
 /// exact cover.
 ///
 /// ```
-/// use sudoku_dlx::dlx::Matrix;
+/// use sudoku_dlx::engine::Matrix;
 ///
 /// let [a, b, c, d, e, f, g] = [0, 1, 2, 3, 4, 5, 6];
 /// let mut matrix = Matrix::new(7, 0);

@@ -11,7 +11,7 @@
 use std::ops::Range;
 
 use super::{looks_like_puzzle, trimmed, Fields, Scan};
-use crate::reader::ParseErrorKind;
+use crate::text::reader::ParseErrorKind;
 
 /// Header names of the puzzle column.
 const PUZZLE_NAMES: &[&str] = &["puzzle", "puzzles", "quizzes", "quiz", "sudoku", "grid"];

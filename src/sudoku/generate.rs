@@ -1,7 +1,7 @@
 //! Making random complete grids and puzzles with exactly one solution.
 //!
 //! A complete grid comes from the dancing-links engine itself: the `n^3`
-//! options of the [`crate::encoding`] are added to a [`Matrix`] in a random
+//! options of the [`crate::sudoku::encoding`] are added to a [`Matrix`] in a random
 //! order and the first exact cover found is decoded. The min-count search
 //! tries the options of each item in the order they were added, so a new
 //! order gives a new grid.
@@ -28,11 +28,11 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::grid::{Grid, Size};
-use crate::random::Rng;
-use crate::rating::{Level, RateError, Rater, Rating};
-use crate::reduced::Reduced;
-use crate::singles::{Outcome, Singles};
+use crate::sudoku::grid::{Grid, Size};
+use crate::sudoku::random::Rng;
+use crate::sudoku::rating::{Level, RateError, Rater, Rating};
+use crate::sudoku::reduced::Reduced;
+use crate::sudoku::singles::{Outcome, Singles};
 
 /// Which cells of a puzzle are blanked together, so that the givens form a
 /// symmetric pattern.

@@ -9,7 +9,7 @@
 //! apart. Every deduction is sound: a filled cell holds the same digit in
 //! every solution of the puzzle.
 
-use crate::grid::{Grid, Size};
+use crate::sudoku::grid::{Grid, Size};
 
 mod nine;
 
@@ -413,7 +413,7 @@ mod tests {
             .first_solution(&EASY.parse().unwrap())
             .unwrap()
             .unwrap();
-        let mut rng = crate::random::Rng::from_seed(17);
+        let mut rng = crate::sudoku::random::Rng::from_seed(17);
         let mut singles = Singles::new();
         let mut outcomes = [0; 3];
         for round in 0..3000 {

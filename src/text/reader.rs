@@ -12,7 +12,7 @@
 //! UTF-8 byte-order mark are accepted. The text after a one-line puzzle is
 //! kept as its title.
 //!
-//! The same reader reads the other formats of [`crate::formats`] (SadMan
+//! The same reader reads the other formats of [`crate::text::formats`] (SadMan
 //! `.sdk`, CSV, `puzzle:count:solution`, OpenSudoku XML), detected from the
 //! first line that says anything or forced with
 //! [`PuzzleReader::with_format`]; they keep a title and an expected solution
@@ -27,9 +27,9 @@ use std::io::{self, BufRead};
 
 use thiserror::Error;
 
-use crate::alphabet::{Alphabet, Symbol};
-use crate::formats::{colon, csv, sdk, xml, Fields, InputFormat, Scan};
-use crate::grid::{Grid, Size};
+use crate::sudoku::grid::{Grid, Size};
+use crate::text::alphabet::{Alphabet, Symbol};
+use crate::text::formats::{colon, csv, sdk, xml, Fields, InputFormat, Scan};
 
 /// The longest line read, in bytes, unless [`PuzzleReader::with_max_line`]
 /// says otherwise.
@@ -269,7 +269,7 @@ enum LineRead {
 /// # Example
 ///
 /// ```
-/// use sudoku_dlx::reader::{PuzzleReader, Record};
+/// use sudoku_dlx::{PuzzleReader, Record};
 ///
 /// let text = "# two puzzles\n3...\n.2..\n....\n..3.\n\n1...............  a 4x4 on one line\n";
 /// let mut reader = PuzzleReader::new(text.as_bytes());
@@ -902,7 +902,7 @@ mod tests {
         let mut reader = PuzzleReader::new(text.as_bytes());
         let mut record = Record::default();
         reader.read_record(&mut record).unwrap().unwrap();
-        assert_eq!(record.alphabet.symbols, crate::alphabet::Symbols::Hex);
+        assert_eq!(record.alphabet.symbols, crate::text::alphabet::Symbols::Hex);
         assert!(record.alphabet.lowercase);
         assert_eq!(record.grid.get(0, 1), 13); // 'c'
         assert_eq!(record.grid.size(), Size::SIXTEEN);

@@ -4,7 +4,7 @@
 //! text after the first white space is a comment.
 
 use super::{shown, Fields, Scan};
-use crate::reader::ParseErrorKind;
+use crate::text::reader::ParseErrorKind;
 
 /// The fields of one line.
 pub fn scan(line: &[u8]) -> Scan {

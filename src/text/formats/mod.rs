@@ -1,7 +1,7 @@
 //! The file formats puzzles come in, and how to tell them apart from the
 //! first line that says anything.
 //!
-//! [`crate::reader::PuzzleReader`] reads every format; this module only
+//! [`crate::text::reader::PuzzleReader`] reads every format; this module only
 //! names the formats, detects them, and finds where the fields of one line
 //! are in the formats that put several fields on a line. Each format that
 //! needs more than the plain line and block reader has its own module:
@@ -23,9 +23,9 @@ pub mod xml;
 
 use std::ops::Range;
 
-use crate::reader::ParseErrorKind;
+use crate::text::reader::ParseErrorKind;
 
-/// The input formats, for [`crate::reader::PuzzleReader::with_format`].
+/// The input formats, for [`crate::text::reader::PuzzleReader::with_format`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum InputFormat {
     /// Detect the format from the first line that is not blank or a `# `
@@ -51,7 +51,7 @@ impl InputFormat {
     /// `.sdk` header).
     ///
     /// ```
-    /// use sudoku_dlx::formats::InputFormat;
+    /// use sudoku_dlx::InputFormat;
     ///
     /// assert_eq!(InputFormat::detect(b"quizzes,solutions"), Some(InputFormat::Csv));
     /// assert_eq!(InputFormat::detect(b"#ASadMan"), Some(InputFormat::Sdk));
@@ -146,7 +146,7 @@ fn trimmed(line: &[u8], range: Range<usize>) -> Range<usize> {
 /// Whether a field could be a whole puzzle: a supported number of cells, no
 /// white space.
 fn looks_like_puzzle(field: &[u8]) -> bool {
-    crate::grid::Size::from_cells(field.len()).is_some()
+    crate::sudoku::grid::Size::from_cells(field.len()).is_some()
         && !field.iter().any(u8::is_ascii_whitespace)
 }
 

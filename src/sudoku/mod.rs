@@ -1,0 +1,12 @@
+//! The Sudoku model: grids and their rules, their mapping onto the
+//! exact-cover engine, and what is built on it (solving, singles,
+//! generating, rating).
+
+pub mod encoding;
+pub mod generate;
+pub mod grid;
+pub mod random;
+pub mod rating;
+pub mod reduced;
+pub mod singles;
+pub mod solver;
