@@ -35,6 +35,7 @@ pub mod sudoku;
 pub mod text;
 
 pub use sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};
+pub use sudoku::geometry::{Geometry, GeometryBuilder, GeometryError};
 pub use sudoku::grid::{Cell, Conflict, Grid, Size, Unit};
 pub use sudoku::random::Rng;
 pub use sudoku::rating::{Level, RateError, Rater, Rating};

@@ -341,6 +341,7 @@ impl<C: Count> Matrix<C> {
     /// Fails, leaving the matrix unchanged, if the option is empty, names an
     /// item twice, names an item the matrix does not have, or gives an item
     /// more options than its count type holds.
+    #[inline(always)]
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, DlxError> {
         if self.pending != 0 {
             self.settle();

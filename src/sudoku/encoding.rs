@@ -1,115 +1,469 @@
-//! The Sudoku exact-cover encoding: which items and options a grid becomes,
-//! and how a chosen option decodes back into a placed digit.
+//! The Sudoku exact-cover encoding: which items and options a position
+//! becomes, and how chosen options decode back into placed digits.
 //!
-//! For a grid of side `n` there are `n^3` options, one per (cell, digit), and
-//! `4 n^2` items in four families of `n^2` each (for 9x9: 729 options and 324
-//! items). Every option covers exactly one item of each family:
+//! A position is a [`Geometry`], a grid of placed digits and the candidates
+//! of each blank cell (every digit, or the pencilmarks a caller kept, such
+//! as those left by the singles pass). One builder turns it into a matrix
+//! for the engine; the solver, the generator and the rating all use it.
+//!
+//! Every placement (cell, digit) still possible is an option. The items are
+//! what the options must cover: each blank cell once, and each digit once
+//! in each unit that lacks it. Filled cells and digits already placed make
+//! no item, so the matrix is what the search of the whole matrix would see
+//! after choosing the givens. For an empty 9x9 grid, 729 options and 324
+//! items:
 //!
 //! ```text
-//!  items   0 ..   n^2   row-digit     "row r holds digit d"      r*n + d
-//!        n^2 .. 2 n^2   column-digit  "column c holds digit d"   n^2 + c*n + d
-//!      2 n^2 .. 3 n^2   box-digit     "box x holds digit d"      2n^2 + x*n + d
-//!      3 n^2 .. 4 n^2   cell          "cell (r, c) is filled"    3n^2 + r*n + c
+//!  item   "unit u holds digit d"     one per unit and missing digit:
+//!                                    rows, columns, boxes, then the units
+//!                                    a variant adds (geometry order)
+//!  item   "cell c is filled"         one per blank cell
 //!
-//!  option (r, c, d) = (r*n + c)*n + d          (d counted from 0 here)
+//!  option (c, d) covers: the item of (u, d) for each unit u of c, in the
+//!                        geometry's order, then the item of c
 //! ```
 //!
-//! The numbering is closed-form, so encoding and decoding need no tables.
+//! [`ItemOrder`] says which family is numbered first: cells first for the
+//! solver (ties of the choice of item then go to a cell's candidates before
+//! a digit's places, which takes fewer nodes), units first for the
+//! generator. Options are added cell by cell, digits ascending, or in a
+//! random order, which makes the first solution found a random one.
 
-use crate::sudoku::grid::Size;
+use crate::engine::{Count, Matrix};
+use crate::sudoku::geometry::Geometry;
+use crate::sudoku::grid::Grid;
+use crate::sudoku::random::Rng;
 
-/// One digit in one cell: what a chosen option means.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Placement {
-    /// The row, from 0.
-    pub row: usize,
-    /// The column, from 0.
-    pub column: usize,
-    /// The digit, from 1.
-    pub digit: u8,
+/// Which family of items is numbered first; see the module documentation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ItemOrder {
+    /// Blank cells first, then (unit, digit) items.
+    #[default]
+    CellsFirst,
+    /// (unit, digit) items first, then blank cells.
+    UnitsFirst,
 }
 
-/// Number of items of the exact-cover matrix of a grid of this size.
-pub const fn item_count(size: Size) -> usize {
-    4 * size.cells()
+/// The buffers of the builder and the table that decodes options, reused
+/// from position to position.
+#[derive(Debug, Clone, Default)]
+pub struct Encoding {
+    /// The digits placed in each unit, as bit masks.
+    unit_digits: Vec<u32>,
+    /// The item number of each missing digit of each unit, indexed by the
+    /// digit from 0; 32 entries per unit, so that any digit bit indexes
+    /// them without a bounds check.
+    unit_items: Vec<[u32; 32]>,
+    /// The item number of each blank cell (what stands at filled cells is
+    /// never read).
+    cell_items: Vec<u32>,
+    /// The items of the option being added.
+    items: Vec<usize>,
+    /// For each option of the matrix, the placement it stands for:
+    /// `cell << 8 | digit`; entries past the options of the matrix may be
+    /// left over from earlier builds.
+    placements: Vec<u32>,
 }
 
-/// Number of options of the exact-cover matrix of a grid of this size.
-pub const fn option_count(size: Size) -> usize {
-    size.cells() * size.side()
-}
+impl Encoding {
+    /// Empty buffers; they grow to fit the largest position seen.
+    pub fn new() -> Encoding {
+        Encoding::default()
+    }
 
-/// The option that places `placement`.
-pub const fn option_of(size: Size, placement: Placement) -> usize {
-    let n = size.side();
-    (placement.row * n + placement.column) * n + placement.digit as usize - 1
-}
+    /// Fills `matrix` with `position` in `geometry`: an option for each
+    /// candidate digit of each blank cell that no digit of its units already
+    /// holds, items numbered in `order`, and options added cell by cell or,
+    /// with `shuffle`, in a random order.
+    ///
+    /// Returns false, with the matrix left as it was, when two digits of
+    /// the grid clash in a unit (checked only when the position does not
+    /// bring the digits of its units).
+    pub fn build<C: Count>(
+        &mut self,
+        matrix: &mut Matrix<C>,
+        geometry: &Geometry,
+        position: Position<'_>,
+        order: ItemOrder,
+        shuffle: Option<&mut Rng>,
+    ) -> bool {
+        let Encoding {
+            unit_digits: own_unit_digits,
+            unit_items,
+            cell_items,
+            items,
+            placements,
+        } = self;
+        let Position {
+            grid,
+            candidates,
+            unit_digits,
+        } = position;
+        let unit_digits = match unit_digits {
+            Some(digits) => digits,
+            None if geometry.unit_digits(grid, own_unit_digits) => &own_unit_digits[..],
+            None => return false,
+        };
+        let n = geometry.side();
+        let all = u32::MAX >> (32 - n);
+        let blanks = grid.cells().iter().filter(|&&digit| digit == 0).count() as u32;
+        let mut item = match order {
+            ItemOrder::CellsFirst => blanks,
+            ItemOrder::UnitsFirst => 0,
+        };
+        // Only the entries of missing digits are written: no option names
+        // another.
+        unit_items.resize(geometry.units(), [0; 32]);
+        for (numbers, &digits) in unit_items.iter_mut().zip(unit_digits) {
+            let mut missing = all & !digits;
+            while missing != 0 {
+                numbers[missing.trailing_zeros() as usize & 31] = item;
+                item += 1;
+                missing &= missing - 1;
+            }
+        }
+        // Blank cells are numbered in cell order from `first_cell_item`.
+        let (primary, first_cell_item) = match order {
+            ItemOrder::CellsFirst => (item, 0),
+            ItemOrder::UnitsFirst => (item + blanks, item),
+        };
+        matrix.reset(primary as usize, 0);
+        let blank_cells = grid.cells().iter().enumerate().filter(|&(_, &d)| d == 0);
+        let Some(rng) = shuffle else {
+            // Cell by cell, in one pass.
+            let cells = CellByCell {
+                geometry,
+                unit_digits,
+                unit_items,
+                candidates,
+                all,
+                first_cell_item,
+            };
+            match geometry.units_per_cell() {
+                Some(3) => cells.add_all::<C, 3>(grid, matrix, placements),
+                Some(4) => cells.add_all::<C, 4>(grid, matrix, placements),
+                _ => cells.add_all_any(grid, matrix, placements, items),
+            }
+            return true;
+        };
+        placements.clear();
+        let free_digits = |cell: usize| {
+            let mut free = candidates.map_or(all, |candidates| candidates[cell]) & all;
+            for &unit in geometry.units_of(cell) {
+                free &= !unit_digits[unit as usize];
+            }
+            free
+        };
+        cell_items.clear();
+        cell_items.resize(grid.cells().len(), 0);
+        for (cell_item, (cell, _)) in (first_cell_item..).zip(blank_cells) {
+            cell_items[cell] = cell_item;
+            let mut free = free_digits(cell);
+            while free != 0 {
+                placements.push((cell as u32) << 8 | (free.trailing_zeros() + 1));
+                free &= free - 1;
+            }
+        }
+        rng.shuffle(placements);
+        for &code in placements.iter() {
+            let cell = (code >> 8) as usize;
+            let option = OptionItems {
+                geometry,
+                unit_items,
+                cell,
+                digit: (code & 0xff) as usize - 1,
+                cell_item: cell_items[cell],
+            };
+            option.add(matrix, items);
+        }
+        true
+    }
 
-/// The placement that option `option` stands for.
-pub const fn placement_of(size: Size, option: usize) -> Placement {
-    let n = size.side();
-    let cell = option / n;
-    Placement {
-        row: cell / n,
-        column: cell % n,
-        digit: (option % n) as u8 + 1,
+    /// Writes the placements of `options`, options of the matrix last
+    /// built, into `grid`.
+    pub fn decode(&self, options: &[usize], grid: &mut Grid) {
+        for &option in options {
+            let code = self.placements[option];
+            grid.set((code >> 8) as usize, code as u8);
+        }
     }
 }
 
-/// The four items covered by `placement`: its row-digit, column-digit,
-/// box-digit and cell items, in that order.
-pub const fn items_of(size: Size, placement: Placement) -> [usize; 4] {
-    let n = size.side();
-    let cells = size.cells();
-    let d = placement.digit as usize - 1;
-    let (r, c) = (placement.row, placement.column);
-    [
-        r * n + d,
-        cells + c * n + d,
-        2 * cells + size.box_of(r, c) * n + d,
-        3 * cells + r * n + c,
-    ]
+/// A position to encode: the digits placed and what is known of the rest.
+#[derive(Debug, Clone, Copy)]
+pub struct Position<'a> {
+    /// The grid: digits placed, 0 for blank cells.
+    pub grid: &'a Grid,
+    /// The candidates of each cell, bit `d - 1` for digit `d` (pencilmarks,
+    /// or what the singles pass left); `None` for every digit.
+    pub candidates: Option<&'a [u32]>,
+    /// The digits each unit of the geometry holds, as bit masks, when the
+    /// caller keeps them (the singles pass does); `None` to take them from
+    /// the grid, which also checks that no digit repeats in a unit.
+    pub unit_digits: Option<&'a [u32]>,
+}
+
+impl<'a> Position<'a> {
+    /// The position of `grid` with every digit a candidate of every blank
+    /// cell.
+    pub fn of(grid: &'a Grid) -> Position<'a> {
+        Position {
+            grid,
+            candidates: None,
+            unit_digits: None,
+        }
+    }
+}
+
+/// A build that adds the options cell by cell, digits ascending, and
+/// numbers each blank cell's item one more than the last.
+struct CellByCell<'a> {
+    geometry: &'a Geometry,
+    unit_digits: &'a [u32],
+    unit_items: &'a [[u32; 32]],
+    candidates: Option<&'a [u32]>,
+    all: u32,
+    first_cell_item: u32,
+}
+
+impl CellByCell<'_> {
+    /// Adds the options of `grid` when every cell lies in `K` units: the
+    /// units and items in arrays whose length the compiler knows, and the
+    /// decoding table written in place, which on the hard collections
+    /// saves about a tenth of the instructions of building.
+    fn add_all<C: Count, const K: usize>(
+        &self,
+        grid: &Grid,
+        matrix: &mut Matrix<C>,
+        placements: &mut Vec<u32>,
+    ) {
+        // At most n options per blank cell. The table only grows, so that
+        // it is not written over before each build; what lies past the
+        // options of the matrix is left over from earlier builds.
+        let most = grid.cells().len() * self.geometry.side();
+        if placements.len() < most {
+            placements.resize(most, 0);
+        }
+        let mut options = 0;
+        let mut cell_item = self.first_cell_item as usize;
+        for (cell, &digit) in grid.cells().iter().enumerate() {
+            if digit != 0 {
+                continue;
+            }
+            let units: &[u16; K] = self
+                .geometry
+                .units_of(cell)
+                .try_into()
+                .expect("every cell lies in K units");
+            let mut free = self.candidates.map_or(self.all, |c| c[cell]) & self.all;
+            for &unit in units {
+                free &= !self.unit_digits[unit as usize];
+            }
+            let rows = units.map(|unit| &self.unit_items[unit as usize]);
+            while free != 0 {
+                let digit = free.trailing_zeros();
+                free &= free - 1;
+                let mut items = [0usize; 8];
+                for (slot, row) in items.iter_mut().zip(&rows) {
+                    *slot = row[digit as usize & 31] as usize;
+                }
+                items[K] = cell_item;
+                // The items are distinct and open by construction.
+                matrix
+                    .add_option(&items[..=K])
+                    .expect("an option covers distinct open items");
+                placements[options] = (cell as u32) << 8 | (digit + 1);
+                options += 1;
+            }
+            cell_item += 1;
+        }
+    }
+
+    /// Adds the options of `grid`, its cells in any number of units.
+    fn add_all_any<C: Count>(
+        &self,
+        grid: &Grid,
+        matrix: &mut Matrix<C>,
+        placements: &mut Vec<u32>,
+        items: &mut Vec<usize>,
+    ) {
+        placements.clear();
+        let mut cell_item = self.first_cell_item;
+        for (cell, &digit) in grid.cells().iter().enumerate() {
+            if digit != 0 {
+                continue;
+            }
+            let units = self.geometry.units_of(cell);
+            let mut free = self.candidates.map_or(self.all, |c| c[cell]) & self.all;
+            for &unit in units {
+                free &= !self.unit_digits[unit as usize];
+            }
+            while free != 0 {
+                let digit = free.trailing_zeros();
+                free &= free - 1;
+                placements.push((cell as u32) << 8 | (digit + 1));
+                let option = OptionItems {
+                    geometry: self.geometry,
+                    unit_items: self.unit_items,
+                    cell,
+                    digit: digit as usize,
+                    cell_item,
+                };
+                option.add_any(matrix, items);
+            }
+            cell_item += 1;
+        }
+    }
+}
+
+/// One option of a build: a digit in a cell, and where its items are.
+struct OptionItems<'a> {
+    geometry: &'a Geometry,
+    unit_items: &'a [[u32; 32]],
+    cell: usize,
+    /// The digit, from 0.
+    digit: usize,
+    cell_item: u32,
+}
+
+impl OptionItems<'_> {
+    /// Adds the option to `matrix`, `items` as scratch space.
+    #[inline(always)]
+    fn add<C: Count>(&self, matrix: &mut Matrix<C>, items: &mut Vec<usize>) {
+        match self.geometry.units_per_cell() {
+            Some(3) => self.add_of::<C, 3>(matrix),
+            Some(4) => self.add_of::<C, 4>(matrix),
+            _ => self.add_any(matrix, items),
+        }
+    }
+
+    /// Adds the option when every cell lies in `K` units: the items in an
+    /// array whose length the compiler knows.
+    #[inline(always)]
+    fn add_of<C: Count, const K: usize>(&self, matrix: &mut Matrix<C>) {
+        let units: &[u16; K] = self
+            .geometry
+            .units_of(self.cell)
+            .try_into()
+            .expect("every cell lies in K units");
+        let mut items = [0usize; 8];
+        for (slot, &unit) in items.iter_mut().zip(units) {
+            *slot = self.unit_items[unit as usize][self.digit & 31] as usize;
+        }
+        items[K] = self.cell_item as usize;
+        // The items are distinct and open by construction.
+        matrix
+            .add_option(&items[..=K])
+            .expect("an option covers distinct open items");
+    }
+
+    /// Adds the option, its cell in any number of units.
+    fn add_any<C: Count>(&self, matrix: &mut Matrix<C>, items: &mut Vec<usize>) {
+        items.clear();
+        items.extend(
+            self.geometry
+                .units_of(self.cell)
+                .iter()
+                .map(|&unit| self.unit_items[unit as usize][self.digit & 31] as usize),
+        );
+        items.push(self.cell_item as usize);
+        // The items are distinct and open by construction.
+        matrix
+            .add_option(items)
+            .expect("an option covers distinct open items");
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::grid::Size;
 
-    #[test]
-    fn nine_by_nine_has_729_options_and_324_items() {
-        assert_eq!(option_count(Size::NINE), 729);
-        assert_eq!(item_count(Size::NINE), 324);
+    /// The matrix of an empty grid, and the options each item has.
+    fn empty_matrix(size: Size, order: ItemOrder) -> (Matrix, Encoding) {
+        let mut matrix = Matrix::new(0, 0);
+        let mut encoding = Encoding::new();
+        let grid = Grid::empty(size);
+        let geometry = Geometry::classic(size);
+        assert!(encoding.build(&mut matrix, geometry, Position::of(&grid), order, None));
+        (matrix, encoding)
     }
 
     #[test]
-    fn every_option_round_trips_and_covers_one_item_per_family() {
-        for size in Size::ALL {
-            let cells = size.cells();
-            let mut covered = vec![0u32; item_count(size)];
-            for option in 0..option_count(size) {
-                let placement = placement_of(size, option);
-                assert_eq!(option_of(size, placement), option);
-                assert!(placement.digit as usize <= size.side());
-                let items = items_of(size, placement);
-                for (family, &item) in items.iter().enumerate() {
-                    assert_eq!(item / cells, family, "option {option} of {size}");
-                    covered[item] += 1;
-                }
-            }
-            // Every item is covered by exactly n options.
-            assert!(covered.iter().all(|&k| k as usize == size.side()));
+    fn an_empty_nine_by_nine_has_729_options_and_324_items() {
+        for order in [ItemOrder::CellsFirst, ItemOrder::UnitsFirst] {
+            let (matrix, _) = empty_matrix(Size::NINE, order);
+            assert_eq!(matrix.options(), 729);
+            assert_eq!(matrix.items(), 324);
+            assert_eq!(matrix.primary_items(), 324);
         }
     }
 
     #[test]
-    fn numbering_matches_the_classic_layout() {
-        // r5c8 digit 3 in a 9x9 grid (all from 0: row 4, column 7, box 5).
-        let p = Placement {
-            row: 4,
-            column: 7,
-            digit: 3,
+    fn a_chosen_set_of_options_decodes_into_a_solved_grid() {
+        let (mut matrix, encoding) = empty_matrix(Size::NINE, ItemOrder::UnitsFirst);
+        let mut solution = Grid::empty(Size::NINE);
+        matrix.search(1, |options| encoding.decode(options, &mut solution));
+        assert!(solution.is_solved());
+    }
+
+    #[test]
+    fn placed_digits_and_candidates_remove_options_and_items() {
+        let grid: Grid = "1...............".parse().unwrap();
+        let geometry = Geometry::classic(Size::FOUR);
+        let mut matrix = Matrix::new(0, 0);
+        let mut encoding = Encoding::new();
+        assert!(encoding.build(
+            &mut matrix,
+            geometry,
+            Position::of(&grid),
+            ItemOrder::CellsFirst,
+            None
+        ));
+        // 15 blank cells; 12 units miss 4 digits but row 1, column 1 and
+        // box 1 hold the 1 already.
+        assert_eq!(matrix.items(), 15 + 12 * 4 - 3);
+        // Each blank cell: 4 digits, less the 1 where a unit of it holds it
+        // (the 7 peers of r1c1).
+        assert_eq!(matrix.options(), 15 * 4 - 7);
+        let mut only_twos = vec![0b0010; 16];
+        only_twos[0] = 0;
+        let mut narrow = Matrix::new(0, 0);
+        let position = Position {
+            candidates: Some(&only_twos),
+            ..Position::of(&grid)
         };
-        assert_eq!(items_of(Size::NINE, p), [38, 81 + 65, 162 + 47, 243 + 43]);
-        assert_eq!(option_of(Size::NINE, p), 43 * 9 + 2);
+        encoding.build(&mut narrow, geometry, position, ItemOrder::CellsFirst, None);
+        assert_eq!(narrow.options(), 15);
+    }
+
+    #[test]
+    fn clashing_digits_build_nothing() {
+        let grid: Grid = "11..............".parse().unwrap();
+        let mut matrix = Matrix::new(0, 0);
+        let built = Encoding::new().build(
+            &mut matrix,
+            Geometry::classic(Size::FOUR),
+            Position::of(&grid),
+            ItemOrder::CellsFirst,
+            None,
+        );
+        assert!(!built);
+    }
+
+    #[test]
+    fn the_empty_four_by_four_has_288_solutions_in_either_order() {
+        for order in [ItemOrder::CellsFirst, ItemOrder::UnitsFirst] {
+            let (mut matrix, encoding) = empty_matrix(Size::FOUR, order);
+            let mut solutions = std::collections::HashSet::new();
+            let stats = matrix.search(1000, |options| {
+                let mut grid = Grid::empty(Size::FOUR);
+                encoding.decode(options, &mut grid);
+                assert!(grid.is_solved());
+                solutions.insert(grid);
+            });
+            assert_eq!(stats.solutions, 288);
+            assert_eq!(solutions.len(), 288);
+        }
     }
 }

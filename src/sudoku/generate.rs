@@ -19,7 +19,7 @@
 //! proves the solution unique without a search. The rest use the known
 //! solution: a second one would differ from it in a blanked cell, so one
 //! limit-1 search per blanked cell looks for a solution with another digit
-//! there ([`Reduced`]).
+//! there ([`Encoding`]).
 //!
 //! Everything random comes from one [`Rng`], so the same seed always gives the
 //! same grid and puzzle.
@@ -28,10 +28,12 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::engine::Matrix;
+use crate::sudoku::encoding::{Encoding, ItemOrder, Position};
+use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::random::Rng;
 use crate::sudoku::rating::{Level, RateError, Rater, Rating};
-use crate::sudoku::reduced::Reduced;
 use crate::sudoku::singles::{Outcome, Singles};
 
 /// Which cells of a puzzle are blanked together, so that the givens form a
@@ -181,7 +183,10 @@ pub enum GenerateError {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Generator {
-    reduced: Reduced,
+    /// The matrix of the grid being completed or probed; counts fit in
+    /// bytes, as in the solver.
+    matrix: Matrix<u8>,
+    encoding: Encoding,
     /// The digits of one box, in a random order.
     digits: Vec<u8>,
     singles: Singles,
@@ -217,7 +222,8 @@ impl Generator {
     /// A generator with empty buffers.
     pub fn new() -> Generator {
         Generator {
-            reduced: Reduced::new(),
+            matrix: Matrix::with_count_type(0, 0),
+            encoding: Encoding::new(),
             digits: Vec::new(),
             singles: Singles::new(),
             rater: Rater::new(),
@@ -239,7 +245,9 @@ impl Generator {
     /// dancing-links search completes the rest, its options added in a random
     /// order; should it find no completion, it starts again.
     pub fn fill_solved(&mut self, size: Size, rng: &mut Rng, grid: &mut Grid) {
-        let (n, b) = (size.side(), size.box_side());
+        let geometry = Geometry::classic(size);
+        let n = size.side();
+        let (b, _) = geometry.box_shape().expect("a classic grid has boxes");
         loop {
             grid.clear(size);
             self.digits.clear();
@@ -250,8 +258,20 @@ impl Generator {
                     grid.set((corner + k / b) * n + corner + k % b, digit);
                 }
             }
-            self.reduced.build(grid, None, None, Some(rng));
-            if self.reduced.complete(grid) {
+            self.encoding.build(
+                &mut self.matrix,
+                geometry,
+                Position::of(grid),
+                ItemOrder::UnitsFirst,
+                Some(rng),
+            );
+            let encoding = &self.encoding;
+            // The choices of the search are left in place: the next build
+            // starts afresh, so undoing them would be wasted work.
+            let stats = self
+                .matrix
+                .search_once(1, |options| encoding.decode(options, grid));
+            if stats.solutions == 1 {
                 return;
             }
         }
@@ -369,19 +389,20 @@ impl Generator {
     /// (`given`), or as not.
     fn mark(&mut self, solution: &Grid, cell: usize, given: bool) {
         let bit = 1 << (solution.cells()[cell] - 1);
-        for unit in units_of(solution.size(), cell) {
+        for &unit in units_of(solution.size(), cell) {
             if given {
-                self.unit_givens[unit] |= bit;
+                self.unit_givens[unit as usize] |= bit;
             } else {
-                self.unit_givens[unit] &= !bit;
+                self.unit_givens[unit as usize] &= !bit;
             }
         }
     }
 
     /// The digits given in the row, column and box of `cell`.
     fn given_around(&self, size: Size, cell: usize) -> u32 {
-        let [row, column, bx] = units_of(size, cell);
-        self.unit_givens[row] | self.unit_givens[column] | self.unit_givens[bx]
+        units_of(size, cell)
+            .iter()
+            .fold(0, |taken, &unit| taken | self.unit_givens[unit as usize])
     }
 
     /// True when the givens alone force the digits of `solution` back into
@@ -435,11 +456,8 @@ impl Generator {
         cell: usize,
     ) -> bool {
         let size = puzzle.size();
-        let (n, b) = (size.side(), size.box_side());
         let digit = 1u32 << (puzzle.cells()[cell] - 1);
         let group = &self.group_cells[cells];
-        let (row, column) = (cell / n, cell % n);
-        let (top, left) = (row / b * b, column / b * b);
         let elsewhere = |other: usize| {
             let open = puzzle.cells()[other] == 0
                 || group
@@ -448,9 +466,13 @@ impl Generator {
                     .any(|(k, &c)| c as usize == other && blank & 1 << k != 0);
             other != cell && open && self.given_around(size, other) & digit == 0
         };
-        !(0..n).any(|k| elsewhere(row * n + k))
-            || !(0..n).any(|k| elsewhere(k * n + column))
-            || !(0..n).any(|k| elsewhere((top + k / b) * n + left + k % b))
+        let geometry = Geometry::classic(size);
+        geometry.units_of(cell).iter().any(|&unit| {
+            !geometry
+                .unit_cells(unit as usize)
+                .iter()
+                .any(|&other| elsewhere(other as usize))
+        })
     }
 
     /// True when blanking group `cells` of `puzzle` leaves blank a set of
@@ -466,7 +488,10 @@ impl Generator {
     /// holds the digit found there.
     fn swaps_lines(&self, puzzle: &Grid, solution: &Grid, cells: std::ops::Range<usize>) -> bool {
         let size = solution.size();
-        let (n, b) = (size.side(), size.box_side());
+        let n = size.side();
+        let Some((band_height, stack_width)) = Geometry::classic(size).box_shape() else {
+            return false;
+        };
         let group = &self.group_cells[cells];
         let blank = |cell: usize| puzzle.cells()[cell] == 0 || group.contains(&(cell as u16));
         // Cell `position` of line `line`: rows first, then columns.
@@ -493,9 +518,11 @@ impl Generator {
         };
         group.iter().any(|&cell| {
             let (row, column) = (cell as usize / n, cell as usize % n);
-            let (band, stack) = (row / b * b, column / b * b);
-            (band..band + b).any(|other| other != row && cycle_is_blank(row, other, column))
-                || (stack..stack + b)
+            let band = row / band_height * band_height;
+            let stack = column / stack_width * stack_width;
+            (band..band + band_height)
+                .any(|other| other != row && cycle_is_blank(row, other, column))
+                || (stack..stack + stack_width)
                     .any(|other| other != column && cycle_is_blank(n + column, n + other, row))
         })
     }
@@ -507,7 +534,7 @@ impl Generator {
     /// `solution`. Otherwise a second solution would differ from `solution`
     /// in some cell of the group, so each such cell in turn tries its other
     /// candidates (the cells before it keeping their digits): singles again,
-    /// and a limit-1 search ([`Reduced`]) when they stall.
+    /// and a limit-1 search ([`Encoding`]) when they stall.
     fn still_unique(&mut self, solution: &Grid, cells: std::ops::Range<usize>) -> bool {
         for &cell in &self.group_cells[cells.clone()] {
             let group = &self.group_cells[cells.clone()];
@@ -532,9 +559,19 @@ impl Generator {
                     Outcome::Contradiction => continue,
                     Outcome::Stalled => {}
                 }
-                let candidates = Some(self.singles.candidates());
-                self.reduced.build(&self.probe, candidates, None, None);
-                if self.reduced.has_solution() {
+                let position = Position {
+                    candidates: Some(self.singles.candidates()),
+                    unit_digits: Some(self.singles.unit_digits()),
+                    ..Position::of(&self.probe)
+                };
+                self.encoding.build(
+                    &mut self.matrix,
+                    Geometry::classic(self.probe.size()),
+                    position,
+                    ItemOrder::UnitsFirst,
+                    None,
+                );
+                if self.matrix.search_once(1, |_| {}).solutions == 1 {
                     return false;
                 }
             }
@@ -569,10 +606,8 @@ impl Generator {
     }
 }
 
-/// The row, column and box of `cell` as unit numbers: rows from 0, columns
-/// from `n`, boxes from `2n`.
-fn units_of(size: Size, cell: usize) -> [usize; 3] {
-    let n = size.side();
-    let (row, column) = (cell / n, cell % n);
-    [row, n + column, 2 * n + size.box_of(row, column)]
+/// The row, column and box of `cell` as unit numbers of the classic
+/// geometry of `size`.
+fn units_of(size: Size, cell: usize) -> &'static [u16] {
+    Geometry::classic(size).units_of(cell)
 }

@@ -8,6 +8,8 @@
 
 use std::fmt;
 
+use crate::sudoku::geometry::Geometry;
+
 /// The size of a grid, given by the side of one box.
 ///
 /// Boxes of side 2, 3, 4 and 5 give the 4x4, 9x9, 16x16 and 25x25 grids.
@@ -52,12 +54,6 @@ impl Size {
     pub const fn cells(self) -> usize {
         self.side() * self.side()
     }
-
-    /// The box that holds the cell at `row`, `column` (numbered row by row).
-    pub const fn box_of(self, row: usize, column: usize) -> usize {
-        let b = self.box_side();
-        (row / b) * b + column / b
-    }
 }
 
 impl fmt::Display for Size {
@@ -75,6 +71,9 @@ pub enum Unit {
     Column(usize),
     /// A box, numbered from 0 row by row.
     Box(usize),
+    /// A unit a variant adds (a diagonal, a window, a region), numbered
+    /// from 0 in the order of its geometry.
+    Extra(usize),
 }
 
 impl fmt::Display for Unit {
@@ -84,6 +83,7 @@ impl fmt::Display for Unit {
             Unit::Row(i) => write!(f, "row {}", i + 1),
             Unit::Column(i) => write!(f, "column {}", i + 1),
             Unit::Box(i) => write!(f, "box {}", i + 1),
+            Unit::Extra(i) => write!(f, "extra unit {}", i + 1),
         }
     }
 }
@@ -208,56 +208,10 @@ impl Grid {
 
     /// The first repetition of a digit in a row, column or box, looking at
     /// rows first, then columns, then boxes; `None` when the grid obeys the
-    /// rules (blanks are ignored).
+    /// rules (blanks are ignored). [`Geometry::first_conflict`] checks the
+    /// units of any other geometry.
     pub fn first_conflict(&self) -> Option<Conflict> {
-        let n = self.size.side();
-        let b = self.size.box_side();
-        // seen[digit] = 1 + the position within the unit where it was seen.
-        let mut seen = [0usize; 26];
-        let units = [0, 1, 2]
-            .into_iter()
-            .flat_map(|kind| (0..n).map(move |i| (kind, i)));
-        for (kind, index) in units {
-            seen[..=n].fill(0);
-            for k in 0..n {
-                let (row, column) = match kind {
-                    0 => (index, k),
-                    1 => (k, index),
-                    _ => ((index / b) * b + k / b, (index % b) * b + k % b),
-                };
-                let digit = self.get(row, column);
-                if digit == 0 {
-                    continue;
-                }
-                let earlier = seen[digit as usize];
-                if earlier != 0 {
-                    let (first_row, first_column) = match kind {
-                        0 => (index, earlier - 1),
-                        1 => (earlier - 1, index),
-                        _ => (
-                            (index / b) * b + (earlier - 1) / b,
-                            (index % b) * b + (earlier - 1) % b,
-                        ),
-                    };
-                    let unit = match kind {
-                        0 => Unit::Row(index),
-                        1 => Unit::Column(index),
-                        _ => Unit::Box(index),
-                    };
-                    return Some(Conflict {
-                        digit,
-                        unit,
-                        first: Cell {
-                            row: first_row,
-                            column: first_column,
-                        },
-                        second: Cell { row, column },
-                    });
-                }
-                seen[digit as usize] = k + 1;
-            }
-        }
-        None
+        Geometry::classic(self.size).first_conflict(self)
     }
 
     /// True when every cell is filled and no digit repeats in a unit.
@@ -294,7 +248,6 @@ mod tests {
         assert_eq!(Size::from_side(9), Some(Size::NINE));
         assert_eq!(Size::from_cells(256), Some(Size::SIXTEEN));
         assert_eq!(Size::from_cells(80), None);
-        assert_eq!(Size::NINE.box_of(4, 7), 5);
         assert_eq!(Size::TWENTY_FIVE.to_string(), "25x25");
     }
 

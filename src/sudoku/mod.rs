@@ -4,9 +4,9 @@
 
 pub mod encoding;
 pub mod generate;
+pub mod geometry;
 pub mod grid;
 pub mod random;
 pub mod rating;
-pub mod reduced;
 pub mod singles;
 pub mod solver;

@@ -9,9 +9,14 @@
 //! apart. Every deduction is sound: a filled cell holds the same digit in
 //! every solution of the puzzle.
 
+use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Grid, Size};
 
 mod nine;
+
+/// Entries of the candidates of the general pass: one for every cell number
+/// a `u16` can hold.
+const CANDIDATE_SLOTS: usize = 1 << 16;
 
 /// How far a pass of singles got.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,16 +43,6 @@ pub enum Outcome {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct Singles {
-    /// The size the tables below are built for.
-    size: Option<Size>,
-    /// For each cell, its peers (cells sharing a unit), `peer_count` each.
-    peers: Vec<u16>,
-    peer_count: usize,
-    /// The cells of each unit: rows, then columns, then boxes.
-    units: Vec<u16>,
-    /// For each cell, its row, column and box as unit numbers: rows from 0,
-    /// columns from `n`, boxes from `2n`.
-    cell_units: Vec<[u8; 3]>,
     /// The digits placed in each unit, as bit masks.
     placed: Vec<u32>,
     /// Candidate digits of each blank cell as a bit mask; 0 once filled.
@@ -79,52 +74,51 @@ impl Singles {
     /// [`Grid::first_conflict`]); otherwise the outcome means nothing, though
     /// it is still safe to call.
     pub fn fill(&mut self, grid: &mut Grid, hidden: bool) -> Outcome {
-        self.run(grid, hidden, None)
+        self.fill_in(Geometry::classic(grid.size()), grid, hidden)
+    }
+
+    /// [`Singles::fill`] on the units of `geometry`, whose size must be that
+    /// of `grid`.
+    pub fn fill_in(&mut self, geometry: &Geometry, grid: &mut Grid, hidden: bool) -> Outcome {
+        self.run(geometry, grid, hidden, None)
             .unwrap_or(Outcome::Contradiction)
     }
 
     /// Like [`Singles::fill`] with hidden singles, but checks the givens
     /// first: returns `None`, with `grid` untouched, when a digit appears
-    /// twice in a row, column or box ([`Grid::first_conflict`] names it).
-    pub fn fill_checked(&mut self, grid: &mut Grid) -> Option<Outcome> {
-        self.run(grid, true, None)
+    /// twice in a unit of `geometry` ([`Geometry::first_conflict`] names it).
+    pub fn fill_checked(&mut self, geometry: &Geometry, grid: &mut Grid) -> Option<Outcome> {
+        self.run(geometry, grid, true, None)
     }
 
     /// Like [`Singles::fill`] with hidden singles, but stops as soon as every
     /// cell of `cells` is filled, and then reports [`Outcome::Solved`]: those
     /// cells hold the same digits in every solution.
     pub fn fill_cells(&mut self, grid: &mut Grid, cells: &[u16]) -> Outcome {
-        self.run(grid, true, Some(cells))
+        self.run(Geometry::classic(grid.size()), grid, true, Some(cells))
             .unwrap_or(Outcome::Contradiction)
     }
 
     /// Fills singles until the wanted cells (all blanks when `wanted` is
     /// `None`) are filled or no single is left; `None` when two givens clash.
-    fn run(&mut self, grid: &mut Grid, hidden: bool, wanted: Option<&[u16]>) -> Option<Outcome> {
+    fn run(
+        &mut self,
+        geometry: &Geometry,
+        grid: &mut Grid,
+        hidden: bool,
+        wanted: Option<&[u16]>,
+    ) -> Option<Outcome> {
         let size = grid.size();
-        if size == Size::NINE && wanted.is_none() {
+        debug_assert_eq!(size, geometry.size());
+        if size == Size::NINE && geometry.is_classic() && wanted.is_none() {
             return self.run_nine(grid, hidden);
         }
-        self.prepare(size);
         self.cells = size.cells();
         let all = (1u32 << size.side()) - 1;
-        self.placed.clear();
-        self.placed.resize(3 * size.side(), 0);
-        let mut clash = 0;
-        for (&digit, units) in grid.cells().iter().zip(&self.cell_units) {
-            if digit != 0 {
-                let bit = 1 << (digit - 1);
-                for &unit in units {
-                    clash |= self.placed[unit as usize] & bit;
-                    self.placed[unit as usize] |= bit;
-                }
-            }
-        }
-        if clash != 0 {
+        if !geometry.unit_digits(grid, &mut self.placed) {
             return None;
         }
         self.filled = 0;
-        self.candidates.clear();
         self.pending.clear();
         self.wanted.clear();
         self.wanted.resize(size.cells(), wanted.is_none());
@@ -132,17 +126,22 @@ impl Singles {
             self.wanted[cell as usize] = true;
         }
         self.left = 0;
-        self.candidates.resize(size.cells(), 0);
-        let cells = grid.cells().iter().zip(&self.cell_units);
-        for (cell, ((&digit, &[row, column, bx]), candidates)) in
-            cells.zip(&mut self.candidates).enumerate()
+        // Indexed by cell numbers of type u16: with an entry for each, the
+        // lookups of the peers and units need no bounds check, which took
+        // a tenth off the time of generating 9x9 puzzles.
+        if self.candidates.len() < CANDIDATE_SLOTS {
+            self.candidates.resize(CANDIDATE_SLOTS, 0);
+        }
+        self.candidates[..size.cells()].fill(0);
+        for (cell, (&digit, candidates)) in
+            grid.cells().iter().zip(&mut self.candidates).enumerate()
         {
             if digit == 0 {
                 self.left += usize::from(self.wanted[cell]);
-                let mask = all
-                    & !(self.placed[row as usize]
-                        | self.placed[column as usize]
-                        | self.placed[bx as usize]);
+                let mut mask = all;
+                for &unit in geometry.units_of(cell) {
+                    mask &= !self.placed[unit as usize];
+                }
                 if mask & mask.wrapping_sub(1) == 0 {
                     self.pending.push(cell as u16);
                 }
@@ -156,7 +155,7 @@ impl Singles {
                 self.pending.push(cell);
             }
         }
-        Some(self.propagate(grid, hidden, all))
+        Some(self.propagate(geometry, grid, hidden, all))
     }
 
     /// [`Singles::run`] for a 9x9 grid with every blank wanted, the case of
@@ -184,7 +183,13 @@ impl Singles {
 
     /// Places singles from the pending cells, and hidden singles when
     /// `hidden`, until the wanted cells are filled or none is left.
-    fn propagate(&mut self, grid: &mut Grid, hidden: bool, all: u32) -> Outcome {
+    fn propagate(
+        &mut self,
+        geometry: &Geometry,
+        grid: &mut Grid,
+        hidden: bool,
+        all: u32,
+    ) -> Outcome {
         loop {
             if self.left == 0 {
                 return Outcome::Solved;
@@ -199,7 +204,7 @@ impl Singles {
                     return Outcome::Contradiction;
                 }
                 if mask & (mask - 1) == 0 {
-                    if !self.place(grid, cell, mask) {
+                    if !self.place(geometry, grid, cell, mask) {
                         return Outcome::Contradiction;
                     }
                     if self.left == 0 {
@@ -210,7 +215,7 @@ impl Singles {
             if !hidden {
                 return Outcome::Stalled;
             }
-            match self.hidden_singles(grid, all) {
+            match self.hidden_singles(geometry, grid, all) {
                 None => return Outcome::Contradiction,
                 Some(0) => return Outcome::Stalled,
                 Some(_) => {}
@@ -224,31 +229,39 @@ impl Singles {
         &self.candidates[..self.cells]
     }
 
+    /// Every entry of the candidates, one for each possible cell number.
+    fn all_candidates(&self) -> &[u32; CANDIDATE_SLOTS] {
+        (&self.candidates[..CANDIDATE_SLOTS])
+            .try_into()
+            .expect("run makes an entry for every u16")
+    }
+
     /// How many digits the last fill placed.
     pub fn placed(&self) -> usize {
         self.filled
     }
 
-    /// The digits placed in each unit after the last fill, as bit masks:
-    /// the `n` rows, then the `n` columns, then the `n` boxes.
+    /// The digits placed in each unit after the last fill, as bit masks, in
+    /// the order of the units of the geometry.
     pub fn unit_digits(&self) -> &[u32] {
         &self.placed
     }
 
     /// Places every hidden single found in one sweep of the units. Returns
     /// how many were placed, or `None` on a contradiction.
-    fn hidden_singles(&mut self, grid: &mut Grid, all: u32) -> Option<usize> {
+    fn hidden_singles(&mut self, geometry: &Geometry, grid: &mut Grid, all: u32) -> Option<usize> {
         let n = grid.size().side();
         let mut placed = 0;
-        for unit in 0..3 * n {
+        for unit in 0..geometry.units() {
             let filled = self.placed[unit];
-            let cells = &self.units[unit * n..(unit + 1) * n];
+            let cells = geometry.unit_cells(unit);
             // A unit length the compiler knows lets it unroll the loop.
+            let candidates = self.all_candidates();
             let (once, twice) = match n {
-                4 => once_twice(&cells[..4], &self.candidates),
-                9 => once_twice(&cells[..9], &self.candidates),
-                16 => once_twice(&cells[..16], &self.candidates),
-                _ => once_twice(cells, &self.candidates),
+                4 => once_twice(&cells[..4], candidates),
+                9 => once_twice(&cells[..9], candidates),
+                16 => once_twice(&cells[..16], candidates),
+                _ => once_twice(cells, candidates),
             };
             if (once | filled) != all {
                 return None;
@@ -257,15 +270,14 @@ impl Singles {
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
                 singles &= singles - 1;
-                let cells = &self.units[unit * n..(unit + 1) * n];
                 let Some(&cell) = cells
                     .iter()
-                    .find(|&&c| self.candidates[c as usize] & bit != 0)
+                    .find(|&&c| self.all_candidates()[c as usize] & bit != 0)
                 else {
                     // An earlier placement in this sweep took its place.
                     return None;
                 };
-                if !self.place(grid, cell as usize, bit) {
+                if !self.place(geometry, grid, cell as usize, bit) {
                     return None;
                 }
                 placed += 1;
@@ -276,21 +288,19 @@ impl Singles {
 
     /// Writes the digit of `bit` in `cell` and strikes it from the peers.
     /// Returns false when a peer is left with no candidate.
-    fn place(&mut self, grid: &mut Grid, cell: usize, bit: u32) -> bool {
+    fn place(&mut self, geometry: &Geometry, grid: &mut Grid, cell: usize, bit: u32) -> bool {
         grid.set(cell, bit.trailing_zeros() as u8 + 1);
         self.candidates[cell] = 0;
         self.filled += 1;
         self.left -= usize::from(self.wanted[cell]);
-        for &unit in &self.cell_units[cell] {
+        for &unit in geometry.units_of(cell) {
             self.placed[unit as usize] |= bit;
         }
-        let peers = &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count];
-        let candidates = &mut self.candidates[..];
-        for &peer in peers {
-            debug_assert!((peer as usize) < candidates.len());
-            // SAFETY: `prepare` makes every peer a cell of the grid, and
-            // `run` gives `candidates` one entry per cell.
-            let mask = unsafe { candidates.get_unchecked_mut(peer as usize) };
+        let candidates: &mut [u32; CANDIDATE_SLOTS] = (&mut self.candidates[..CANDIDATE_SLOTS])
+            .try_into()
+            .expect("run makes an entry for every u16");
+        for &peer in geometry.peers_of(cell) {
+            let mask = &mut candidates[peer as usize];
             if *mask & bit != 0 {
                 *mask ^= bit;
                 if *mask & mask.wrapping_sub(1) == 0 {
@@ -303,61 +313,15 @@ impl Singles {
         }
         true
     }
-
-    /// Builds the peer and unit tables for `size`, unless they already are.
-    fn prepare(&mut self, size: Size) {
-        if self.size == Some(size) {
-            return;
-        }
-        self.size = Some(size);
-        let (n, b) = (size.side(), size.box_side());
-        self.units.clear();
-        for row in 0..n {
-            self.units
-                .extend((0..n).map(|column| (row * n + column) as u16));
-        }
-        for column in 0..n {
-            self.units
-                .extend((0..n).map(|row| (row * n + column) as u16));
-        }
-        for bx in 0..n {
-            let (top, left) = ((bx / b) * b, (bx % b) * b);
-            self.units
-                .extend((0..n).map(|k| ((top + k / b) * n + left + k % b) as u16));
-        }
-        self.cell_units.clear();
-        self.cell_units.extend((0..size.cells()).map(|cell| {
-            let (row, column) = (cell / n, cell % n);
-            [
-                row as u8,
-                (n + column) as u8,
-                (2 * n + size.box_of(row, column)) as u8,
-            ]
-        }));
-        self.peer_count = 2 * (n - 1) + (b - 1) * (b - 1);
-        self.peers.clear();
-        for cell in 0..size.cells() {
-            let (row, column) = (cell / n, cell % n);
-            let peers = (0..size.cells()).filter(|&other| {
-                let (r, c) = (other / n, other % n);
-                other != cell
-                    && (r == row || c == column || size.box_of(r, c) == size.box_of(row, column))
-            });
-            self.peers.extend(peers.map(|other| other as u16));
-        }
-    }
 }
 
 /// The digits in the candidates of one cell of `cells` or more, and in those
 /// of two cells or more.
 #[inline(always)]
-fn once_twice(cells: &[u16], candidates: &[u32]) -> (u32, u32) {
+fn once_twice(cells: &[u16], candidates: &[u32; CANDIDATE_SLOTS]) -> (u32, u32) {
     let (mut once, mut twice) = (0u32, 0u32);
     for &cell in cells {
-        debug_assert!((cell as usize) < candidates.len());
-        // SAFETY: `prepare` fills the units with cells of the grid, and
-        // `run` gives `candidates` one entry per cell.
-        let mask = unsafe { *candidates.get_unchecked(cell as usize) };
+        let mask = candidates[cell as usize];
         twice |= once & mask;
         once |= mask;
     }

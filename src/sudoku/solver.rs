@@ -27,6 +27,8 @@
 //! puzzle to puzzle.
 
 use crate::engine::{Matrix, SearchStats, TieBreak};
+use crate::sudoku::encoding::{Encoding, ItemOrder, Position};
+use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid, Size};
 use crate::sudoku::singles::{Outcome, Singles};
 
@@ -63,15 +65,8 @@ pub struct Solver {
     matrix: Matrix<u8>,
     /// The forced placements made before linking.
     singles: Singles,
-    /// The item number of each missing digit of each unit (rows, columns,
-    /// boxes), indexed by the digit from 0; 32 entries per unit, so that
-    /// any digit bit indexes them without a bounds check.
-    unit_items: Vec<[u32; 32]>,
-    /// For each option of the reduced matrix, the placement it stands for.
-    /// It is kept as long as the most options a grid of the largest size
-    /// seen can have, so that it is written without growing; what lies past
-    /// the options of the matrix is left over from earlier grids.
-    placements: Vec<(u16, u8)>,
+    /// The builder of the matrix and the decoder of its options.
+    encoding: Encoding,
     /// The puzzle with its forced digits, then the solution being decoded.
     solution: Grid,
     /// Digits placed by singles before the last search.
@@ -92,8 +87,7 @@ impl Solver {
         Solver {
             matrix,
             singles: Singles::new(),
-            unit_items: Vec::new(),
-            placements: Vec::new(),
+            encoding: Encoding::new(),
             solution: Grid::empty(Size::NINE),
             presolved: 0,
         }
@@ -112,17 +106,34 @@ impl Solver {
     ///
     /// Returns the first [`Conflict`] when the givens break the rules; no
     /// search is made then.
+    pub fn solve(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        on_solution: impl FnMut(&Grid),
+    ) -> Result<SearchStats, Conflict> {
+        self.solve_in(Geometry::classic(puzzle.size()), puzzle, limit, on_solution)
+    }
+
+    /// [`Solver::solve`] on the units of `geometry` (rows, columns, boxes
+    /// and whatever units it adds), whose size must be that of `puzzle`.
+    ///
+    /// # Errors
+    ///
+    /// Returns the first [`Conflict`] when the givens break the rules of
+    /// `geometry`; no search is made then.
     // Out of line: inlined into its callers, the search loop it holds was
     // compiled into 1% more instructions on the hard collections.
     #[inline(never)]
-    pub fn solve(
+    pub fn solve_in(
         &mut self,
+        geometry: &Geometry,
         puzzle: &Grid,
         limit: u64,
         mut on_solution: impl FnMut(&Grid),
     ) -> Result<SearchStats, Conflict> {
         let mut stats = SearchStats::default();
-        match self.presolve(puzzle)? {
+        match self.presolve(geometry, puzzle)? {
             Outcome::Contradiction => {
                 // As the search reports a limit of 0: stopped before looking.
                 stats.stopped_at_limit = limit == 0;
@@ -138,19 +149,30 @@ impl Solver {
                 }
                 return Ok(stats);
             }
-            Outcome::Stalled => self.build(),
+            Outcome::Stalled => {
+                // Clashes were ruled out by the singles pass.
+                let position = Position {
+                    grid: &self.solution,
+                    candidates: Some(self.singles.candidates()),
+                    unit_digits: Some(self.singles.unit_digits()),
+                };
+                self.encoding.build(
+                    &mut self.matrix,
+                    geometry,
+                    position,
+                    ItemOrder::CellsFirst,
+                    None,
+                );
+            }
         }
         let Solver {
             matrix,
-            placements,
+            encoding,
             solution,
             ..
         } = self;
         stats = matrix.search_once(limit, |options| {
-            for &option in options {
-                let (cell, digit) = placements[option];
-                solution.set(cell as usize, digit);
-            }
+            encoding.decode(options, solution);
             on_solution(solution);
         });
         Ok(stats)
@@ -218,101 +240,18 @@ impl Solver {
 
     /// Copies `puzzle` into the solution grid and fills in the digits that
     /// singles force, or finds that two givens clash.
-    fn presolve(&mut self, puzzle: &Grid) -> Result<Outcome, Conflict> {
+    fn presolve(&mut self, geometry: &Geometry, puzzle: &Grid) -> Result<Outcome, Conflict> {
         self.solution.clone_from(puzzle);
-        let Some(outcome) = self.singles.fill_checked(&mut self.solution) else {
+        let Some(outcome) = self.singles.fill_checked(geometry, &mut self.solution) else {
             // A digit twice in a unit, which `first_conflict` names; were it
             // to find none, no solution would still be the right answer.
-            return match puzzle.first_conflict() {
+            return match geometry.first_conflict(puzzle) {
                 Some(conflict) => Err(conflict),
                 None => Ok(Outcome::Contradiction),
             };
         };
         self.presolved = self.singles.placed();
         Ok(outcome)
-    }
-
-    /// Fills the matrix with what is left of the solution grid once the
-    /// givens and forced digits are placed.
-    fn build(&mut self) {
-        match self.solution.size().box_side() {
-            2 => self.link::<2>(),
-            3 => self.link::<3>(),
-            4 => self.link::<4>(),
-            _ => self.link::<5>(),
-        }
-    }
-
-    /// [`Solver::build`] for boxes of side `B`, which the compiler then
-    /// knows.
-    fn link<const B: usize>(&mut self) {
-        let n = B * B;
-        debug_assert_eq!(self.solution.size().side(), n);
-        let candidates = &self.singles.candidates()[..n * n];
-        let placed = &self.singles.unit_digits()[..3 * n];
-        let all = u32::MAX >> (32 - n);
-        // Number the items still to cover: the blank cells first, then the
-        // missing digits of rows, columns and boxes. The ties left to the
-        // leftmost item (all of them, with `TieBreak::Leftmost`) then go to
-        // a cell's two digits before a digit's two places; with leftmost ties
-        // that takes a quarter fewer nodes on the hard collections than the
-        // order of the encoding. Only the entries of missing digits are written: no
-        // option names another. The rows miss as many digits as there are
-        // blank cells.
-        let blanks: u32 = placed[..n]
-            .iter()
-            .map(|&digits| n as u32 - digits.count_ones())
-            .sum();
-        self.unit_items.resize(3 * n, [0; 32]);
-        let mut item = blanks;
-        for (numbers, &digits) in self.unit_items.iter_mut().zip(placed) {
-            let mut missing = all & !digits;
-            while missing != 0 {
-                numbers[missing.trailing_zeros() as usize & 31] = item;
-                item += 1;
-                missing &= missing - 1;
-            }
-        }
-        self.matrix.reset(4 * blanks as usize, 0);
-        if self.placements.len() < n * n * n {
-            self.placements.resize(n * n * n, (0, 0));
-        }
-        let placements = &mut self.placements[..n * n * n];
-        let mut option = 0;
-        let units = &self.unit_items[..3 * n];
-        let mut cell_item = 0;
-        for row in 0..n {
-            let row_items = &units[row];
-            for column in 0..n {
-                let cell = row * n + column;
-                // Filled cells have no candidate left, blank ones two or more.
-                let mut free = candidates[cell];
-                if free == 0 {
-                    continue;
-                }
-                let column_items = &units[n + column];
-                let box_items = &units[2 * n + row / B * B + column / B];
-                while free != 0 {
-                    let digit = free.trailing_zeros() as usize & 31;
-                    free &= free - 1;
-                    // The items of `encoding::items_of`, in its order.
-                    let items = [
-                        row_items[digit] as usize,
-                        column_items[digit] as usize,
-                        box_items[digit] as usize,
-                        cell_item,
-                    ];
-                    // The items are distinct and in range by construction.
-                    self.matrix
-                        .add_option(&items)
-                        .expect("a Sudoku option covers four distinct items");
-                    // At most n options per cell.
-                    placements[option] = (cell as u16, digit as u8 + 1);
-                    option += 1;
-                }
-                cell_item += 1;
-            }
-        }
     }
 }
 
@@ -461,5 +400,85 @@ mod tests {
             let found = found.unwrap();
             assert!(found.is_solved(), "{size}");
         }
+    }
+
+    /// X-Sudoku: the classic geometry and both main diagonals.
+    fn x_sudoku(size: Size) -> Geometry {
+        let n = size.side();
+        Geometry::builder(size)
+            .boxes()
+            .unit(crate::Unit::Extra(0), (0..n).map(|k| k * n + k))
+            .unit(crate::Unit::Extra(1), (0..n).map(|k| k * n + n - 1 - k))
+            .build()
+            .unwrap()
+    }
+
+    /// Counts the X-Sudoku solutions of `cells` (4x4) by plain backtracking
+    /// on the rules themselves: rows, columns, 2x2 boxes and diagonals.
+    fn x_count(cells: &mut [u8; 16]) -> u64 {
+        let Some(blank) = cells.iter().position(|&v| v == 0) else {
+            return 1;
+        };
+        let (row, column) = (blank / 4, blank % 4);
+        let clashes = |cells: &[u8; 16], other: usize, digit: u8| {
+            let (r, c) = (other / 4, other % 4);
+            cells[other] == digit
+                && (r == row
+                    || c == column
+                    || (r / 2, c / 2) == (row / 2, column / 2)
+                    || (r == c && row == column)
+                    || (r + c == 3 && row + column == 3))
+        };
+        let mut count = 0;
+        for digit in 1..=4 {
+            if (0..16).all(|other| !clashes(cells, other, digit)) {
+                cells[blank] = digit;
+                count += x_count(cells);
+                cells[blank] = 0;
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn an_x_sudoku_geometry_needs_no_change_to_the_solver() {
+        let geometry = x_sudoku(Size::FOUR);
+        let mut solver = Solver::new();
+        let mut rng = crate::Rng::from_seed(5);
+        let mut seen_unique = 0;
+        for _ in 0..300 {
+            let mut cells = [0u8; 16];
+            for _ in 0..rng.below(6) {
+                cells[rng.below(16)] = rng.below(4) as u8 + 1;
+            }
+            let puzzle = Grid::from_cells(&cells).unwrap();
+            let mut found = Vec::new();
+            let result = solver.solve_in(&geometry, &puzzle, 1000, |s| found.push(s.clone()));
+            match result {
+                Err(conflict) => {
+                    assert_eq!(geometry.first_conflict(&puzzle), Some(conflict));
+                    continue;
+                }
+                Ok(stats) => assert_eq!(stats.solutions, x_count(&mut cells), "{cells:?}"),
+            }
+            seen_unique += usize::from(found.len() == 1);
+            for solution in &found {
+                assert!(solution.is_solved() && solution.keeps_givens_of(&puzzle));
+                assert_eq!(geometry.first_conflict(solution), None);
+            }
+        }
+        assert!(seen_unique > 0);
+        // The empty 9x9 X-Sudoku has solutions, all with distinct diagonals.
+        let mut first = None;
+        let nine = x_sudoku(Size::NINE);
+        solver
+            .solve_in(&nine, &Grid::empty(Size::NINE), 1, |s| {
+                first = Some(s.clone())
+            })
+            .unwrap();
+        let first = first.unwrap();
+        assert_eq!(nine.first_conflict(&first), None);
+        let diagonal: std::collections::HashSet<_> = (0..9).map(|k| first.get(k, k)).collect();
+        assert_eq!(diagonal.len(), 9);
     }
 }

@@ -1,0 +1,472 @@
+//! The shape of a Sudoku as plain data: its cells, and its units, the sets
+//! of cells that hold every digit exactly once.
+//!
+//! Everything else in the model reads the rules from here: the encoding
+//! makes an item of each (unit, digit), the singles pass strikes a placed
+//! digit from the peers of its cell, the rules check looks for a digit twice
+//! in a unit, the generator asks for the units of a cell. A classic grid of
+//! side `n = b * b` is one instance, built once per size and shared by every
+//! thread ([`Geometry::classic`]); a rule that adds units (the diagonals of
+//! X-Sudoku, the windows of Hyper Sudoku, the regions of a jigsaw) is one
+//! more call to [`GeometryBuilder::unit`], with no other change.
+//!
+//! Units are numbered in the order they were added: for a classic grid, the
+//! `n` rows, then the `n` columns, then the `n` boxes row by row.
+
+use std::sync::OnceLock;
+
+use thiserror::Error;
+
+use crate::sudoku::grid::{Cell, Conflict, Grid, Size, Unit};
+
+/// The cells, units and peers of one shape of Sudoku.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_dlx::{Geometry, Size, Unit};
+///
+/// // X-Sudoku: a classic 9x9 grid whose two main diagonals are units too.
+/// let x = Geometry::builder(Size::NINE)
+///     .boxes()
+///     .unit(Unit::Extra(0), (0..9).map(|k| k * 9 + k))
+///     .unit(Unit::Extra(1), (0..9).map(|k| k * 9 + 8 - k))
+///     .build()
+///     .unwrap();
+/// assert_eq!(x.units(), 29);
+/// assert_eq!(x.units_of(40).len(), 5); // the centre: row, column, box, both diagonals
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Geometry {
+    size: Size,
+    /// Rows and columns of one box, when the grid has boxes.
+    boxes: Option<(usize, usize)>,
+    /// What each unit is, for messages.
+    kinds: Vec<Unit>,
+    /// The cells of each unit, `side` per unit, one unit after another.
+    unit_cells: Vec<u16>,
+    /// The units of each cell, one cell after another.
+    cell_units: Vec<u16>,
+    /// Where the units of each cell start in `cell_units`, and one past the
+    /// last.
+    cell_unit_starts: Vec<u32>,
+    /// The peers of each cell (the other cells of its units, each once),
+    /// one cell after another.
+    peers: Vec<u16>,
+    /// Where the peers of each cell start in `peers`, and one past the last.
+    peer_starts: Vec<u32>,
+    /// True for the classic shape: rows, columns and square boxes only.
+    classic: bool,
+    /// The number of units of every cell, when it is the same for all.
+    units_per_cell: Option<usize>,
+    /// The number of peers of every cell, when it is the same for all.
+    peers_per_cell: Option<usize>,
+}
+
+/// Why a [`GeometryBuilder`] could not build its geometry.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum GeometryError {
+    /// A unit with another number of cells than the side of the grid.
+    #[error("{unit} has {found} cells; expected {expected}, one per digit")]
+    UnitSize {
+        /// The unit.
+        unit: Unit,
+        /// Its cells.
+        found: usize,
+        /// The side of the grid.
+        expected: usize,
+    },
+    /// A unit that names a cell twice, or a cell outside the grid.
+    #[error("{unit} names cell {cell} {problem}")]
+    BadCell {
+        /// The unit.
+        unit: Unit,
+        /// The cell number it names (row * side + column).
+        cell: usize,
+        /// "twice" or "outside the grid".
+        problem: &'static str,
+    },
+}
+
+/// Collects the units of a geometry; see [`Geometry::builder`].
+#[derive(Debug, Clone)]
+pub struct GeometryBuilder {
+    size: Size,
+    boxes: Option<(usize, usize)>,
+    units: Vec<(Unit, Vec<usize>)>,
+    standard_units: usize,
+}
+
+impl GeometryBuilder {
+    /// Adds the square boxes of the grid's size, numbered row by row.
+    pub fn boxes(mut self) -> Self {
+        let (n, b) = (self.size.side(), self.size.box_side());
+        self.boxes = Some((b, b));
+        for bx in 0..n {
+            let (top, left) = ((bx / b) * b, (bx % b) * b);
+            let cells = (0..n).map(|k| (top + k / b) * n + left + k % b).collect();
+            self.units.push((Unit::Box(bx), cells));
+        }
+        self.standard_units = self.units.len();
+        self
+    }
+
+    /// Adds a unit: `cells` (numbered row * side + column) hold every digit
+    /// exactly once.
+    pub fn unit(mut self, kind: Unit, cells: impl IntoIterator<Item = usize>) -> Self {
+        self.units.push((kind, cells.into_iter().collect()));
+        self
+    }
+
+    /// Checks the units and builds the tables.
+    ///
+    /// # Errors
+    ///
+    /// Fails when a unit does not have exactly one cell per digit, or names
+    /// a cell twice or outside the grid.
+    pub fn build(self) -> Result<Geometry, GeometryError> {
+        let size = self.size;
+        let (n, cells) = (size.side(), size.cells());
+        let mut seen = vec![usize::MAX; cells];
+        for (index, (unit, members)) in self.units.iter().enumerate() {
+            if members.len() != n {
+                return Err(GeometryError::UnitSize {
+                    unit: *unit,
+                    found: members.len(),
+                    expected: n,
+                });
+            }
+            for &cell in members {
+                let problem = if cell >= cells {
+                    "outside the grid"
+                } else if seen[cell] == index {
+                    "twice"
+                } else {
+                    seen[cell] = index;
+                    continue;
+                };
+                return Err(GeometryError::BadCell {
+                    unit: *unit,
+                    cell,
+                    problem,
+                });
+            }
+        }
+        let kinds = self.units.iter().map(|(unit, _)| *unit).collect();
+        let unit_cells: Vec<u16> = self
+            .units
+            .iter()
+            .flat_map(|(_, members)| members.iter().map(|&cell| cell as u16))
+            .collect();
+        let mut units_of: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        for (unit, members) in unit_cells.chunks(n).enumerate() {
+            for &cell in members {
+                units_of[cell as usize].push(unit as u16);
+            }
+        }
+        let (cell_units, cell_unit_starts) = flatten(&units_of);
+        let peers_of: Vec<Vec<u16>> = (0..cells)
+            .map(|cell| {
+                let mut peers: Vec<u16> = units_of[cell]
+                    .iter()
+                    .flat_map(|&unit| &unit_cells[unit as usize * n..(unit as usize + 1) * n])
+                    .copied()
+                    .filter(|&peer| peer as usize != cell)
+                    .collect();
+                peers.sort_unstable();
+                peers.dedup();
+                peers
+            })
+            .collect();
+        let (peers, peer_starts) = flatten(&peers_of);
+        Ok(Geometry {
+            size,
+            boxes: self.boxes,
+            kinds,
+            unit_cells,
+            cell_units,
+            cell_unit_starts,
+            peers,
+            peer_starts,
+            classic: self.boxes.is_some() && self.units.len() == self.standard_units,
+            units_per_cell: same_length(&units_of),
+            peers_per_cell: same_length(&peers_of),
+        })
+    }
+}
+
+/// The length of every list of `lists`, when it is the same for all.
+fn same_length(lists: &[Vec<u16>]) -> Option<usize> {
+    let first = lists.first().map_or(0, Vec::len);
+    lists
+        .iter()
+        .all(|list| list.len() == first)
+        .then_some(first)
+}
+
+/// Lists of numbers, one list after another, and where each starts.
+fn flatten(lists: &[Vec<u16>]) -> (Vec<u16>, Vec<u32>) {
+    let mut starts = Vec::with_capacity(lists.len() + 1);
+    let mut flat = Vec::new();
+    for list in lists {
+        starts.push(flat.len() as u32);
+        flat.extend_from_slice(list);
+    }
+    starts.push(flat.len() as u32);
+    (flat, starts)
+}
+
+impl Geometry {
+    /// A geometry of `size` with its rows and columns; add boxes and other
+    /// units to it, then [`GeometryBuilder::build`].
+    pub fn builder(size: Size) -> GeometryBuilder {
+        let n = size.side();
+        let rows = (0..n).map(|row| (Unit::Row(row), (0..n).map(|k| row * n + k).collect()));
+        let columns = (0..n).map(|column| {
+            (
+                Unit::Column(column),
+                (0..n).map(|k| k * n + column).collect(),
+            )
+        });
+        let units: Vec<_> = rows.chain(columns).collect();
+        GeometryBuilder {
+            size,
+            boxes: None,
+            standard_units: units.len(),
+            units,
+        }
+    }
+
+    /// The classic geometry of `size`: rows, columns and square boxes. It is
+    /// built the first time it is asked for and then shared.
+    pub fn classic(size: Size) -> &'static Geometry {
+        static CLASSIC: [OnceLock<Geometry>; 4] = [const { OnceLock::new() }; 4];
+        let slot = &CLASSIC[size.box_side() - 2];
+        slot.get_or_init(|| {
+            Geometry::builder(size)
+                .boxes()
+                .build()
+                .expect("rows, columns and boxes are units")
+        })
+    }
+
+    /// The size of the grid.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The side of the grid: its rows, its columns, its digits.
+    pub fn side(&self) -> usize {
+        self.size.side()
+    }
+
+    /// The number of cells.
+    pub fn cells(&self) -> usize {
+        self.size.cells()
+    }
+
+    /// The number of units.
+    pub fn units(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// True for the classic shape: rows, columns and square boxes only.
+    pub fn is_classic(&self) -> bool {
+        self.classic
+    }
+
+    /// The number of units of every cell, when it is the same for all (3
+    /// in a classic grid), which lets the encoding use arrays of a length
+    /// known at compile time.
+    pub fn units_per_cell(&self) -> Option<usize> {
+        self.units_per_cell
+    }
+
+    /// Rows and columns of one box, when the grid has boxes.
+    pub fn box_shape(&self) -> Option<(usize, usize)> {
+        self.boxes
+    }
+
+    /// What unit `unit` is.
+    pub fn kind(&self, unit: usize) -> Unit {
+        self.kinds[unit]
+    }
+
+    /// The cells of unit `unit`, one per digit.
+    pub fn unit_cells(&self, unit: usize) -> &[u16] {
+        let n = self.side();
+        &self.unit_cells[unit * n..(unit + 1) * n]
+    }
+
+    /// The units of `cell`, in the order they were added.
+    #[inline]
+    pub fn units_of(&self, cell: usize) -> &[u16] {
+        // With as many units for every cell, where they start is a product,
+        // which saves reading the table of starts on the hot paths.
+        if let Some(k) = self.units_per_cell {
+            return &self.cell_units[cell * k..cell * k + k];
+        }
+        let (start, end) = (self.cell_unit_starts[cell], self.cell_unit_starts[cell + 1]);
+        &self.cell_units[start as usize..end as usize]
+    }
+
+    /// The other cells of the units of `cell`, each once, in order.
+    #[inline]
+    pub fn peers_of(&self, cell: usize) -> &[u16] {
+        if let Some(k) = self.peers_per_cell {
+            return &self.peers[cell * k..cell * k + k];
+        }
+        let (start, end) = (self.peer_starts[cell], self.peer_starts[cell + 1]);
+        &self.peers[start as usize..end as usize]
+    }
+
+    /// The digits each unit holds in `grid`, as bit masks (bit `d - 1` for
+    /// digit `d`), written into `digits` (one entry per unit). Returns false
+    /// when a digit appears twice in a unit.
+    pub fn unit_digits(&self, grid: &Grid, digits: &mut Vec<u32>) -> bool {
+        digits.clear();
+        digits.resize(self.units(), 0);
+        let mut clash = 0;
+        for (cell, &digit) in grid.cells().iter().enumerate() {
+            if digit != 0 {
+                let bit = 1 << (digit - 1);
+                for &unit in self.units_of(cell) {
+                    clash |= digits[unit as usize] & bit;
+                    digits[unit as usize] |= bit;
+                }
+            }
+        }
+        clash == 0
+    }
+
+    /// The first repetition of a digit in a unit, looking at the units in
+    /// their order (rows, columns, boxes, then the others) and at the cells
+    /// of each in order; `None` when `grid` obeys the rules (blanks are
+    /// ignored).
+    pub fn first_conflict(&self, grid: &Grid) -> Option<Conflict> {
+        let n = self.side();
+        // seen[digit] = 1 + the position within the unit where it was seen.
+        let mut seen = [0usize; 36];
+        for unit in 0..self.units() {
+            seen[..=n].fill(0);
+            let members = self.unit_cells(unit);
+            for (k, &cell) in members.iter().enumerate() {
+                let digit = grid.cells()[cell as usize];
+                if digit == 0 {
+                    continue;
+                }
+                let earlier = seen[digit as usize];
+                if earlier != 0 {
+                    let at = |cell: u16| Cell {
+                        row: cell as usize / n,
+                        column: cell as usize % n,
+                    };
+                    return Some(Conflict {
+                        digit,
+                        unit: self.kind(unit),
+                        first: at(members[earlier - 1]),
+                        second: at(cell),
+                    });
+                }
+                seen[digit as usize] = k + 1;
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classic_nine_has_27_units_and_20_peers_per_cell() {
+        let nine = Geometry::classic(Size::NINE);
+        assert!(nine.is_classic());
+        assert_eq!(nine.units(), 27);
+        assert_eq!(nine.box_shape(), Some((3, 3)));
+        for cell in 0..81 {
+            assert_eq!(nine.units_of(cell).len(), 3);
+            assert_eq!(nine.peers_of(cell).len(), 20);
+        }
+        // r5c8 (from 0: row 4, column 7) lies in box 5.
+        assert_eq!(nine.units_of(4 * 9 + 7), [4, 9 + 7, 18 + 5]);
+        assert_eq!(nine.kind(18 + 5), Unit::Box(5));
+        assert_eq!(
+            nine.unit_cells(18 + 4),
+            [30, 31, 32, 39, 40, 41, 48, 49, 50]
+        );
+    }
+
+    #[test]
+    fn every_size_has_its_units_and_peers() {
+        for size in Size::ALL {
+            let (n, b) = (size.side(), size.box_side());
+            let geometry = Geometry::classic(size);
+            assert_eq!(geometry.units(), 3 * n);
+            for cell in 0..size.cells() {
+                assert_eq!(
+                    geometry.peers_of(cell).len(),
+                    2 * (n - 1) + (b - 1) * (b - 1)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_classic_geometry_is_built_once() {
+        assert!(std::ptr::eq(
+            Geometry::classic(Size::FOUR),
+            Geometry::classic(Size::FOUR)
+        ));
+    }
+
+    #[test]
+    fn units_of_the_wrong_size_or_with_a_repeated_cell_are_refused() {
+        let short = Geometry::builder(Size::FOUR)
+            .unit(Unit::Extra(0), [0, 5, 10])
+            .build();
+        assert_eq!(
+            short.unwrap_err().to_string(),
+            "extra unit 1 has 3 cells; expected 4, one per digit"
+        );
+        let twice = Geometry::builder(Size::FOUR)
+            .unit(Unit::Extra(0), [0, 5, 5, 15])
+            .build();
+        assert!(matches!(
+            twice,
+            Err(GeometryError::BadCell {
+                cell: 5,
+                problem: "twice",
+                ..
+            })
+        ));
+        let outside = Geometry::builder(Size::FOUR)
+            .unit(Unit::Extra(0), [0, 5, 10, 16])
+            .build();
+        assert!(matches!(
+            outside,
+            Err(GeometryError::BadCell { cell: 16, .. })
+        ));
+    }
+
+    #[test]
+    fn an_extra_unit_adds_peers_and_conflicts() {
+        let x = Geometry::builder(Size::FOUR)
+            .boxes()
+            .unit(Unit::Extra(0), [0, 5, 10, 15])
+            .build()
+            .unwrap();
+        assert!(!x.is_classic());
+        assert_eq!(x.units_of(0), [0, 4, 8, 12]);
+        assert!(x.peers_of(0).contains(&15));
+        let grid = Grid::from_cells(&[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]).unwrap();
+        assert_eq!(Geometry::classic(Size::FOUR).first_conflict(&grid), None);
+        let conflict = x.first_conflict(&grid).unwrap();
+        assert_eq!(
+            conflict.to_string(),
+            "digit 1 appears twice in extra unit 1, at r1c1 and r4c4"
+        );
+    }
+}
