@@ -2,17 +2,20 @@
 //! matrix of 729 options and 324 items for a 9x9 grid (and the same encoding
 //! for 4x4, 16x16 and 25x25).
 //!
-//! The crate has three layers, each usable alone:
+//! The crate has three layers, one folder each:
 //!
-//! * [`engine`]: a generic exact-cover engine on flat index arrays that always
-//!   branches on the item with the fewest options;
-//! * [`sudoku`] ([`Solver`]): the mapping of a Sudoku grid onto that
-//!   engine and back;
-//! * [`text`]: puzzles in and out of text, with error
-//!   messages that name line and column;
-//! * [`Generator`] and [`Rater`]: random grids and minimal puzzles with one
-//!   solution, reproducible by seed ([`Rng`]), and a difficulty score
-//!   taken from the search.
+//! * [`engine`] (`src/engine`): a generic exact-cover engine on flat index
+//!   arrays that always branches on the item with the fewest options. It
+//!   knows nothing of Sudoku and is public for any exact-cover problem.
+//! * the Sudoku model (`src/sudoku`): a [`Geometry`] (cells and units as
+//!   data), one encoding of a position into the engine's items and options,
+//!   the [`Solver`], the [`Singles`] pass, the [`Generator`] and the
+//!   [`Rater`];
+//! * text (`src/text`): puzzles in and out of text with a [`PuzzleReader`]
+//!   whose errors name line and column, and [`write_line`] / [`write_block`].
+//!
+//! The command-line tool sits on top, behind the default `cli` feature;
+//! with `default-features = false` the library depends on thiserror alone.
 //!
 //! # Example
 //!
@@ -31,14 +34,14 @@
 //! ```
 
 pub mod engine;
-pub mod sudoku;
-pub mod text;
+mod sudoku;
+mod text;
 
 pub use sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};
 pub use sudoku::geometry::{Geometry, GeometryBuilder, GeometryError};
 pub use sudoku::grid::{Cell, Conflict, Grid, Size, Unit};
 pub use sudoku::random::Rng;
-pub use sudoku::rating::{Level, RateError, Rater, Rating};
+pub use sudoku::rating::{Level, RateError, Rater, Rating, HARD_MAX};
 pub use sudoku::singles::{Outcome as SinglesOutcome, Singles};
 pub use sudoku::solver::{SolutionCount, Solver};
 pub use text::alphabet::{Alphabet, Symbols};
