@@ -12,15 +12,16 @@ use std::path::Path;
 use criterion::{criterion_group, criterion_main, Criterion};
 use sudoku_dlx::{Grid, PuzzleReader, Record, Solver};
 
-/// The data sets under `benches/data`, with the names the benchmarks use.
+/// The bundled sets under `puzzles/` (see its README), with the names the
+/// benchmarks use.
 const SETS: [(&str, &str); 7] = [
-    ("17_clue", "puzzles2_17_clue.txt"),
-    ("top1465", "puzzles3_magictour_top1465.txt"),
-    ("hardest_1905", "puzzles5_forum_hardest_1905_11plus.txt"),
-    ("hardest_1106", "puzzles6_forum_hardest_1106.txt"),
-    ("serg", "puzzles7_serg_benchmark.txt"),
-    ("16x16", "philmcminn_16x16.txt"),
-    ("25x25", "philmcminn_25x25.txt"),
+    ("17_clue", "bench-17-clue.txt"),
+    ("top1465", "bench-top1465.txt"),
+    ("hardest_1905", "bench-forum-11plus.txt"),
+    ("hardest_1106", "bench-forum-1106.txt"),
+    ("serg", "bench-serg.txt"),
+    ("16x16", "hex-16x16.txt"),
+    ("25x25", "puzzle-25x25.txt"),
 ];
 
 /// The modes: a name and the solution limit.
@@ -28,7 +29,7 @@ const MODES: [(&str, u64); 2] = [("first", 1), ("count2", 2)];
 
 fn load(file: &str) -> Vec<Grid> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("benches/data")
+        .join("puzzles")
         .join(file);
     let input = BufReader::new(File::open(&path).expect("bench data is shipped"));
     let mut reader = PuzzleReader::new(input);

@@ -5,7 +5,7 @@
 #   scripts/parallel-check.sh [PUZZLES]
 #
 # PUZZLES is a file with one puzzle per line; without it, the 9x9 sets of
-# benches/data are repeated into a stream of about 2.5 MB, so that parallel
+# puzzles/bench-*.txt are repeated into a stream of about 3 MB, so that parallel
 # cuts it into several 1 MB blocks. The command checked is
 #
 #   parallel --pipe --keep-order --block 1M sudoku-dlx solve < PUZZLES
@@ -32,8 +32,8 @@ trap 'rm -rf "$work"' EXIT
 input=${1:-}
 if [ -z "$input" ]; then
     input=$work/puzzles.txt
-    for _ in $(seq 30); do
-        cat benches/data/puzzles{2,3,5,6,7}_*.txt
+    for _ in $(seq 8); do
+        cat puzzles/bench-*.txt
     done >"$input"
 fi
 

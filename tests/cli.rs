@@ -5,13 +5,13 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use sudoku_dlx::{Grid, Size};
 
 mod common;
 
-use common::binary::{run_binary, BIN};
+use common::binary::run_binary;
 
 const INKALA: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -304,7 +304,7 @@ fn every_size_solves() {
 
 #[test]
 fn a_closed_pipe_ends_the_run_quietly() {
-    let mut child = Command::new(BIN)
+    let mut child = common::binary::command()
         .arg("solve")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

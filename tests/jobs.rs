@@ -8,7 +8,7 @@ use common::binary::run_binary as run;
 /// More records than one batch holds, with unreadable and unsolvable ones
 /// among them, so that order across batches and error reports are checked.
 fn mixed_input() -> Vec<u8> {
-    let serg = include_str!("../benches/data/puzzles7_serg_benchmark.txt");
+    let serg = include_str!("../puzzles/bench-serg.txt");
     let mut input = String::new();
     for round in 0..3 {
         for (k, line) in serg.lines().enumerate() {

@@ -1,13 +1,22 @@
 //! The rating separates the public puzzle collections: easy puzzles rate
 //! below top1465, which rates below the forum's hardest.
 //!
-//! The files in `tests/rating-data/` are the first 40 lines of the collections in
-//! `../shared/puzzles/`, unchanged. On the full sets the medians are 1, 30
-//! and 413 (see the README, "Rating scale").
+//! The first 40 puzzles of three bundled collections (`puzzles/`): easy,
+//! top1465 and the forum's hardest. On the full sets the medians are 1, 30
+//! and 413 (see docs/design.md, "Rating").
 
 use sudoku_dlx::{PuzzleReader, Rater, Record};
 
+/// The first 40 lines of a bundled collection.
+fn head40(text: &str) -> String {
+    text.lines()
+        .take(40)
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
 fn median_score(text: &str) -> u64 {
+    let text = head40(text);
     let mut reader = PuzzleReader::new(text.as_bytes());
     let mut record = Record::default();
     let mut rater = Rater::new();
@@ -26,13 +35,9 @@ fn median_score(text: &str) -> u64 {
 
 #[test]
 fn medians_rise_from_easy_to_top1465_to_forum_hardest() {
-    let easy = median_score(include_str!("rating-data/emerentius_easy.head40.txt"));
-    let top1465 = median_score(include_str!(
-        "rating-data/puzzles3_magictour_top1465.head40.txt"
-    ));
-    let hardest = median_score(include_str!(
-        "rating-data/puzzles6_forum_hardest_1106.head40.txt"
-    ));
+    let easy = median_score(include_str!("../puzzles/easy.txt"));
+    let top1465 = median_score(include_str!("../puzzles/bench-top1465.txt"));
+    let hardest = median_score(include_str!("../puzzles/bench-forum-1106.txt"));
     assert!(
         easy < top1465 && top1465 < hardest,
         "medians {easy}, {top1465}, {hardest}"

@@ -5,14 +5,15 @@
 //! `INSTA_UPDATE=always` and read the diff).
 
 use std::path::Path;
-use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_sudoku-dlx");
+mod common;
+
+use common::binary::command;
 
 /// Runs the binary in the project root with standard output and error
 /// piped, and no colour settings from the environment but `env`.
 fn output(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
-    let mut command = Command::new(BIN);
+    let mut command = command();
     command
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))

@@ -1,6 +1,6 @@
 //! Line ends, white space, byte-order marks and bytes that are not text.
 
-use crate::harness::{run, Expect::*, EASY, INKALA};
+use crate::harness::{run, Check, Expect::*, EASY, INKALA};
 use crate::malformed::{between, easy_with};
 
 #[test]

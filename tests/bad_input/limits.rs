@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::thread;
 
-use crate::harness::{finish, peak_memory_kib, run, spawn, Expect::*, EASY, INKALA};
+use crate::harness::{finish, peak_memory_kib, run, spawn, Check, Expect::*, EASY, INKALA};
 
 #[test]
 fn limit_zero_is_a_usage_error() {

@@ -1,6 +1,6 @@
 //! Lines and blocks that cannot be read as a puzzle.
 
-use crate::harness::{run, Expect::*, EASY, INKALA};
+use crate::harness::{run, Check, Expect::*, EASY, INKALA};
 
 /// A bad record between two good ones, on lines 1, 2 and 3.
 pub fn between(bad: &str) -> String {

@@ -2,7 +2,7 @@
 
 use sudoku_dlx::{Grid, Solver};
 
-use crate::harness::{run, Expect::*, EASY, INKALA};
+use crate::harness::{run, Check, Expect::*, EASY, INKALA};
 use crate::malformed::{between, easy_with};
 
 #[test]

@@ -6,7 +6,8 @@ use std::thread;
 
 use sudoku_dlx::Grid;
 
-use crate::harness::{finish, spawn, BIN, EASY};
+use crate::common::binary::BIN;
+use crate::harness::{finish, spawn, EASY};
 
 #[test]
 fn stdout_closed_early() {
