@@ -4,10 +4,10 @@
 //! text after the first white space is a comment.
 
 use super::{shown, Fields, Scan};
-use crate::text::reader::ParseErrorKind;
+use crate::text::error::ParseErrorKind;
 
 /// The fields of one line.
-pub fn scan(line: &[u8]) -> Scan {
+pub(crate) fn scan(line: &[u8]) -> Scan {
     let Some(start) = line.iter().position(|b| !b.is_ascii_whitespace()) else {
         return Scan::Skip;
     };

@@ -1,7 +1,7 @@
 //! The file formats puzzles come in, and how to tell them apart from the
 //! first line that says anything.
 //!
-//! [`crate::text::reader::PuzzleReader`] reads every format; this module only
+//! [`crate::PuzzleReader`] reads every format; this module only
 //! names the formats, detects them, and finds where the fields of one line
 //! are in the formats that put several fields on a line. Each format that
 //! needs more than the plain line and block reader has its own module:
@@ -16,16 +16,16 @@
 //! `|.3.|4..|...|`) and `.sdm` files (one puzzle per line) are what the plain
 //! reader reads already.
 
-pub mod colon;
-pub mod csv;
-pub mod sdk;
-pub mod xml;
+pub(crate) mod colon;
+pub(crate) mod csv;
+pub(crate) mod sdk;
+pub(crate) mod xml;
 
 use std::ops::Range;
 
-use crate::text::reader::ParseErrorKind;
+use crate::text::error::ParseErrorKind;
 
-/// The input formats, for [`crate::text::reader::PuzzleReader::with_format`].
+/// The input formats, for [`crate::PuzzleReader::with_format`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum InputFormat {
     /// Detect the format from the first line that is not blank or a `# `
@@ -80,15 +80,15 @@ impl InputFormat {
 
 /// Where the fields of one record are in its line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fields {
+pub(crate) struct Fields {
     /// The puzzle, as a byte range of the line.
-    pub puzzle: Range<usize>,
+    pub(crate) puzzle: Range<usize>,
     /// The expected solution, if the line gives one.
-    pub solution: Option<Range<usize>>,
+    pub(crate) solution: Option<Range<usize>>,
     /// The expected number of solutions, if the line gives one.
-    pub count: Option<u64>,
+    pub(crate) count: Option<u64>,
     /// A title or comment, if the line gives one.
-    pub title: Option<Range<usize>>,
+    pub(crate) title: Option<Range<usize>>,
 }
 
 impl Fields {
@@ -104,7 +104,7 @@ impl Fields {
 
 /// What one line of a field-based format holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Scan {
+pub(crate) enum Scan {
     /// No record: a header, a blank line, markup.
     Skip,
     /// A record, with the places of its fields.

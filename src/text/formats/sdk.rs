@@ -10,24 +10,24 @@
 use std::ops::Range;
 
 /// The header letter whose text becomes the title of the puzzle.
-pub const TITLE: u8 = b'D';
+pub(crate) const TITLE: u8 = b'D';
 /// The header letter whose text is the title when there is no [`TITLE`].
-pub const COMMENT: u8 = b'C';
+pub(crate) const COMMENT: u8 = b'C';
 
 /// Whether `text` (a line without its leading white space) is a header
 /// line: `#` then an upper-case letter.
-pub fn is_header(text: &[u8]) -> bool {
+pub(crate) fn is_header(text: &[u8]) -> bool {
     text.first() == Some(&b'#') && text.get(1).is_some_and(u8::is_ascii_uppercase)
 }
 
 /// Whether `text` is a section line such as `[Puzzle]`.
-pub fn is_section(text: &[u8]) -> bool {
+pub(crate) fn is_section(text: &[u8]) -> bool {
     let text = text.trim_ascii_end();
     text.len() >= 2 && text[0] == b'[' && text[text.len() - 1] == b']'
 }
 
 /// The letter of a header line and the range of its text, trimmed.
-pub fn header(line: &[u8]) -> Option<(u8, Range<usize>)> {
+pub(crate) fn header(line: &[u8]) -> Option<(u8, Range<usize>)> {
     let start = line.iter().position(|b| !b.is_ascii_whitespace())?;
     if !is_header(&line[start..]) {
         return None;

@@ -9,11 +9,11 @@
 use std::ops::Range;
 
 use super::{trimmed, Fields, Scan};
-use crate::text::reader::ParseErrorKind;
+use crate::text::error::ParseErrorKind;
 
 /// What the rest of a line holds, and where to go on from.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Step {
+pub(crate) enum Step {
     /// Nothing more.
     Done,
     /// The name of the collection, which titles the games after it.
@@ -33,7 +33,7 @@ pub enum Step {
 }
 
 /// The next element of `line` at or after `from`.
-pub fn scan(line: &[u8], from: usize) -> Step {
+pub(crate) fn scan(line: &[u8], from: usize) -> Step {
     let rest = &line[from.min(line.len())..];
     let name = find(rest, b"<name>");
     let game = find(rest, b"<game");

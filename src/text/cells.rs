@@ -1,0 +1,149 @@
+//! Which characters of a line are cells, and the cells of one record: they
+//! are collected with the place each one stands at, then decoded into a grid
+//! in one alphabet, so that a wrong symbol is reported where it stands
+//! whatever the layout or the format of the record.
+
+use std::ops::Range;
+
+use crate::sudoku::grid::{Grid, Size};
+use crate::text::alphabet::{Alphabet, Symbol};
+use crate::text::error::{Found, ParseError, ParseErrorKind};
+use crate::text::lines::Line;
+
+/// True for the bytes that draw a grid rather than fill it: `| + - *`.
+pub(crate) fn is_layout(byte: u8) -> bool {
+    matches!(byte, b'|' | b'+' | b'-' | b'*')
+}
+
+/// Any byte that is neither white space nor layout stands for a cell, so that
+/// a wrong symbol is reported where it is instead of shifting the cells.
+pub(crate) fn is_cell(byte: u8) -> bool {
+    !byte.is_ascii_whitespace() && !is_layout(byte)
+}
+
+/// The number of cells on `line`.
+pub(crate) fn count_cells(line: &[u8]) -> usize {
+    line.iter().filter(|&&b| is_cell(b)).count()
+}
+
+/// The index of the first cell of `line`.
+pub(crate) fn first_cell(line: &[u8]) -> Option<usize> {
+    line.iter().position(|&b| is_cell(b))
+}
+
+/// The one-line length, and its size, closest to `found`.
+fn nearest_size(found: usize) -> (usize, Size) {
+    Size::ALL
+        .into_iter()
+        .map(|size| (size.cells(), size))
+        .min_by_key(|&(cells, _)| cells.abs_diff(found))
+        .expect("there are sizes")
+}
+
+/// The error of a one-line puzzle of `found` cells starting at index `start`
+/// of `line`, which has no supported length.
+pub(crate) fn wrong_length(line: &Line, start: usize, found: usize) -> ParseError {
+    let (expected, size) = nearest_size(found);
+    let column = start + found.min(expected) + 1;
+    let kind = ParseErrorKind::WrongLength {
+        found,
+        expected,
+        size,
+    };
+    line.error_at(column, kind)
+}
+
+/// The cells of one record and where each one stands, kept between records
+/// so that their storage is reused.
+#[derive(Debug, Default)]
+pub(crate) struct Cells {
+    symbols: Vec<u8>,
+    places: Vec<(u64, usize)>,
+}
+
+impl Cells {
+    /// Forgets the cells of the last record.
+    pub(crate) fn clear(&mut self) {
+        self.symbols.clear();
+        self.places.clear();
+    }
+
+    /// Appends `line[from..to]`, a token of cells only, and their places: no
+    /// byte to test, so both copies run without a branch.
+    pub(crate) fn push_token(&mut self, line: &Line, from: usize, to: usize) {
+        self.symbols.extend_from_slice(&line.bytes()[from..to]);
+        let number = line.number();
+        self.places
+            .extend((from + 1..=to).map(|column| (number, column)));
+    }
+
+    /// Appends the cells of `line[from..to]` and their places.
+    pub(crate) fn push_cells(&mut self, line: &Line, from: usize, to: usize) {
+        for (k, &byte) in line.bytes()[from..to].iter().enumerate() {
+            if is_cell(byte) {
+                self.symbols.push(byte);
+                self.places.push((line.number(), from + k + 1));
+            }
+        }
+    }
+
+    /// Collects the cells of a one-line grid at `range` of `line`, in place
+    /// of the cells collected before, or says how its length is wrong.
+    pub(crate) fn read_token(
+        &mut self,
+        line: &Line,
+        range: Range<usize>,
+    ) -> Result<(), ParseError> {
+        self.clear();
+        let token = &line.bytes()[range.clone()];
+        if Size::from_cells(token.len()).is_none() || token.iter().any(|&b| !is_cell(b)) {
+            return Err(wrong_length(line, range.start, token.len()));
+        }
+        self.push_cells(line, range.start, range.end);
+        Ok(())
+    }
+
+    /// Turns the collected cells, a whole grid, into `grid`, in `alphabet`,
+    /// or else in `forced` or the alphabet they are detected to be in, and
+    /// returns the alphabet.
+    pub(crate) fn decode(
+        &self,
+        grid: &mut Grid,
+        alphabet: Option<Alphabet>,
+        forced: Option<Alphabet>,
+    ) -> Result<Alphabet, ParseError> {
+        let size = Size::from_cells(self.symbols.len()).expect("callers collect a whole grid");
+        let side = size.side();
+        let detected = Alphabet::detect(side, &self.symbols);
+        // A forced alphabet fixes the symbols; letters still print in the
+        // case the puzzle used.
+        let alphabet = alphabet.unwrap_or_else(|| {
+            forced.map_or(detected, |forced| Alphabet {
+                symbols: forced.symbols,
+                lowercase: detected.lowercase,
+            })
+        });
+        grid.clear(size);
+        for (cell, (&byte, &(line, column))) in self.symbols.iter().zip(&self.places).enumerate() {
+            let kind = match alphabet.decode(byte) {
+                Symbol::Blank => continue,
+                Symbol::Value(value) if value as usize <= side => {
+                    grid.set(cell, value);
+                    continue;
+                }
+                Symbol::Value(value) => ParseErrorKind::OutOfRange {
+                    found: Found(byte),
+                    value,
+                    size,
+                    expected: alphabet.describe(side),
+                },
+                Symbol::Unknown => ParseErrorKind::UnknownSymbol {
+                    found: Found(byte),
+                    expected: alphabet.describe(side),
+                },
+            };
+            return Err(ParseError { line, column, kind });
+        }
+        Ok(alphabet)
+    }
+}
