@@ -8,11 +8,12 @@ use std::ops::Range;
 use crate::sudoku::grid::{Grid, Size};
 use crate::text::alphabet::{Alphabet, Symbol};
 use crate::text::error::{Found, ParseError, ParseErrorKind};
-use crate::text::lines::Line;
+use crate::text::lines::{Line, BOX_DRAWING, OTHER};
 
-/// True for the bytes that draw a grid rather than fill it: `| + - *`.
+/// True for the bytes that draw a grid rather than fill it: `| + - *`, and
+/// the box-drawing characters (`┌───┬`, `│`, `═`, `║`...).
 pub(crate) fn is_layout(byte: u8) -> bool {
-    matches!(byte, b'|' | b'+' | b'-' | b'*')
+    matches!(byte, b'|' | b'+' | b'-' | b'*' | BOX_DRAWING)
 }
 
 /// Any byte that is neither white space nor layout stands for a cell, so that
@@ -59,6 +60,9 @@ pub(crate) fn wrong_length(line: &Line, start: usize, found: usize) -> ParseErro
 pub(crate) struct Cells {
     symbols: Vec<u8>,
     places: Vec<(u64, usize)>,
+    /// The cells that are no ASCII character (their symbol is
+    /// [`OTHER`]), by index, with the character read there.
+    others: Vec<(usize, Found)>,
 }
 
 impl Cells {
@@ -66,11 +70,15 @@ impl Cells {
     pub(crate) fn clear(&mut self) {
         self.symbols.clear();
         self.places.clear();
+        self.others.clear();
     }
 
     /// Appends `line[from..to]`, a token of cells only, and their places: no
     /// byte to test, so both copies run without a branch.
     pub(crate) fn push_token(&mut self, line: &Line, from: usize, to: usize) {
+        if line.is_wide() {
+            return self.push_cells(line, from, to);
+        }
         self.symbols.extend_from_slice(&line.bytes()[from..to]);
         let number = line.number();
         self.places
@@ -81,6 +89,9 @@ impl Cells {
     pub(crate) fn push_cells(&mut self, line: &Line, from: usize, to: usize) {
         for (k, &byte) in line.bytes()[from..to].iter().enumerate() {
             if is_cell(byte) {
+                if byte == OTHER {
+                    self.others.push((self.symbols.len(), line.found(from + k)));
+                }
                 self.symbols.push(byte);
                 self.places.push((line.number(), from + k + 1));
             }
@@ -132,18 +143,26 @@ impl Cells {
                     continue;
                 }
                 Symbol::Value(value) => ParseErrorKind::OutOfRange {
-                    found: Found(byte),
+                    found: Found::Byte(byte),
                     value,
                     size,
                     expected: alphabet.describe(side),
                 },
                 Symbol::Unknown => ParseErrorKind::UnknownSymbol {
-                    found: Found(byte),
+                    found: self.found(cell, byte),
                     expected: alphabet.describe(side),
                 },
             };
             return Err(ParseError { line, column, kind });
         }
         Ok(alphabet)
+    }
+
+    /// What was read for cell `cell`, whose symbol is `byte`.
+    fn found(&self, cell: usize, byte: u8) -> Found {
+        let other = (byte == OTHER)
+            .then(|| self.others.iter().find(|&&(k, _)| k == cell))
+            .flatten();
+        other.map_or(Found::Byte(byte), |&(_, found)| found)
     }
 }

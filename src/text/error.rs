@@ -9,18 +9,24 @@ use thiserror::Error;
 
 use crate::sudoku::grid::Size;
 
-/// A byte that is not what the text should have there, shown so that any
-/// byte, printable or not, reads clearly in a message.
+/// A character that is not what the text should have there, shown so that
+/// any character, printable or not, reads clearly in a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Found(pub u8);
+pub enum Found {
+    /// An ASCII byte, or a byte that is not UTF-8.
+    Byte(u8),
+    /// A character outside ASCII, such as a full-width digit `５`.
+    Char(char),
+}
 
 impl std::fmt::Display for Found {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            0 => write!(f, "a NUL byte"),
-            b if b.is_ascii_graphic() => write!(f, "'{}'", b as char),
-            b if b >= 0x80 => write!(f, "byte 0x{b:02X} (not ASCII)"),
-            b => write!(f, "control byte 0x{b:02X}"),
+        match *self {
+            Found::Byte(0) => write!(f, "a NUL byte"),
+            Found::Byte(b) if b.is_ascii_graphic() => write!(f, "'{}'", b as char),
+            Found::Byte(b) if b >= 0x80 => write!(f, "byte 0x{b:02X} (not ASCII)"),
+            Found::Byte(b) => write!(f, "control byte 0x{b:02X}"),
+            Found::Char(c) => write!(f, "non-ASCII character '{c}' (U+{:04X})", c as u32),
         }
     }
 }
@@ -51,7 +57,7 @@ pub enum ParseErrorKind {
     /// A byte that is no symbol at all.
     #[error("found {found}; expected {expected}")]
     UnknownSymbol {
-        /// The byte found.
+        /// The character found.
         found: Found,
         /// What would have been valid there.
         expected: String,
@@ -163,7 +169,7 @@ impl std::fmt::Display for BlockEnd {
 pub struct ParseError {
     /// The line, from 1.
     pub line: u64,
-    /// The column, from 1, counted in bytes.
+    /// The column, from 1, counted in characters.
     pub column: usize,
     /// What is wrong.
     pub kind: ParseErrorKind,

@@ -3,8 +3,8 @@
 //! * **line**: a whole puzzle on one line, 16, 81, 256 or 625 symbols. Text
 //!   after the puzzle, separated by white space, is its title.
 //! * **block**: one grid row per line, `n` lines of `n` symbols. Spaces and
-//!   `|`, `+`, `-`, `*` are layout, not cells; lines of layout alone (box
-//!   borders) are skipped. A block is only a block when its rows agree: a
+//!   `|`, `+`, `-`, `*` and the box-drawing characters (`│ ─ ┼ ═ ║`...) are
+//!   layout, not cells; lines of layout alone (box borders) are skipped. A block is only a block when its rows agree: a
 //!   line that cannot be its next row ends it and starts the next record,
 //!   so that every line of the input belongs to exactly one record.
 //!
@@ -17,7 +17,7 @@ use crate::sudoku::grid::Size;
 use crate::text::alphabet::{Alphabet, Symbol};
 use crate::text::cells::{count_cells, first_cell, is_layout, wrong_length, Cells};
 use crate::text::error::{BlockEnd, ParseError, ParseErrorKind, ReadError};
-use crate::text::lines::{LineRead, Lines};
+use crate::text::lines::{comment, LineRead, Lines};
 use crate::text::record::Layout;
 
 /// Blank lines, comments and lines of layout alone hold no cell.
@@ -68,9 +68,7 @@ pub(crate) fn read_record<R: BufRead>(
     let count = || count_cells(bytes);
 
     if token_is_plain && is_one_line_puzzle(token) {
-        let rest = bytes[token_end..].trim_ascii();
-        let rest = rest.strip_prefix(b"#").unwrap_or(rest).trim_ascii_start();
-        title.push_str(&String::from_utf8_lossy(rest));
+        title.push_str(&line.text(comment(bytes, token_end..bytes.len())));
         // A plain token has no whitespace or layout byte: all cells.
         cells.push_token(line, token_start, token_end);
         Ok(Layout::Line)

@@ -16,7 +16,7 @@
 //! huge line costs an error, not memory.
 //!
 //! A mistake in one record ends that record with a [`ParseError`] that names
-//! its line and column, and reading goes on with the next record, so no
+//! its line and column (columns count characters, not bytes), and reading goes on with the next record, so no
 //! record is lost and none is shifted into the next one.
 
 use std::io::BufRead;

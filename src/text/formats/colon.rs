@@ -5,6 +5,7 @@
 
 use super::{shown, Fields, Scan};
 use crate::text::error::ParseErrorKind;
+use crate::text::lines::comment;
 
 /// The fields of one line.
 pub(crate) fn scan(line: &[u8]) -> Scan {
@@ -21,10 +22,9 @@ pub(crate) fn scan(line: &[u8]) -> Scan {
     let mut fields = line[start..end].split(|&b| b == b':');
     let puzzle = fields.next().unwrap_or_default();
     let mut record = Fields::puzzle(start..start + puzzle.len());
-    let title = super::trimmed(line, end..line.len());
+    let title = comment(line, end..line.len());
     if !title.is_empty() {
-        let hash = usize::from(line[title.start] == b'#');
-        record.title = Some(super::trimmed(line, title.start + hash..title.end));
+        record.title = Some(title);
     }
     let mut at = record.puzzle.end + 1;
     if let Some(count) = fields.next() {

@@ -24,6 +24,7 @@ pub(crate) mod xml;
 use std::ops::Range;
 
 use crate::text::error::ParseErrorKind;
+use crate::text::lines::trimmed;
 
 /// The input formats, for [`crate::PuzzleReader::with_format`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -111,7 +112,7 @@ pub(crate) enum Scan {
     Record(Fields),
     /// A malformed record: what is wrong, and its column (from 1).
     Bad {
-        /// The column, from 1, counted in bytes.
+        /// The column, from 1, counted in characters.
         column: usize,
         /// What is wrong.
         kind: ParseErrorKind,
@@ -127,20 +128,6 @@ fn shown(bytes: &[u8]) -> String {
     } else {
         format!("\"{text}\"")
     }
-}
-
-/// `range` without the white space at either end.
-fn trimmed(line: &[u8], range: Range<usize>) -> Range<usize> {
-    let field = &line[range.clone()];
-    let start = field
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(field.len());
-    let end = field
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .map_or(start, |k| k + 1);
-    range.start + start..range.start + end
 }
 
 /// Whether a field could be a whole puzzle: a supported number of cells, no
@@ -182,9 +169,7 @@ mod tests {
     }
 
     #[test]
-    fn trimming_and_showing() {
-        assert_eq!(trimmed(b"a,  xy ,b", 2..7), 4..6);
-        assert_eq!(trimmed(b"   ", 0..3), 3..3);
+    fn showing() {
         assert_eq!(shown(b"abc"), "\"abc\"");
         assert!(shown(&[b'x'; 40]).ends_with("...\""));
     }

@@ -1,0 +1,70 @@
+//! Input as people paste it, through the real binary: grids drawn with
+//! box-drawing characters, characters outside ASCII in the wrong place,
+//! sizes the solver has no shape for, and files from other programs with
+//! more in them than the puzzle.
+
+mod common;
+
+use common::binary::run_binary;
+
+/// Arto Inkala's puzzle on one line.
+const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+/// Its solution.
+const SOLUTION: &str =
+    "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+
+/// Runs the binary on `input` and returns its exit status, standard output
+/// and standard error.
+fn run(args: &[&str], input: &str) -> (i32, String, String) {
+    let output = run_binary(args, input.as_bytes());
+    (
+        output.status.code().expect("the binary exits"),
+        String::from_utf8(output.stdout).expect("UTF-8 output"),
+        String::from_utf8(output.stderr).expect("UTF-8 messages"),
+    )
+}
+
+#[test]
+fn a_grid_drawn_with_box_drawing_characters_is_read_as_its_cells() {
+    let drawn = "\
+┌───────┬───────┬───────┐
+│ 8 . . │ . . . │ . . . │
+│ . . 3 │ 6 . . │ . . . │
+│ . 7 . │ . 9 . │ 2 . . │
+├───────┼───────┼───────┤
+│ . 5 . │ . . 7 │ . . . │
+│ . . . │ . 4 5 │ 7 . . │
+│ . . . │ 1 . . │ . 3 . │
+╞═══════╪═══════╪═══════╡
+║ . . 1 ║ . . . ║ . 6 8 ║
+║ . . 8 ║ 5 . . ║ . 1 . ║
+║ . 9 . ║ . . . ║ 4 . . ║
+╚═══════╧═══════╧═══════╝
+";
+    let (status, stdout, stderr) = run(&["solve", "-f", "line"], drawn);
+    assert_eq!((status, stderr.as_str()), (0, ""));
+    assert_eq!(stdout, format!("{SOLUTION}\n"));
+}
+
+#[test]
+fn a_full_width_digit_is_named_at_its_character_column() {
+    // `９` takes three bytes but one column: it is cell 23 of the line.
+    let pasted = INKALA.replacen('9', "９", 1);
+    let (status, stdout, stderr) = run(&["solve"], &format!("{pasted}\n"));
+    assert_eq!((status, stdout.as_str()), (2, "invalid\n"));
+    assert_eq!(
+        stderr,
+        "<stdin>:1:23: found non-ASCII character '９' (U+FF19); expected 1-9 or a blank (. 0 _)\n"
+    );
+}
+
+#[test]
+fn a_title_outside_ascii_is_kept_as_it_was() {
+    let (status, stdout, _) = run(
+        &["solve", "-f", "json"],
+        &format!("{INKALA}\u{a0} Été № 5\n"),
+    );
+    assert_eq!(status, 0);
+    assert!(stdout.contains(r#""title":"Été № 5""#), "{stdout}");
+}
