@@ -68,3 +68,16 @@ fn a_title_outside_ascii_is_kept_as_it_was() {
     assert_eq!(status, 0);
     assert!(stdout.contains(r#""title":"Été № 5""#), "{stdout}");
 }
+
+#[test]
+fn a_square_grid_of_no_supported_shape_is_named_with_the_sizes_there_are() {
+    let six = ".".repeat(36);
+    let twelve_spaced = vec!["."; 144].join(" ");
+    let (status, stdout, stderr) = run(&["check"], &format!("{six}\n{twelve_spaced}\n"));
+    assert_eq!((status, stdout.as_str()), (2, "invalid\ninvalid\n"));
+    assert_eq!(
+        stderr,
+        "<stdin>:1:1: found 36 cells, a 6x6 grid; supported sizes are 4x4, 9x9, 16x16 and 25x25\n\
+         <stdin>:2:1: found 144 cells, a 12x12 grid; supported sizes are 4x4, 9x9, 16x16 and 25x25\n"
+    );
+}

@@ -41,9 +41,30 @@ fn nearest_size(found: usize) -> (usize, Size) {
         .expect("there are sizes")
 }
 
+/// The side of a square grid of `cells` cells, more than one row, when no
+/// supported size has that many cells.
+fn unsupported_side(cells: usize) -> Option<usize> {
+    let side = cells.isqrt();
+    (cells > 25 && side * side == cells && Size::from_cells(cells).is_none()).then_some(side)
+}
+
+/// The error of a line of `found` cells, the first at index `start` of
+/// `line`, that is neither a puzzle nor a grid row: a square grid of a size
+/// with no supported shape, or else no grid at all.
+pub(crate) fn not_a_grid(line: &Line, start: usize, found: usize) -> ParseError {
+    let kind = match unsupported_side(found) {
+        Some(side) => ParseErrorKind::UnsupportedSize { found, side },
+        None => ParseErrorKind::NotAGrid { found },
+    };
+    line.error_at(start + 1, kind)
+}
+
 /// The error of a one-line puzzle of `found` cells starting at index `start`
 /// of `line`, which has no supported length.
 pub(crate) fn wrong_length(line: &Line, start: usize, found: usize) -> ParseError {
+    if let Some(side) = unsupported_side(found) {
+        return line.error_at(start + 1, ParseErrorKind::UnsupportedSize { found, side });
+    }
     let (expected, size) = nearest_size(found);
     let column = start + found.min(expected) + 1;
     let kind = ParseErrorKind::WrongLength {

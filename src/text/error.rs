@@ -54,7 +54,18 @@ pub enum ParseErrorKind {
         /// Cells found.
         found: usize,
     },
-    /// A byte that is no symbol at all.
+    /// A square grid of a size with no supported shape, such as 36 cells
+    /// (6x6) or 144 (12x12): its side has no square boxes, or is too large.
+    #[error(
+        "found {found} cells, a {side}x{side} grid; supported sizes are 4x4, 9x9, 16x16 and 25x25"
+    )]
+    UnsupportedSize {
+        /// Cells found.
+        found: usize,
+        /// The side of a square grid of that many cells.
+        side: usize,
+    },
+    /// A character that is no symbol at all.
     #[error("found {found}; expected {expected}")]
     UnknownSymbol {
         /// The character found.

@@ -15,7 +15,7 @@ use std::io::BufRead;
 
 use crate::sudoku::grid::Size;
 use crate::text::alphabet::{Alphabet, Symbol};
-use crate::text::cells::{count_cells, first_cell, is_layout, wrong_length, Cells};
+use crate::text::cells::{count_cells, first_cell, is_layout, not_a_grid, wrong_length, Cells};
 use crate::text::error::{BlockEnd, ParseError, ParseErrorKind, ReadError};
 use crate::text::lines::{comment, LineRead, Lines};
 use crate::text::record::Layout;
@@ -81,11 +81,8 @@ pub(crate) fn read_record<R: BufRead>(
         read_block(lines, cells, size.side())?;
         Ok(Layout::Block)
     } else {
-        let found = count();
-        let column = first_cell(bytes).map_or(1, |k| k + 1);
-        Err(line
-            .error_at(column, ParseErrorKind::NotAGrid { found })
-            .into())
+        let start = first_cell(bytes).unwrap_or(0);
+        Err(not_a_grid(line, start, count()).into())
     }
 }
 
