@@ -81,3 +81,28 @@ fn a_square_grid_of_no_supported_shape_is_named_with_the_sizes_there_are() {
          <stdin>:2:1: found 144 cells, a 12x12 grid; supported sizes are 4x4, 9x9, 16x16 and 25x25\n"
     );
 }
+
+#[test]
+fn an_opensudoku_game_element_cut_across_lines_is_read() {
+    let puzzle = INKALA.replace('.', "0");
+    let xml = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <opensudoku>\n  <name>Pasted</name>\n\
+         \x20 <game level=\"hard\"\n        data='{puzzle}'\n        created=\"2024-01-01\" />\n\
+         \x20 <game data='{puzzle}'/>\n\
+         </opensudoku>\n"
+    );
+    let (status, stdout, stderr) = run(&["solve", "-f", "csv"], &xml);
+    assert_eq!((status, stderr.as_str()), (0, ""));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    // Each record starts on the line of its data, and keeps the name of the
+    // collection as its title.
+    for (line, number) in lines[1..].iter().zip(["5", "7"]) {
+        assert!(
+            line.starts_with(&format!("<stdin>,{number},,Pasted,")),
+            "{stdout}"
+        );
+        assert!(line.contains(&format!(",solved,{SOLUTION},")), "{stdout}");
+    }
+}

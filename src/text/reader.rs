@@ -60,6 +60,8 @@ pub struct PuzzleReader<R> {
     /// Where to go on scanning the current line, when it holds more than one
     /// record (XML); 0 to read the next line.
     resume: usize,
+    /// Whether a `<game` tag of XML goes on in the next line.
+    xml_open: bool,
     /// The title the lines before the next record gave it (`.sdk` headers,
     /// the name of an XML collection).
     title: String,
@@ -79,6 +81,7 @@ impl<R: BufRead> PuzzleReader<R> {
             format: InputFormat::Auto,
             csv: csv::Columns::default(),
             resume: 0,
+            xml_open: false,
             title: String::new(),
             spare: None,
         }
@@ -154,22 +157,24 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
                 InputFormat::Csv => Some(csv::scan(line.bytes(), &mut self.csv)),
                 InputFormat::Colon => Some(colon::scan(line.bytes())),
-                InputFormat::OpenSudoku => match xml::scan(line.bytes(), self.resume) {
-                    xml::Step::Done => {
-                        self.resume = 0;
-                        continue;
+                InputFormat::OpenSudoku => {
+                    match xml::scan(line.bytes(), self.resume, &mut self.xml_open) {
+                        xml::Step::Done => {
+                            self.resume = 0;
+                            continue;
+                        }
+                        xml::Step::Name { title, next } => {
+                            self.title.clear();
+                            self.title.push_str(&line.text(title));
+                            self.resume = next;
+                            continue;
+                        }
+                        xml::Step::Game { scan, next } => {
+                            self.resume = next;
+                            Some(scan)
+                        }
                     }
-                    xml::Step::Name { title, next } => {
-                        self.title.clear();
-                        self.title.push_str(&line.text(title));
-                        self.resume = next;
-                        continue;
-                    }
-                    xml::Step::Game { scan, next } => {
-                        self.resume = next;
-                        Some(scan)
-                    }
-                },
+                }
             };
             let result = match scan {
                 None if plain::is_skipped(line.bytes()) => continue,
