@@ -106,3 +106,33 @@ fn an_opensudoku_game_element_cut_across_lines_is_read() {
         assert!(line.contains(&format!(",solved,{SOLUTION},")), "{stdout}");
     }
 }
+
+#[test]
+fn an_sdk_file_saved_during_play_gives_its_puzzle_once() {
+    let rows = [
+        "..3.2.6..",
+        "9..3.5..1",
+        "..18.64..",
+        "..81.29..",
+        "7.......8",
+        "..67.82..",
+        "..26.95..",
+        "8..2.3..9",
+        "..5.1.3..",
+    ];
+    let mut state = rows;
+    state[0] = "483.2.6..";
+    let sdk = format!(
+        "#AFrank Longo\n#DEasy puzzle\n[Puzzle]\n{}\n[State]\n{}\n[Notes]\n#Dnot a title\n",
+        rows.join("\n"),
+        state.join("\n")
+    );
+    let (status, stdout, stderr) = run(&["solve", "-f", "csv"], &sdk);
+    assert_eq!((status, stderr.as_str()), (0, ""));
+    let records: Vec<&str> = stdout.lines().skip(1).collect();
+    assert_eq!(records.len(), 1, "{stdout}");
+    assert!(
+        records[0].starts_with(&format!("<stdin>,4,,Easy puzzle,{},solved,", rows.concat())),
+        "{stdout}"
+    );
+}

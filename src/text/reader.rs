@@ -62,6 +62,9 @@ pub struct PuzzleReader<R> {
     resume: usize,
     /// Whether a `<game` tag of XML goes on in the next line.
     xml_open: bool,
+    /// Whether the `.sdk` lines read are in a section other than
+    /// `[Puzzle]`, such as `[State]`, which holds no record.
+    sdk_other_section: bool,
     /// The title the lines before the next record gave it (`.sdk` headers,
     /// the name of an XML collection).
     title: String,
@@ -82,6 +85,7 @@ impl<R: BufRead> PuzzleReader<R> {
             csv: csv::Columns::default(),
             resume: 0,
             xml_open: false,
+            sdk_other_section: false,
             title: String::new(),
             spare: None,
         }
@@ -142,15 +146,20 @@ impl<R: BufRead> PuzzleReader<R> {
             let scan = match self.format {
                 InputFormat::Auto | InputFormat::Plain => None,
                 InputFormat::Sdk => {
+                    let text = line.bytes().trim_ascii_start();
+                    if sdk::is_section(text) {
+                        self.sdk_other_section = !sdk::is_puzzle_section(text);
+                        continue;
+                    }
+                    if self.sdk_other_section {
+                        continue;
+                    }
                     if let Some((letter, text)) = sdk::header(line.bytes()) {
                         if letter == sdk::TITLE || (letter == sdk::COMMENT && self.title.is_empty())
                         {
                             self.title.clear();
                             self.title.push_str(&line.text(text));
                         }
-                        continue;
-                    }
-                    if sdk::is_section(line.bytes().trim_ascii_start()) {
                         continue;
                     }
                     None
