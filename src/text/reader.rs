@@ -587,6 +587,32 @@ mod tests {
     }
 
     #[test]
+    fn columns_and_cells_count_characters() {
+        use crate::text::error::Found;
+        // A box-drawing border, then cell 31 a full-width digit.
+        let wide = format!("\u{2502}{}\u{FF15}{}", &INKALA[..30], &INKALA[31..]);
+        let (line, column, kind) = one_error(&wide);
+        assert_eq!((line, column), (1, 32));
+        assert!(
+            matches!(
+                kind,
+                ParseErrorKind::UnknownSymbol {
+                    found: Found::Char('\u{FF15}'),
+                    ..
+                }
+            ),
+            "{kind:?}"
+        );
+        assert_eq!(
+            one_error(&".".repeat(144)).2,
+            ParseErrorKind::UnsupportedSize {
+                found: 144,
+                side: 12
+            }
+        );
+    }
+
+    #[test]
     fn from_str_wants_exactly_one_puzzle() {
         assert!("".parse::<Grid>().unwrap_err().kind == ParseErrorKind::NoPuzzle);
         let two = format!("{INKALA}\n{INKALA}");
