@@ -11,6 +11,7 @@
 //! the text itself (a title, a name, a character in a message) is taken from
 //! the line as it was read.
 
+use std::borrow::Cow;
 use std::io::{self, BufRead};
 use std::ops::Range;
 
@@ -134,13 +135,13 @@ impl Line {
 
     /// The text of `range` of [`Line::bytes`] as read, for a title or a
     /// name.
-    pub(crate) fn text(&self, range: Range<usize>) -> String {
+    pub(crate) fn text(&self, range: Range<usize>) -> Cow<'_, str> {
         let read = if self.is_wide() {
             &self.read[self.starts[range.start]..self.starts[range.end]]
         } else {
             &self.bytes[range]
         };
-        String::from_utf8_lossy(read).into_owned()
+        String::from_utf8_lossy(read)
     }
 
     /// An error at `column` (from 1) of this line.
