@@ -73,12 +73,35 @@ fn a_title_outside_ascii_is_kept_as_it_was() {
 fn a_square_grid_of_no_supported_shape_is_named_with_the_sizes_there_are() {
     let six = ".".repeat(36);
     let twelve_spaced = vec!["."; 144].join(" ");
-    let (status, stdout, stderr) = run(&["check"], &format!("{six}\n{twelve_spaced}\n"));
-    assert_eq!((status, stdout.as_str()), (2, "invalid\ninvalid\n"));
+    let six_block = "\
+1 . . | . . 6
+. 2 . | . 5 .
+------+------
+. . 3 | 4 . .
+. . 4 | 3 . .
+. 5 . | . 2 .
+6 . . | . . 1
+";
+    let input = format!("{six}\n{twelve_spaced}\n\n{six_block}\nHello\nWorld\n");
+    let (status, stdout, stderr) = run(&["check"], &input);
+    // The block is one record; lines of five cells that make no block are
+    // records of their own, as before.
+    assert_eq!(
+        (status, stdout.as_str()),
+        (2, "invalid\n".repeat(5).as_str())
+    );
+    let supported = "supported sizes are 4x4, 9x9, 16x16 and 25x25";
+    let not_a_grid = "found 5 cells on a line; expected a puzzle on one line \
+                      (16, 81, 256 or 625 cells) or a grid row (4, 9, 16 or 25 cells)";
     assert_eq!(
         stderr,
-        "<stdin>:1:1: found 36 cells, a 6x6 grid; supported sizes are 4x4, 9x9, 16x16 and 25x25\n\
-         <stdin>:2:1: found 144 cells, a 12x12 grid; supported sizes are 4x4, 9x9, 16x16 and 25x25\n"
+        format!(
+            "<stdin>:1:1: found 36 cells, a 6x6 grid; {supported}\n\
+             <stdin>:2:1: found 144 cells, a 12x12 grid; {supported}\n\
+             <stdin>:4:1: found 36 cells, a 6x6 grid; {supported}\n\
+             <stdin>:12:1: {not_a_grid}\n\
+             <stdin>:13:1: {not_a_grid}\n"
+        )
     );
 }
 

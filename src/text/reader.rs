@@ -19,6 +19,7 @@
 //! its line and column (columns count characters, not bytes), and reading goes on with the next record, so no
 //! record is lost and none is shifted into the next one.
 
+use std::collections::VecDeque;
 use std::io::BufRead;
 
 use crate::sudoku::grid::{Grid, Size};
@@ -68,6 +69,8 @@ pub struct PuzzleReader<R> {
     /// The title the lines before the next record gave it (`.sdk` headers,
     /// the name of an XML collection).
     title: String,
+    /// The errors of lines already read that are records of their own.
+    pending: VecDeque<ParseError>,
     /// A grid kept for the next expected solution, so that its storage is
     /// reused.
     spare: Option<Grid>,
@@ -87,6 +90,7 @@ impl<R: BufRead> PuzzleReader<R> {
             xml_open: false,
             sdk_other_section: false,
             title: String::new(),
+            pending: VecDeque::new(),
             spare: None,
         }
     }
@@ -127,6 +131,9 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         record.expected_count = None;
         record.title.clear();
+        if let Some(error) = self.pending.pop_front() {
+            return Some(Err(error.into()));
+        }
         loop {
             if self.resume == 0 {
                 match self.lines.next() {
@@ -205,7 +212,12 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Reads a record in a plain layout whose first line is the current one.
     fn read_plain(&mut self, record: &mut Record) -> Result<(), ReadError> {
         let start = self.lines.line().number();
-        let layout = plain::read_record(&mut self.lines, &mut self.cells, &mut record.title)?;
+        let layout = plain::read_record(
+            &mut self.lines,
+            &mut self.cells,
+            &mut record.title,
+            &mut self.pending,
+        )?;
         record.line = start;
         record.layout = layout;
         record.alphabet = self
@@ -610,6 +622,27 @@ mod tests {
                 side: 12
             }
         );
+    }
+
+    #[test]
+    fn a_block_of_no_supported_size_is_one_record_and_lines_that_make_none_stay_apart() {
+        let six = "1.....\n.2....\n..3...\n...4..\n....5.\n.....6\n";
+        let text = format!("{six}Hello\nWorld\n{INKALA}\n");
+        let records = read_all(&text);
+        assert_eq!(records.len(), 4, "{records:?}");
+        assert_eq!(
+            records[0].clone().unwrap_err(),
+            (1, 1, ParseErrorKind::UnsupportedSize { found: 36, side: 6 })
+        );
+        assert!(matches!(
+            records[1],
+            Err((7, 1, ParseErrorKind::NotAGrid { found: 5 }))
+        ));
+        assert!(matches!(
+            records[2],
+            Err((8, 1, ParseErrorKind::NotAGrid { found: 5 }))
+        ));
+        assert_eq!(records[3].as_ref().unwrap().0, 9);
     }
 
     #[test]
