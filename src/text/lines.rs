@@ -6,10 +6,11 @@
 //! The parsers see each line as one byte per character: a line of ASCII as
 //! it is, and any other line with each non-ASCII character (or byte that is
 //! not UTF-8) replaced by one marker byte that says what kind of character
-//! it was. So every index into a line, and every column in a message, counts
-//! characters, and a character of several bytes is one cell, not several;
-//! the text itself (a title, a name, a character in a message) is taken from
-//! the line as it was read.
+//! it was, except that white space (a no-break space pasted from a web page)
+//! becomes a space. So every index into a line, and every column in a
+//! message, counts characters, and a character of several bytes is one cell,
+//! not several; the text itself (a title, a name, a character in a message)
+//! is taken from the line as it was read.
 
 use std::borrow::Cow;
 use std::io::{self, BufRead};
