@@ -284,18 +284,18 @@ impl std::str::FromStr for Grid {
     }
 }
 
+/// Tests of the reader, and the helpers the tests of each parser read with.
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::text::error::BlockEnd;
 
-    const INKALA: &str =
+    pub(crate) const INKALA: &str =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
-    type Outcome = Result<(u64, Layout, Grid), (u64, usize, ParseErrorKind)>;
+    pub(crate) type Outcome = Result<(u64, Layout, Grid), (u64, usize, ParseErrorKind)>;
 
     /// Every record of `text`: Ok(line, layout, grid) or Err(line, column, kind).
-    fn read_all(text: &str) -> Vec<Outcome> {
+    pub(crate) fn read_all(text: &str) -> Vec<Outcome> {
         let mut reader = PuzzleReader::new(text.as_bytes());
         let mut record = Record::default();
         let mut out = Vec::new();
@@ -309,82 +309,10 @@ mod tests {
         out
     }
 
-    fn one_error(text: &str) -> (u64, usize, ParseErrorKind) {
+    pub(crate) fn one_error(text: &str) -> (u64, usize, ParseErrorKind) {
         let records = read_all(text);
         assert_eq!(records.len(), 1, "{records:?}");
         records.into_iter().next().unwrap().unwrap_err()
-    }
-
-    #[test]
-    fn line_format_with_comment_and_blanks() {
-        let zeros = INKALA.replace('.', "0");
-        let underscores = INKALA.replace('.', "_");
-        let text = format!("{INKALA}\n{zeros}  inkala with zeros\n\n# comment\n{underscores}\n");
-        let records = read_all(&text);
-        let grids: Vec<_> = records
-            .iter()
-            .map(|r| r.as_ref().unwrap().2.clone())
-            .collect();
-        assert_eq!(grids[0], grids[1]);
-        assert_eq!(grids[0], grids[2]);
-        assert_eq!(grids[0].get(0, 0), 8);
-        assert_eq!(grids[0].givens(), 21);
-        let lines: Vec<_> = records.iter().map(|r| r.as_ref().unwrap().0).collect();
-        assert_eq!(lines, [1, 2, 5]);
-    }
-
-    #[test]
-    fn block_format_with_layout() {
-        let text = "\
-+-------+-------+-------+
-| 8 . . | . . . | . . . |
-| . . 3 | 6 . . | . . . |
-| . 7 . | . 9 . | 2 . . |
-+-------+-------+-------+
-| . 5 . | . . 7 | . . . |
-| . . . | . 4 5 | 7 . . |
-| . . . | 1 . . | . 3 . |
-+-------+-------+-------+
-| . . 1 | . . . | . 6 8 |
-| . . 8 | 5 . . | . 1 . |
-| . 9 . | . . . | 4 . . |
-+-------+-------+-------+
-";
-        let records = read_all(text);
-        assert_eq!(records.len(), 1);
-        let (line, layout, grid) = records[0].clone().unwrap();
-        assert_eq!((line, layout), (2, Layout::Block));
-        assert_eq!(grid, INKALA.parse().unwrap());
-    }
-
-    #[test]
-    fn compact_blocks_separated_by_blank_lines() {
-        let text = "3...\r\n.2..\r\n.41.\r\n..3.\r\n\r\n1423\n2341\n4132\n3214\n";
-        let records = read_all(text);
-        assert_eq!(records.len(), 2);
-        let first = records[0].clone().unwrap();
-        assert_eq!((first.0, first.1), (1, Layout::Block));
-        assert_eq!(first.2.get(2, 1), 4);
-        let second = records[1].clone().unwrap();
-        assert_eq!(second.0, 6);
-        assert!(second.2.is_solved());
-    }
-
-    #[test]
-    fn four_by_four_on_one_line_versus_sixteen_wide_row() {
-        let records = read_all("3....2...41...3.\n");
-        assert_eq!(records[0].as_ref().unwrap().1, Layout::Line);
-        // A 16-symbol row with values above 4 starts a 16x16 block.
-        let row = "123456789ABCDEFG\n";
-        let error = one_error(row);
-        assert!(matches!(
-            error.2,
-            ParseErrorKind::ShortBlock {
-                rows: 1,
-                expected: 16,
-                ended_by: BlockEnd::EndOfInput
-            }
-        ));
     }
 
     #[test]
@@ -404,32 +332,6 @@ mod tests {
         let text = format!("\u{feff}{INKALA}\t# trailing\r\n");
         let records = read_all(&text);
         assert_eq!(records[0].as_ref().unwrap().2, INKALA.parse().unwrap());
-    }
-
-    #[test]
-    fn a_line_one_cell_short_or_long() {
-        let short = &INKALA[..80];
-        let (line, column, kind) = one_error(short);
-        assert_eq!((line, column), (1, 81));
-        assert_eq!(
-            kind,
-            ParseErrorKind::WrongLength {
-                found: 80,
-                expected: 81,
-                size: Size::NINE
-            }
-        );
-        let long = format!("{INKALA}1");
-        let (_, column, kind) = one_error(&long);
-        assert_eq!(column, 82);
-        assert_eq!(
-            kind,
-            ParseErrorKind::WrongLength {
-                found: 82,
-                expected: 81,
-                size: Size::NINE
-            }
-        );
     }
 
     #[test]
@@ -470,99 +372,6 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-    }
-
-    #[test]
-    fn a_short_row_ends_its_block_and_is_a_record_of_its_own() {
-        let text = "3...\n.2.\n.41.\n..3.\n\n3...\n.2..\n....\n..3.\n";
-        let records = read_all(text);
-        assert_eq!(records.len(), 4, "{records:?}");
-        assert_eq!(
-            records[0].clone().unwrap_err(),
-            (
-                1,
-                1,
-                ParseErrorKind::ShortBlock {
-                    rows: 1,
-                    expected: 4,
-                    ended_by: BlockEnd::Line { line: 2, cells: 3 }
-                }
-            )
-        );
-        assert!(matches!(
-            records[1],
-            Err((2, _, ParseErrorKind::NotAGrid { found: 3 }))
-        ));
-        assert!(matches!(
-            records[2],
-            Err((3, 1, ParseErrorKind::ShortBlock { rows: 2, .. }))
-        ));
-        assert_eq!(records[3].as_ref().unwrap().0, 6);
-    }
-
-    #[test]
-    fn a_row_width_line_never_swallows_the_puzzles_after_it() {
-        for first in ["Hard", ".........", "Sudoku #12 (hard):", "Puzzle 1 (hard)"] {
-            let text = format!("{first}\n{INKALA}\n{INKALA}\n{INKALA}\n");
-            let records = read_all(&text);
-            assert_eq!(records.len(), 4, "{first}: {records:?}");
-            assert!(records[0].is_err(), "{first}");
-            let lines: Vec<_> = records[1..].iter().map(|r| r.as_ref().unwrap().0).collect();
-            assert_eq!(lines, [2, 3, 4], "{first}");
-        }
-    }
-
-    #[test]
-    fn an_over_long_line_ends_a_block_and_is_reported_alone() {
-        let text = format!("3...\n{}\n{INKALA}\n", "1".repeat(200));
-        let mut reader = PuzzleReader::new(text.as_bytes()).with_max_line(100);
-        let mut record = Record::default();
-        let mut kinds = Vec::new();
-        while let Some(result) = reader.read_record(&mut record) {
-            kinds.push(match result {
-                Ok(()) => None,
-                Err(ReadError::Parse(e)) => Some(e.kind),
-                Err(ReadError::Io(e)) => panic!("{e}"),
-            });
-        }
-        assert_eq!(kinds.len(), 3, "{kinds:?}");
-        assert!(matches!(kinds[0], Some(ParseErrorKind::ShortBlock { .. })));
-        assert_eq!(kinds[1], Some(ParseErrorKind::LineTooLong { limit: 100 }));
-        assert_eq!(kinds[2], None);
-    }
-
-    #[test]
-    fn block_cut_off() {
-        let (line, _, kind) = one_error("3...\n.2..\n");
-        assert_eq!(line, 1);
-        assert_eq!(
-            kind,
-            ParseErrorKind::ShortBlock {
-                rows: 2,
-                expected: 4,
-                ended_by: BlockEnd::EndOfInput
-            }
-        );
-        let records = read_all("3...\n.2..\n\n1...............\n");
-        assert!(matches!(
-            records[0],
-            Err((
-                1,
-                1,
-                ParseErrorKind::ShortBlock {
-                    ended_by: BlockEnd::BlankLine,
-                    ..
-                }
-            ))
-        ));
-        assert_eq!(records[1].as_ref().unwrap().0, 4);
-    }
-
-    #[test]
-    fn lines_of_no_known_width() {
-        let (_, column, kind) = one_error("  12345\n");
-        assert_eq!(column, 3);
-        assert_eq!(kind, ParseErrorKind::NotAGrid { found: 5 });
     }
 
     #[test]
@@ -622,27 +431,6 @@ mod tests {
                 side: 12
             }
         );
-    }
-
-    #[test]
-    fn a_block_of_no_supported_size_is_one_record_and_lines_that_make_none_stay_apart() {
-        let six = "1.....\n.2....\n..3...\n...4..\n....5.\n.....6\n";
-        let text = format!("{six}Hello\nWorld\n{INKALA}\n");
-        let records = read_all(&text);
-        assert_eq!(records.len(), 4, "{records:?}");
-        assert_eq!(
-            records[0].clone().unwrap_err(),
-            (1, 1, ParseErrorKind::UnsupportedSize { found: 36, side: 6 })
-        );
-        assert!(matches!(
-            records[1],
-            Err((7, 1, ParseErrorKind::NotAGrid { found: 5 }))
-        ));
-        assert!(matches!(
-            records[2],
-            Err((8, 1, ParseErrorKind::NotAGrid { found: 5 }))
-        ));
-        assert_eq!(records[3].as_ref().unwrap().0, 9);
     }
 
     #[test]
