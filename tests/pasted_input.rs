@@ -159,3 +159,13 @@ fn an_sdk_file_saved_during_play_gives_its_puzzle_once() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_field_outside_ascii_is_quoted_as_it_was_at_its_character_column() {
+    let (status, stdout, stderr) = run(&["solve"], "3....2...41...3.:５:\n");
+    assert_eq!((status, stdout.as_str()), (2, "invalid\n"));
+    assert_eq!(
+        stderr,
+        "<stdin>:1:18: found \"５\" in the count field; expected a number of solutions\n"
+    );
+}

@@ -261,9 +261,17 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
+/// Tests of the lines, and a line for the tests of each parser.
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// `text`, a single line, as [`Lines`] reads it.
+    pub(crate) fn line(text: &str) -> Line {
+        let mut lines = Lines::new(text.as_bytes());
+        assert_eq!(lines.next().unwrap(), LineRead::Line);
+        lines.line
+    }
 
     #[test]
     fn trimming() {

@@ -172,7 +172,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     None
                 }
                 InputFormat::Csv => Some(csv::scan(line.bytes(), &mut self.csv)),
-                InputFormat::Colon => Some(colon::scan(line.bytes())),
+                InputFormat::Colon => Some(colon::scan(line)),
                 InputFormat::OpenSudoku => {
                     match xml::scan(line.bytes(), self.resume, &mut self.xml_open) {
                         xml::Step::Done => {

@@ -119,14 +119,12 @@ pub(crate) enum Scan {
     },
 }
 
-/// `bytes` for a message: as text, shortened when long.
-fn shown(bytes: &[u8]) -> String {
+/// `text` for a message: quoted, shortened when long.
+fn shown(text: &str) -> String {
     const LONGEST: usize = 24;
-    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(LONGEST)]);
-    if bytes.len() > LONGEST {
-        format!("\"{text}...\"")
-    } else {
-        format!("\"{text}\"")
+    match text.char_indices().nth(LONGEST) {
+        Some((end, _)) => format!("\"{}...\"", &text[..end]),
+        None => format!("\"{text}\""),
     }
 }
 
@@ -170,7 +168,11 @@ mod tests {
 
     #[test]
     fn showing() {
-        assert_eq!(shown(b"abc"), "\"abc\"");
-        assert!(shown(&[b'x'; 40]).ends_with("...\""));
+        assert_eq!(shown("abc"), "\"abc\"");
+        assert_eq!(shown(&"x".repeat(24)), format!("\"{}\"", "x".repeat(24)));
+        assert_eq!(
+            shown(&"５".repeat(40)),
+            format!("\"{}...\"", "５".repeat(24))
+        );
     }
 }
