@@ -44,9 +44,9 @@ pub use sudoku::random::Rng;
 pub use sudoku::rating::{Level, RateError, Rater, Rating, HARD_MAX};
 pub use sudoku::singles::{Outcome as SinglesOutcome, Singles};
 pub use sudoku::solver::{SolutionCount, Solver};
-pub use text::alphabet::{Alphabet, Symbols};
+pub use text::alphabet::{Alphabet, Symbol, Symbols};
+pub use text::error::{BlockEnd, Found, ParseError, ParseErrorKind, ReadError};
 pub use text::formats::InputFormat;
 pub use text::output::{write_block, write_block_painted, write_line, Piece};
-pub use text::reader::{
-    BlockEnd, Layout, ParseError, ParseErrorKind, PuzzleReader, ReadError, Record,
-};
+pub use text::reader::PuzzleReader;
+pub use text::record::{Layout, Record};

@@ -86,7 +86,8 @@ pub fn write_block_painted(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::reader::{PuzzleReader, Record};
+    use crate::text::reader::PuzzleReader;
+    use crate::text::record::Record;
 
     #[test]
     fn both_layouts_read_back_to_the_same_grid() {

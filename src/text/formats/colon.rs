@@ -4,10 +4,12 @@
 //! text after the first white space is a comment.
 
 use super::{shown, Fields, Scan};
-use crate::text::reader::ParseErrorKind;
+use crate::text::error::ParseErrorKind;
+use crate::text::lines::{comment, Line};
 
 /// The fields of one line.
-pub fn scan(line: &[u8]) -> Scan {
+pub(crate) fn scan(text: &Line) -> Scan {
+    let line = text.bytes();
     let Some(start) = line.iter().position(|b| !b.is_ascii_whitespace()) else {
         return Scan::Skip;
     };
@@ -21,10 +23,9 @@ pub fn scan(line: &[u8]) -> Scan {
     let mut fields = line[start..end].split(|&b| b == b':');
     let puzzle = fields.next().unwrap_or_default();
     let mut record = Fields::puzzle(start..start + puzzle.len());
-    let title = super::trimmed(line, end..line.len());
+    let title = comment(line, end..line.len());
     if !title.is_empty() {
-        let hash = usize::from(line[title.start] == b'#');
-        record.title = Some(super::trimmed(line, title.start + hash..title.end));
+        record.title = Some(title);
     }
     let mut at = record.puzzle.end + 1;
     if let Some(count) = fields.next() {
@@ -36,7 +37,7 @@ pub fn scan(line: &[u8]) -> Scan {
                     column: at + 1,
                     kind: ParseErrorKind::BadField {
                         field: "count",
-                        found: shown(count),
+                        found: shown(&text.text(at..at + count.len())),
                         expected: "a number of solutions",
                     },
                 }
@@ -64,9 +65,10 @@ pub fn scan(line: &[u8]) -> Scan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::lines::tests::line;
 
-    fn record(line: &str) -> Fields {
-        match scan(line.as_bytes()) {
+    fn record(text: &str) -> Fields {
+        match scan(&line(text)) {
             Scan::Record(fields) => fields,
             other => panic!("{other:?}"),
         }
@@ -94,7 +96,7 @@ mod tests {
 
     #[test]
     fn bad_count_and_extra_field() {
-        match scan(b"1234:x2:4321") {
+        match scan(&line("1234:x2:4321")) {
             Scan::Bad { column, kind } => {
                 assert_eq!(column, 6);
                 assert_eq!(
@@ -105,14 +107,14 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(matches!(
-            scan(b"1234:1:4321:9"),
+            scan(&line("1234:1:4321:9")),
             Scan::Bad { column: 12, .. }
         ));
     }
 
     #[test]
     fn blank_and_comment_lines_hold_nothing() {
-        assert_eq!(scan(b"   "), Scan::Skip);
-        assert_eq!(scan(b"# header"), Scan::Skip);
+        assert_eq!(scan(&line("   ")), Scan::Skip);
+        assert_eq!(scan(&line("# header")), Scan::Skip);
     }
 }

@@ -11,7 +11,7 @@
 use std::ops::Range;
 
 use super::{looks_like_puzzle, trimmed, Fields, Scan};
-use crate::text::reader::ParseErrorKind;
+use crate::text::error::ParseErrorKind;
 
 /// Header names of the puzzle column.
 const PUZZLE_NAMES: &[&str] = &["puzzle", "puzzles", "quizzes", "quiz", "sudoku", "grid"];
@@ -20,14 +20,14 @@ const SOLUTION_NAMES: &[&str] = &["solution", "solutions", "answer"];
 
 /// Which columns hold what, once the first row has said so.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Columns {
+pub(crate) struct Columns {
     decided: bool,
     puzzle: usize,
     solution: Option<usize>,
 }
 
 /// The fields of one row; the first row decides `columns`.
-pub fn scan(line: &[u8], columns: &mut Columns) -> Scan {
+pub(crate) fn scan(line: &[u8], columns: &mut Columns) -> Scan {
     let first = line.iter().find(|b| !b.is_ascii_whitespace());
     if first.is_none() || first == Some(&b'#') {
         return Scan::Skip;

@@ -1,7 +1,7 @@
 //! The file formats puzzles come in, and how to tell them apart from the
 //! first line that says anything.
 //!
-//! [`crate::text::reader::PuzzleReader`] reads every format; this module only
+//! [`crate::PuzzleReader`] reads every format; this module only
 //! names the formats, detects them, and finds where the fields of one line
 //! are in the formats that put several fields on a line. Each format that
 //! needs more than the plain line and block reader has its own module:
@@ -16,16 +16,17 @@
 //! `|.3.|4..|...|`) and `.sdm` files (one puzzle per line) are what the plain
 //! reader reads already.
 
-pub mod colon;
-pub mod csv;
-pub mod sdk;
-pub mod xml;
+pub(crate) mod colon;
+pub(crate) mod csv;
+pub(crate) mod sdk;
+pub(crate) mod xml;
 
 use std::ops::Range;
 
-use crate::text::reader::ParseErrorKind;
+use crate::text::error::ParseErrorKind;
+use crate::text::lines::trimmed;
 
-/// The input formats, for [`crate::text::reader::PuzzleReader::with_format`].
+/// The input formats, for [`crate::PuzzleReader::with_format`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum InputFormat {
     /// Detect the format from the first line that is not blank or a `# `
@@ -80,15 +81,15 @@ impl InputFormat {
 
 /// Where the fields of one record are in its line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fields {
+pub(crate) struct Fields {
     /// The puzzle, as a byte range of the line.
-    pub puzzle: Range<usize>,
+    pub(crate) puzzle: Range<usize>,
     /// The expected solution, if the line gives one.
-    pub solution: Option<Range<usize>>,
+    pub(crate) solution: Option<Range<usize>>,
     /// The expected number of solutions, if the line gives one.
-    pub count: Option<u64>,
+    pub(crate) count: Option<u64>,
     /// A title or comment, if the line gives one.
-    pub title: Option<Range<usize>>,
+    pub(crate) title: Option<Range<usize>>,
 }
 
 impl Fields {
@@ -104,43 +105,27 @@ impl Fields {
 
 /// What one line of a field-based format holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Scan {
+pub(crate) enum Scan {
     /// No record: a header, a blank line, markup.
     Skip,
     /// A record, with the places of its fields.
     Record(Fields),
     /// A malformed record: what is wrong, and its column (from 1).
     Bad {
-        /// The column, from 1, counted in bytes.
+        /// The column, from 1, counted in characters.
         column: usize,
         /// What is wrong.
         kind: ParseErrorKind,
     },
 }
 
-/// `bytes` for a message: as text, shortened when long.
-fn shown(bytes: &[u8]) -> String {
+/// `text` for a message: quoted, shortened when long.
+fn shown(text: &str) -> String {
     const LONGEST: usize = 24;
-    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(LONGEST)]);
-    if bytes.len() > LONGEST {
-        format!("\"{text}...\"")
-    } else {
-        format!("\"{text}\"")
+    match text.char_indices().nth(LONGEST) {
+        Some((end, _)) => format!("\"{}...\"", &text[..end]),
+        None => format!("\"{text}\""),
     }
-}
-
-/// `range` without the white space at either end.
-fn trimmed(line: &[u8], range: Range<usize>) -> Range<usize> {
-    let field = &line[range.clone()];
-    let start = field
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(field.len());
-    let end = field
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .map_or(start, |k| k + 1);
-    range.start + start..range.start + end
 }
 
 /// Whether a field could be a whole puzzle: a supported number of cells, no
@@ -182,10 +167,12 @@ mod tests {
     }
 
     #[test]
-    fn trimming_and_showing() {
-        assert_eq!(trimmed(b"a,  xy ,b", 2..7), 4..6);
-        assert_eq!(trimmed(b"   ", 0..3), 3..3);
-        assert_eq!(shown(b"abc"), "\"abc\"");
-        assert!(shown(&[b'x'; 40]).ends_with("...\""));
+    fn showing() {
+        assert_eq!(shown("abc"), "\"abc\"");
+        assert_eq!(shown(&"x".repeat(24)), format!("\"{}\"", "x".repeat(24)));
+        assert_eq!(
+            shown(&"５".repeat(40)),
+            format!("\"{}...\"", "５".repeat(24))
+        );
     }
 }

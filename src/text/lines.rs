@@ -1,0 +1,301 @@
+//! Lines of input, read one at a time with a cap on their length, so that a
+//! huge line costs an error instead of memory, and with the line ends, a
+//! carriage return and a UTF-8 byte-order mark taken off. Every parser of
+//! the text layer reads through [`Lines`].
+//!
+//! The parsers see each line as one byte per character: a line of ASCII as
+//! it is, and any other line with each non-ASCII character (or byte that is
+//! not UTF-8) replaced by one marker byte that says what kind of character
+//! it was, except that white space (a no-break space pasted from a web page)
+//! becomes a space. So every index into a line, and every column in a
+//! message, counts characters, and a character of several bytes is one cell,
+//! not several; the text itself (a title, a name, a character in a message)
+//! is taken from the line as it was read.
+
+use std::borrow::Cow;
+use std::io::{self, BufRead};
+use std::ops::Range;
+
+use crate::text::error::{Found, ParseError, ParseErrorKind};
+
+/// The byte that stands for a box-drawing character (U+2500 to U+257F,
+/// such as `│`, `─`, `┼`, `═`, `║`) in the bytes of a line.
+pub(crate) const BOX_DRAWING: u8 = 0x81;
+/// The byte that stands for any other non-ASCII character, or a byte that is
+/// not UTF-8, in the bytes of a line.
+pub(crate) const OTHER: u8 = 0x80;
+
+/// The longest line read, in bytes, unless
+/// [`crate::PuzzleReader::with_max_line`] says otherwise.
+pub(crate) const DEFAULT_MAX_LINE: usize = 64 * 1024;
+
+/// `range` of `line` without the white space at either end.
+pub(crate) fn trimmed(line: &[u8], range: Range<usize>) -> Range<usize> {
+    let field = &line[range.clone()];
+    let start = field
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(field.len());
+    let end = field
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(start, |k| k + 1);
+    range.start + start..range.start + end
+}
+
+/// The comment in `range` of `line`, after a puzzle: trimmed, and without
+/// the `#` it may start with.
+pub(crate) fn comment(line: &[u8], range: Range<usize>) -> Range<usize> {
+    let text = trimmed(line, range);
+    let hash = usize::from(!text.is_empty() && line[text.start] == b'#');
+    trimmed(line, text.start + hash..text.end)
+}
+
+/// One line as read, or why there is none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LineRead {
+    /// A line, now in [`Lines::line`].
+    Line,
+    /// A line longer than the cap, skipped.
+    TooLong,
+    /// The end of the input.
+    End,
+}
+
+/// The line last read and its number.
+#[derive(Debug, Default)]
+pub(crate) struct Line {
+    /// One byte per character of the line, without its line end.
+    bytes: Vec<u8>,
+    number: u64,
+    /// The line as read, when it is not all ASCII; empty otherwise.
+    read: Vec<u8>,
+    /// Where each character of `bytes` starts in `read`, and then the length
+    /// of `read`; empty when the line is all ASCII.
+    starts: Vec<usize>,
+}
+
+impl Line {
+    /// The line, one byte per character: ASCII as it is, [`BOX_DRAWING`] or
+    /// [`OTHER`] for the rest.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// Whether the line holds anything but ASCII.
+    pub(crate) fn is_wide(&self) -> bool {
+        !self.starts.is_empty()
+    }
+
+    /// The character at index `at` of [`Line::bytes`], as read.
+    pub(crate) fn found(&self, at: usize) -> Found {
+        if !self.is_wide() {
+            return Found::Byte(self.bytes[at]);
+        }
+        let read = &self.read[self.starts[at]..self.starts[at + 1]];
+        match std::str::from_utf8(read)
+            .ok()
+            .and_then(|c| c.chars().next())
+        {
+            Some(c) => Found::Char(c),
+            None => Found::Byte(read[0]),
+        }
+    }
+
+    /// Makes `bytes` one byte per character of `read`, which is not all
+    /// ASCII.
+    fn narrow(&mut self) {
+        std::mem::swap(&mut self.bytes, &mut self.read);
+        self.bytes.clear();
+        self.starts.clear();
+        let mut at = 0;
+        for chunk in self.read.utf8_chunks() {
+            for (k, c) in chunk.valid().char_indices() {
+                self.bytes.push(match c {
+                    _ if c.is_ascii() => c as u8,
+                    '\u{2500}'..='\u{257F}' => BOX_DRAWING,
+                    _ if c.is_whitespace() => b' ',
+                    _ => OTHER,
+                });
+                self.starts.push(at + k);
+            }
+            at += chunk.valid().len();
+            for _ in chunk.invalid() {
+                self.bytes.push(OTHER);
+                self.starts.push(at);
+                at += 1;
+            }
+        }
+        self.starts.push(self.read.len());
+    }
+
+    /// The number of the line, from 1 (0 before the first).
+    pub(crate) fn number(&self) -> u64 {
+        self.number
+    }
+
+    /// The text of `range` of [`Line::bytes`] as read, for a title or a
+    /// name.
+    pub(crate) fn text(&self, range: Range<usize>) -> Cow<'_, str> {
+        let read = if self.is_wide() {
+            &self.read[self.starts[range.start]..self.starts[range.end]]
+        } else {
+            &self.bytes[range]
+        };
+        String::from_utf8_lossy(read)
+    }
+
+    /// An error at `column` (from 1) of this line.
+    pub(crate) fn error_at(&self, column: usize, kind: ParseErrorKind) -> ParseError {
+        ParseError {
+            line: self.number,
+            column,
+            kind,
+        }
+    }
+}
+
+/// Capped lines of a buffered input, with one line of push-back.
+#[derive(Debug)]
+pub(crate) struct Lines<R> {
+    input: R,
+    max_line: usize,
+    line: Line,
+    /// A line already read that was given back with [`Lines::hold`]: the
+    /// next call of [`Lines::next`] returns it again.
+    held: Option<LineRead>,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// The lines of `input`, capped at [`DEFAULT_MAX_LINE`] bytes.
+    pub(crate) fn new(input: R) -> Lines<R> {
+        Lines {
+            input,
+            max_line: DEFAULT_MAX_LINE,
+            line: Line::default(),
+            held: None,
+        }
+    }
+
+    /// Caps the length of a line at `max_line` bytes.
+    pub(crate) fn set_max_line(&mut self, max_line: usize) {
+        self.max_line = max_line;
+    }
+
+    /// The line last read.
+    pub(crate) fn line(&self) -> &Line {
+        &self.line
+    }
+
+    /// Gives back the line last read, as `read` said it was: the next call
+    /// of [`Lines::next`] returns it again.
+    pub(crate) fn hold(&mut self, read: LineRead) {
+        self.held = Some(read);
+    }
+
+    /// The error of a line over the cap.
+    pub(crate) fn too_long(&self) -> ParseError {
+        self.line.error_at(
+            self.max_line + 1,
+            ParseErrorKind::LineTooLong {
+                limit: self.max_line,
+            },
+        )
+    }
+
+    /// Reads one line into [`Lines::line`], without its line end, keeping
+    /// at most `max_line` bytes of it in memory.
+    pub(crate) fn next(&mut self) -> io::Result<LineRead> {
+        if let Some(held) = self.held.take() {
+            return Ok(held);
+        }
+        self.line.starts.clear();
+        let line = &mut self.line.bytes;
+        line.clear();
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let buffer = match self.input.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
+            if buffer.is_empty() {
+                break;
+            }
+            any = true;
+            let (chunk, used, done) = match buffer.iter().position(|&b| b == b'\n') {
+                Some(k) => (&buffer[..k], k + 1, true),
+                None => (buffer, buffer.len(), false),
+            };
+            if !too_long {
+                if line.len() + chunk.len() > self.max_line {
+                    too_long = true;
+                    line.clear();
+                } else {
+                    line.extend_from_slice(chunk);
+                }
+            }
+            self.input.consume(used);
+            if done {
+                break;
+            }
+        }
+        if !any {
+            return Ok(LineRead::End);
+        }
+        self.line.number += 1;
+        if too_long {
+            return Ok(LineRead::TooLong);
+        }
+        if self.line.number == 1 && line.starts_with(b"\xEF\xBB\xBF") {
+            line.drain(..3);
+        }
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        if !line.is_ascii() {
+            self.line.narrow();
+        }
+        Ok(LineRead::Line)
+    }
+}
+
+/// Tests of the lines, and a line for the tests of each parser.
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// `text`, a single line, as [`Lines`] reads it.
+    pub(crate) fn line(text: &str) -> Line {
+        let mut lines = Lines::new(text.as_bytes());
+        assert_eq!(lines.next().unwrap(), LineRead::Line);
+        lines.line
+    }
+
+    #[test]
+    fn trimming() {
+        assert_eq!(trimmed(b"a,  xy ,b", 2..7), 4..6);
+        assert_eq!(trimmed(b"   ", 0..3), 3..3);
+        assert_eq!(comment(b"1234  # easy ", 4..13), 8..12);
+        assert_eq!(comment(b"1234 #", 4..6), 6..6);
+    }
+
+    #[test]
+    fn one_byte_per_character() {
+        let text = "│ ５ é\u{a0}x\n".as_bytes().to_vec();
+        let mut lines = Lines::new(&text[..]);
+        assert_eq!(lines.next().unwrap(), LineRead::Line);
+        let line = lines.line();
+        assert_eq!(
+            line.bytes(),
+            [BOX_DRAWING, b' ', OTHER, b' ', OTHER, b' ', b'x']
+        );
+        assert_eq!(line.found(2), Found::Char('５'));
+        assert_eq!(line.text(2..5), "５ é");
+        let mut lines = Lines::new(&b"1\xFF2"[..]);
+        lines.next().unwrap();
+        assert_eq!(lines.line().bytes(), [b'1', OTHER, b'2']);
+        assert_eq!(lines.line().found(1), Found::Byte(0xFF));
+    }
+}
