@@ -8,6 +8,7 @@
 mod answer;
 mod args;
 mod batch;
+mod completions;
 mod generate;
 mod generate_args;
 mod progress;
@@ -20,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{CommandFactory, Parser};
+use clap::Parser;
 use sudoku_dlx::{ReadError, Record};
 
 use answer::{Answer, Answerer, Output, Status};
@@ -38,12 +39,23 @@ pub fn main() -> ExitCode {
         Request::Answer(config) => config,
         Request::Generate(args) => return generate::main(&args),
         Request::Completions(shell) => {
-            clap_complete::generate(shell, &mut Cli::command(), "sudoku-dlx", &mut io::stdout());
-            return ExitCode::SUCCESS;
+            return written(completions::write(shell, &mut io::stdout().lock()))
         }
     };
     match run(&config) {
         Ok(status) => ExitCode::from(status as u8),
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("sudoku-dlx: {error:#}");
+            ExitCode::from(Status::BadInput as u8)
+        }
+    }
+}
+
+/// The exit status of a command that only writes to standard output.
+fn written(result: io::Result<()>) -> ExitCode {
+    match result.map_err(anyhow::Error::from) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("sudoku-dlx: {error:#}");
