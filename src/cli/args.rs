@@ -38,6 +38,11 @@ Examples:
   sudoku-dlx completions zsh > ~/.zfunc/_sudoku-dlx
   sudoku-dlx completions fish > ~/.config/fish/completions/sudoku-dlx.fish";
 
+const MAN_EXAMPLES: &str = "\
+Examples:
+  sudoku-dlx man | man -l -                        read the manual
+  sudoku-dlx man --dir ~/.local/share/man/man1     install a page per command";
+
 const RATE_EXAMPLES: &str = "\
 Scores: 0 easy (naked singles alone), 1 medium (hidden singles too), 2-8 hard,
 9+ expert: k >= 2 means the dancing-links search branches k-1 times to solve
@@ -104,6 +109,14 @@ pub enum Command {
     /// Make random puzzles with exactly one solution, or complete grids with --solved
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
+    /// Print the manual page, or write one page per command with --dir
+    #[command(after_help = MAN_EXAMPLES)]
+    Man {
+        /// Write sudoku-dlx.1 and one page per command (sudoku-dlx-solve.1,
+        /// ...) into this directory instead
+        #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+        dir: Option<PathBuf>,
+    },
     /// Print the difficulty of each puzzle: a score and easy, medium, hard or expert
     #[command(after_help = RATE_EXAMPLES)]
     Rate {
@@ -288,6 +301,8 @@ pub enum Request {
     Generate(GenerateArgs),
     /// Print a completion script for a shell.
     Completions(Shell),
+    /// Print the manual page, or write every page into a directory.
+    Man(Option<PathBuf>),
 }
 
 impl Cli {
@@ -305,6 +320,7 @@ impl Cli {
             Command::Count { limit, common } => (Task::Count { limit }, common),
             Command::Check { common } => (Task::Check, common),
             Command::Completions { shell } => return Request::Completions(shell),
+            Command::Man { dir } => return Request::Man(dir),
             Command::Rate { common } => (Task::Rate, common),
         };
         Request::Answer(Config {

@@ -1,6 +1,5 @@
 //! The grammar of `generate`: its options, checked by clap, and the puzzle
-//! they ask for. Kept apart from the command itself so that the man page
-//! (examples/man.rs) is generated from the same declarations.
+//! they ask for. Kept apart from the command itself, which only runs them.
 
 use clap::{Args, ValueEnum};
 use sudoku_dlx::{Level, PuzzleSpec, Size, Symmetry};

@@ -11,6 +11,7 @@ mod batch;
 mod completions;
 mod generate;
 mod generate_args;
+mod man;
 mod progress;
 mod render;
 mod stats;
@@ -41,6 +42,10 @@ pub fn main() -> ExitCode {
         Request::Completions(shell) => {
             return written(completions::write(shell, &mut io::stdout().lock()))
         }
+        Request::Man(None) => return written(man::write_page(&mut io::stdout().lock())),
+        Request::Man(Some(dir)) => {
+            return written(man::write_pages(&dir, &mut io::stdout().lock()))
+        }
     };
     match run(&config) {
         Ok(status) => ExitCode::from(status as u8),
@@ -53,8 +58,8 @@ pub fn main() -> ExitCode {
 }
 
 /// The exit status of a command that only writes to standard output.
-fn written(result: io::Result<()>) -> ExitCode {
-    match result.map_err(anyhow::Error::from) {
+fn written(result: Result<(), impl Into<anyhow::Error>>) -> ExitCode {
+    match result.map_err(Into::into) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
