@@ -41,7 +41,8 @@ pub struct GenerateArgs {
     /// Keep only puzzles of this level (see `sudoku-dlx rate --help`)
     #[arg(long, value_enum)]
     pub difficulty: Option<LevelChoice>,
-    /// Print each puzzle's rating after it
+    /// Print each puzzle's rating after it (its score and level, in JSON and
+    /// CSV)
     #[arg(long)]
     pub rate: bool,
     /// Output layout
@@ -51,6 +52,9 @@ pub struct GenerateArgs {
     #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: u16,
+    /// Print no progress bar
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// Symmetry choices.
@@ -121,4 +125,9 @@ pub enum Layout {
     Line,
     /// One row per line with box borders, a blank line after each grid
     Grid,
+    /// JSON lines: one object per item with its number, the seed, the
+    /// puzzle, its solution, its givens and its rating
+    Json,
+    /// CSV with a header row: one row per item, the fields of json
+    Csv,
 }

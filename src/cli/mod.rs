@@ -11,6 +11,7 @@ mod batch;
 mod completions;
 mod generate;
 mod generate_args;
+mod generate_output;
 mod man;
 mod progress;
 mod render;
