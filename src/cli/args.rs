@@ -155,6 +155,9 @@ pub struct Common {
     /// NO_COLOR is not set)
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
+    /// With -f html: each puzzle's solutions on the page after it
+    #[arg(long)]
+    pub with_solutions: bool,
     /// Print no progress bar
     #[arg(short, long)]
     pub quiet: bool,
@@ -227,6 +230,14 @@ pub enum Format {
     Json,
     /// CSV with a header row: one row per puzzle
     Csv,
+    /// One SVG picture per puzzle: givens bold, found digits in colour
+    Svg,
+    /// One printable HTML page with every puzzle as a picture
+    Html,
+    /// `html` with `--with-solutions`: each solution on the page after
+    /// its puzzle
+    #[value(skip)]
+    HtmlWithSolutions,
 }
 
 /// Alphabet choices.
@@ -326,7 +337,10 @@ impl Cli {
         Request::Answer(Config {
             task,
             files: common.files,
-            format: common.format,
+            format: match common.format {
+                Some(Format::Html) if common.with_solutions => Some(Format::HtmlWithSolutions),
+                format => format,
+            },
             alphabet: common.alphabet.forced(),
             input_format: common.input_format.format(),
             color: common.color,

@@ -27,7 +27,7 @@ use clap::Parser;
 use sudoku_dlx::{ReadError, Record};
 
 use answer::{Answer, Answerer, Output, Status};
-use args::{Cli, ColorChoice, Config, Format, Request};
+use args::{Cli, ColorChoice, Config, Request};
 use batch::Batch;
 use progress::Progress;
 use stats::Tally;
@@ -129,11 +129,7 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         records: 0,
         broken_inputs: 0,
     };
-    if config.format == Some(Format::Csv) {
-        let mut header = Vec::new();
-        render::csv_header(&mut header);
-        session.out.write_all(&header)?;
-    }
+    session.out.write_all(&render::header(config.format))?;
     for path in files {
         if path.as_os_str() == "-" {
             let stdin = io::stdin();
@@ -160,6 +156,7 @@ fn run(config: &Config) -> anyhow::Result<Status> {
             }
         }
     }
+    session.out.write_all(render::footer(config.format))?;
     session.out.flush()?;
     session.progress.finish();
     if config.stats {
