@@ -3,8 +3,8 @@
 //! with `--with-solutions` each solution on the page after its puzzle.
 //!
 //! The page is streamed like every other format: its head before the first
-//! record ([`header`]), one figure (or two) per record, its end after the
-//! last ([`footer`]).
+//! record ([`HEADER`]), one figure (or two) per record, its end after the
+//! last ([`FOOTER`]).
 
 use std::io::Write as _;
 
