@@ -257,3 +257,46 @@ fn html_with_solutions_puts_each_after_a_page_break() {
     assert_eq!(first.givens, givens_of(PUZZLE));
     assert!(solutions[2].is_none(), "no grid for the unsolvable puzzle");
 }
+
+#[test]
+fn generate_draws_its_puzzles_and_their_solutions() {
+    let lines = stdout(&["generate", "-n", "3", "--seed", "4"], b"").0;
+    let (text, status) = stdout(
+        &["generate", "-n", "3", "--seed", "4", "-f", "svg", "--rate"],
+        b"",
+    );
+    assert_eq!(status, Some(0));
+    let documents = documents(&text);
+    assert_eq!(documents.len(), 3);
+    for (k, (document, line)) in documents.iter().zip(lines.lines()).enumerate() {
+        let document = Document::parse(document).unwrap();
+        let drawn = drawn(document.root_element()).unwrap();
+        assert_eq!(drawn.cells, line, "item {k}");
+        assert!(drawn.colours.1.is_empty(), "a puzzle is all givens");
+        let caption = caption(document.root_element());
+        assert!(
+            caption.starts_with(&format!("item {}, seed 4: ", k + 1)),
+            "{caption}"
+        );
+    }
+    let args = [
+        "generate",
+        "-n",
+        "3",
+        "--seed",
+        "4",
+        "-f",
+        "html",
+        "--with-solutions",
+    ];
+    let (page, _) = stdout(&args, b"");
+    let puzzles = figures(&page, "puzzle");
+    let solutions = figures(&page, "solution");
+    assert_eq!((puzzles.len(), solutions.len()), (3, 3));
+    for ((puzzle, solution), line) in puzzles.iter().zip(&solutions).zip(lines.lines()) {
+        let (puzzle, solution) = (puzzle.as_ref().unwrap(), solution.as_ref().unwrap());
+        assert_eq!(puzzle.cells, line);
+        assert_eq!(solution.givens, givens_of(line));
+        assert!(!solution.cells.contains('.'));
+    }
+}

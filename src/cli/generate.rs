@@ -15,7 +15,7 @@ use sudoku_dlx::{GenerateError, Generator, Grid, PuzzleSpec, Rng, Size};
 
 use super::answer::Status;
 use super::generate_args::GenerateArgs;
-use super::generate_output::{header, write_item, Bar, Item};
+use super::generate_output::{footer, header, write_item, Bar, Item};
 use super::is_broken_pipe;
 
 /// Items made between two writes.
@@ -112,6 +112,7 @@ fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result
         }
         start = end;
     }
+    out.write_all(footer(args.format))?;
     out.flush()?;
     Ok(())
 }
@@ -144,7 +145,7 @@ impl Worker {
         text: &mut Vec<u8>,
     ) -> Result<(), GenerateError> {
         let mut rng = Rng::for_item(seed, index);
-        let (number, layout) = (index + 1, args.format);
+        let number = index + 1;
         if args.solved {
             self.generator
                 .fill_solved(spec.size, &mut rng, &mut self.grid);
@@ -155,7 +156,7 @@ impl Worker {
                 solution: None,
                 rating: None,
             };
-            write_item(text, &item, layout);
+            write_item(text, &item, args);
         } else {
             let made = self.generator.puzzle(spec, &mut rng)?;
             let item = Item {
@@ -165,7 +166,7 @@ impl Worker {
                 solution: Some(&made.solution),
                 rating: made.rating,
             };
-            write_item(text, &item, layout);
+            write_item(text, &item, args);
         }
         Ok(())
     }

@@ -52,6 +52,9 @@ pub struct GenerateArgs {
     #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: u16,
+    /// With -f html: each puzzle's solution on the page after it
+    #[arg(long)]
+    pub with_solutions: bool,
     /// Print no progress bar
     #[arg(short, long)]
     pub quiet: bool,
@@ -130,4 +133,8 @@ pub enum Layout {
     Json,
     /// CSV with a header row: one row per item, the fields of json
     Csv,
+    /// One SVG picture per item
+    Svg,
+    /// One printable HTML page with every item as a picture
+    Html,
 }

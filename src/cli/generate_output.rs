@@ -14,7 +14,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use sudoku_dlx::{write_block, write_line, Alphabet, Grid, Rating};
 
-use super::generate_args::Layout;
+use super::generate_args::{GenerateArgs, Layout};
+use super::render::{html, svg};
 
 /// One item of a run, as the machine-readable layouts show it.
 pub struct Item<'a> {
@@ -70,21 +71,49 @@ fn line(grid: &Grid) -> String {
     String::from_utf8(text).unwrap_or_default()
 }
 
-/// What comes before the first item: the CSV header row.
+/// What comes before the first item: the CSV header row, the head of the
+/// HTML page.
 pub fn header(layout: Layout) -> Vec<u8> {
     let mut out = Vec::new();
-    if layout == Layout::Csv {
-        let mut writer = csv::Writer::from_writer(&mut out);
-        let _ = writer.write_record(COLUMNS);
-        let _ = writer.flush();
+    match layout {
+        Layout::Csv => {
+            let mut writer = csv::Writer::from_writer(&mut out);
+            let _ = writer.write_record(COLUMNS);
+            let _ = writer.flush();
+        }
+        Layout::Html => out.extend_from_slice(html::HEADER.as_bytes()),
+        _ => {}
     }
     out
 }
 
-/// Appends `item` to `text` in `layout`: in the text layouts, the grid with
-/// its rating after it on the line, or on a comment line before the block.
-pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, layout: Layout) {
+/// What comes after the last item: the end of the HTML page.
+pub fn footer(layout: Layout) -> &'static [u8] {
     match layout {
+        Layout::Html => html::FOOTER.as_bytes(),
+        _ => b"",
+    }
+}
+
+/// The caption of an item's picture: its number, the seed, its rating.
+fn caption(item: &Item<'_>) -> String {
+    let mut caption = format!("item {}, seed {}", item.number, item.seed);
+    if let Some(rating) = item.rating {
+        caption.push_str(&format!(": {rating}"));
+    }
+    caption
+}
+
+/// Appends `item` to `text` in the layout `args` ask for: in the text
+/// layouts, the grid with its rating after it on the line, or on a comment
+/// line before the block.
+pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, args: &GenerateArgs) {
+    let picture = svg::Picture {
+        grid: item.grid,
+        givens: item.grid,
+        alphabet: Alphabet::STANDARD,
+    };
+    match args.format {
         Layout::Line => {
             write_line(text, item.grid, Alphabet::STANDARD);
             if let Some(rating) = item.rating {
@@ -117,6 +146,18 @@ pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, layout: Layout) {
                 fields.level.unwrap_or_default(),
             ]);
             let _ = writer.flush();
+        }
+        Layout::Svg => svg::document(text, Some(picture), &caption(item)),
+        Layout::Html => {
+            html::figure(text, "puzzle", Some(picture), &caption(item));
+            if let (true, Some(solution)) = (args.with_solutions, item.solution) {
+                let solution = svg::Picture {
+                    grid: solution,
+                    ..picture
+                };
+                let caption = format!("{}: solution", caption(item));
+                html::figure(text, "solution", Some(solution), &caption);
+            }
         }
     }
 }

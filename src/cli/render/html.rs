@@ -92,7 +92,9 @@ pub fn parse_error(place: Place<'_>, out: &mut Vec<u8>) {
     figure(out, "puzzle", None, &caption);
 }
 
-fn figure(out: &mut Vec<u8>, class: &str, picture: Option<svg::Picture<'_>>, caption: &str) {
+/// Appends one figure: a grid, if any, and its caption; `class` is
+/// `puzzle`, or `solution` for a figure that starts a new page.
+pub fn figure(out: &mut Vec<u8>, class: &str, picture: Option<svg::Picture<'_>>, caption: &str) {
     let _ = writeln!(out, "<figure class=\"{class}\">");
     svg::draw(out, picture, "");
     let _ = writeln!(

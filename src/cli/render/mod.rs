@@ -6,9 +6,9 @@
 //! that both carry the same fields under the same names.
 
 mod csv;
-mod html;
+pub mod html;
 mod json;
-mod svg;
+pub mod svg;
 mod text;
 
 use std::io::Write as _;

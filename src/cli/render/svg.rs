@@ -117,7 +117,7 @@ pub fn label(place: Place<'_>, title: &str) -> String {
 }
 
 /// Appends a standalone SVG document: the grid, if any, and its caption.
-fn document(out: &mut Vec<u8>, picture: Option<Picture<'_>>, caption: &str) {
+pub fn document(out: &mut Vec<u8>, picture: Option<Picture<'_>>, caption: &str) {
     out.extend_from_slice(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     draw(out, picture, caption);
 }
