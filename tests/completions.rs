@@ -106,25 +106,32 @@ fn bash_completes_subcommand_names() {
 #[test]
 fn zsh_script_knows_options_and_values() {
     let text = script("zsh");
-    for word in [
-        "--format",
-        "--max-nodes",
-        "--symmetry",
-        "rot180",
-        "json",
-        "csv",
-    ] {
+    for word in ["--format", "--max-nodes", "--symmetry", "--with-solutions"] {
         assert!(text.contains(word), "zsh script lacks {word}");
     }
+    // The values of --format are listed with the option itself.
+    let start = text.find("'--format=[").expect("a --format spec");
+    let end = text[start..].find("))'").expect("the end of the spec");
+    let format = &text[start..start + end];
+    for value in ["line", "grid", "json", "csv", "svg", "html"] {
+        assert!(format.contains(&format!("{value}\\:")), "{format}");
+    }
     if installed("zsh") {
+        // The script loads, under compinit, and defines its function.
         let path = std::env::temp_dir().join(format!("_sudoku-dlx-{}", std::process::id()));
         std::fs::write(&path, &text).unwrap();
-        let status = Command::new("zsh")
-            .args(["-n", path.to_str().unwrap()])
-            .status()
+        let program = format!(
+            "autoload -U compinit && compinit -u -D && source '{}' && whence -w _sudoku-dlx",
+            path.display()
+        );
+        let output = Command::new("zsh")
+            .args(["-f", "-c", &program])
+            .output()
             .unwrap();
         std::fs::remove_file(&path).ok();
-        assert!(status.success(), "zsh -n rejects the script");
+        let said = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{output:?}");
+        assert!(said.contains("_sudoku-dlx: function"), "{said}");
     }
 }
 
