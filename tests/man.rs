@@ -70,7 +70,15 @@ fn page_holds_every_command_and_option() {
             assert!(page.contains(&roff(&option)), "{command}: no {option}");
         }
     }
-    for value in ["rot180", "opensudoku", "expert", "json", "csv"] {
+    for value in [
+        "rot180",
+        "opensudoku",
+        "expert",
+        "json",
+        "csv",
+        "svg",
+        "html",
+    ] {
         assert!(page.contains(value), "no {value}");
     }
     for section in [

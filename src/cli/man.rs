@@ -71,6 +71,15 @@ JSON lines: one object per puzzle with \fBsource\fR, \fBline\fR, \fBcolumn\fR, \
 .TP
 \fBcsv\fR
 A header row, then one row per puzzle with the fields of \fBjson\fR.
+.TP
+\fBsvg\fR
+One SVG document per puzzle: thin lines between cells, thick lines around boxes, the givens in bold black, the found digits in blue, and a caption with the place, title and status.
+\fBsolve\fR draws the solution (with \fB\-\-all\fR, one document per solution), the other commands the puzzle.
+.TP
+\fBhtml\fR
+One printable HTML page with every puzzle as an inline SVG picture; with \fB\-\-with\-solutions\fR, each solution follows its puzzle after a page break.
+.PP
+\fBgenerate\fR writes \fBline\fR, \fBgrid\fR, \fBsvg\fR and \fBhtml\fR the same way; its \fBjson\fR objects and \fBcsv\fR rows hold \fBitem\fR, \fBseed\fR, \fBpuzzle\fR, \fBsolution\fR, \fBgivens\fR, and \fBscore\fR and \fBlevel\fR with \fB\-\-rate\fR.
 "#;
 
 /// What the exit status means, in roff.
@@ -84,6 +93,9 @@ At least one puzzle has no solution or givens that break the rules, or was left 
 .TP
 \fB2\fR
 Bad usage, a file that cannot be read or holds no puzzle, a puzzle that cannot be parsed, or output that cannot be written (2 wins over 1).
+.PP
+\fBgenerate\fR exits with 1 when no puzzle met the constraints asked for, and 2 on bad usage.
+\fBcompletions\fR and \fBman\fR exit with 0, or 2 when their output cannot be written.
 "#;
 
 /// The commands that get a page of their own: all but `help`.
