@@ -117,22 +117,36 @@ fn zsh_script_knows_options_and_values() {
         assert!(format.contains(&format!("{value}\\:")), "{format}");
     }
     if installed("zsh") {
-        // The script loads, under compinit, and defines its function.
-        let path = std::env::temp_dir().join(format!("_sudoku-dlx-{}", std::process::id()));
-        std::fs::write(&path, &text).unwrap();
-        let program = format!(
-            "autoload -U compinit && compinit -u -D && source '{}' && whence -w _sudoku-dlx",
-            path.display()
-        );
-        let output = Command::new("zsh")
-            .args(["-f", "-c", &program])
-            .output()
-            .unwrap();
-        std::fs::remove_file(&path).ok();
-        let said = String::from_utf8_lossy(&output.stdout);
-        assert!(output.status.success(), "{output:?}");
-        assert!(said.contains("_sudoku-dlx: function"), "{said}");
+        assert!(zsh_completes(&text, "--format j", "--format json"));
+        assert!(zsh_completes(&text, "--max-n", "--max-nodes"));
     }
+}
+
+/// Whether zsh, with the script installed as `_sudoku-dlx` and compinit
+/// loaded, turns `sudoku-dlx solve TYPED<Tab>` into `sudoku-dlx solve
+/// EXPECTED`: an interactive zsh is run in a pseudo-terminal (zsh/zpty),
+/// fed the keys, and read until the completed line appears, for at most
+/// 20 seconds.
+fn zsh_completes(script: &str, typed: &str, expected: &str) -> bool {
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("sudoku-dlx-zsh-{}-{run}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("_sudoku-dlx"), script).unwrap();
+    let program = format!(
+        r#"zmodload zsh/zpty
+zpty -b z 'zsh -f -i'
+zpty -w z 'PS1=""; fpath=({dir} $fpath); autoload -U compinit; compinit -u -D'
+zpty -w -n z $'sudoku-dlx solve {typed}\t'
+zpty -r z line '*solve {expected}*' && print -r -- "$line""#,
+        dir = dir.display(),
+    );
+    let output = Command::new("timeout")
+        .args(["20", "zsh", "-f", "-c", &program])
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    output.status.success()
 }
 
 #[test]
