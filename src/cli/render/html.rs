@@ -21,13 +21,17 @@ pub const HEADER: &str = "<!DOCTYPE html>
 <meta charset=\"utf-8\"/>
 <title>Sudoku</title>
 <style>
-body { font-family: \"DejaVu Sans\", Helvetica, Arial, sans-serif; margin: 1cm; }
-figure { display: inline-block; margin: 0 0.5cm 1cm 0; break-inside: avoid; }
-figure svg { width: 8cm; height: auto; }
-figure.solution { display: block; break-before: page; }
-figure.solution + figure.puzzle { break-before: page; }
-figcaption { font-size: 10pt; color: #333; }
+body { font-family: \"DejaVu Sans\", Helvetica, Arial, sans-serif; margin: 0; }
+@media screen { body { margin: 1cm; } }
 @page { margin: 1.5cm; }
+/* Two puzzles across an A4 or Letter page, two down. */
+figure { display: inline-block; margin: 0 0.8cm 1cm 0; break-inside: avoid; }
+figure svg { width: 8cm; height: auto; }
+/* Page breaks apply to blocks only: a solution, and the puzzle after it,
+   each start a page. */
+figure.solution { display: block; break-before: page; }
+figure.solution + figure.puzzle { display: block; break-before: page; }
+figcaption { font-size: 10pt; color: #333; }
 </style>
 </head>
 <body>
