@@ -8,10 +8,13 @@
 # FILE is an .svg or .html file; without it, the first puzzle of
 # tests/data/cases.txt is solved with -f svg into target/picture.svg. PNG
 # defaults to FILE with .png in place of its extension, and the window to
-# 1000,1000 (enough for a 16x16 grid). Example:
+# 1000,1000 (enough for a 16x16 grid). A PNG name ending in .pdf prints
+# the page instead, with its page breaks, and says how many pages it took.
+# Example:
 #
 #   sudoku-dlx solve -f html --with-solutions puzzles.txt > book.html
 #   scripts/render-svg.sh book.html book.png 900,2400
+#   scripts/render-svg.sh book.html book.pdf
 #
 # Needs Chromium (Debian: apt-get install chromium); the flags below let it
 # run as root in a container with no display. The binary is
@@ -39,7 +42,13 @@ fi
 # wants an absolute file URL.
 png=$(realpath -m "$png")
 url="file://$(realpath "$file")"
-"$browser" --headless --no-sandbox --disable-gpu --no-first-run \
-    --disable-background-networking --hide-scrollbars \
-    --window-size="$window" --screenshot="$png" "$url" 2> >(grep -v -e '^$' -e 'dbus' >&2 || true)
-echo "$png"
+flags=(--headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking)
+if [[ $png == *.pdf ]]; then
+    "$browser" "${flags[@]}" --no-pdf-header-footer --print-to-pdf="$png" "$url" 2>/dev/null
+    pages=$(grep -ao '/Count [0-9]*' "$png" | head -1 | cut -d' ' -f2)
+    echo "$png: ${pages:-?} pages"
+else
+    "$browser" "${flags[@]}" --hide-scrollbars --window-size="$window" \
+        --screenshot="$png" "$url" 2>/dev/null
+    echo "$png"
+fi
