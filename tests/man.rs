@@ -160,3 +160,27 @@ fn check_renders(path: &Path) {
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("EXIT STATUS"), "{text}");
 }
+
+#[test]
+fn full_output_is_an_error_not_a_panic() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    for args in [
+        &["man"][..],
+        &["completions", "bash"],
+        &["completions", "zsh"],
+    ] {
+        let output = Command::new(common::binary::BIN)
+            .args(args)
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("sudoku-dlx: ") && !err.contains("panicked"),
+            "{err}"
+        );
+    }
+}
