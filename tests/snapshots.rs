@@ -51,6 +51,7 @@ fn help_of_every_command() {
         "generate",
         "rate",
         "completions",
+        "man",
     ] {
         let args: Vec<&str> = command.split_whitespace().chain(["--help"]).collect();
         let name = if command.is_empty() { "main" } else { command };

@@ -258,7 +258,7 @@ fn answer_rating(
         line: record.line,
     };
     match rater.rate(&record.grid) {
-        Ok(rating) => render::rating(output, record, &rating, &mut answer.out),
+        Ok(rating) => render::rating(output, place, record, &rating, &mut answer.out),
         Err(error) => {
             let verdict = match error {
                 RateError::Unsolvable => Verdict::Unsolvable,
@@ -268,7 +268,7 @@ fn answer_rating(
             answer.facts.fail(verdict, &error);
             answer.status = Status::Failed;
             let _ = writeln!(answer.err, "{place}: {error}");
-            render::rating(output, record, &verdict.word(), &mut answer.out);
+            render::rating(output, place, record, &verdict.word(), &mut answer.out);
         }
     }
 }

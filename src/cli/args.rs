@@ -38,6 +38,11 @@ Examples:
   sudoku-dlx completions zsh > ~/.zfunc/_sudoku-dlx
   sudoku-dlx completions fish > ~/.config/fish/completions/sudoku-dlx.fish";
 
+const MAN_EXAMPLES: &str = "\
+Examples:
+  sudoku-dlx man | man -l -                        read the manual
+  sudoku-dlx man --dir ~/.local/share/man/man1     install a page per command";
+
 const RATE_EXAMPLES: &str = "\
 Scores: 0 easy (naked singles alone), 1 medium (hidden singles too), 2-8 hard,
 9+ expert: k >= 2 means the dancing-links search branches k-1 times to solve
@@ -104,6 +109,14 @@ pub enum Command {
     /// Make random puzzles with exactly one solution, or complete grids with --solved
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
+    /// Print the manual page, or write one page per command with --dir
+    #[command(after_help = MAN_EXAMPLES)]
+    Man {
+        /// Write sudoku-dlx.1 and one page per command (sudoku-dlx-solve.1,
+        /// ...) into this directory instead
+        #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+        dir: Option<PathBuf>,
+    },
     /// Print the difficulty of each puzzle: a score and easy, medium, hard or expert
     #[command(after_help = RATE_EXAMPLES)]
     Rate {
@@ -142,6 +155,9 @@ pub struct Common {
     /// NO_COLOR is not set)
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
+    /// With -f html: each puzzle's solutions on the page after it
+    #[arg(long)]
+    pub with_solutions: bool,
     /// Print no progress bar
     #[arg(short, long)]
     pub quiet: bool,
@@ -214,6 +230,14 @@ pub enum Format {
     Json,
     /// CSV with a header row: one row per puzzle
     Csv,
+    /// One SVG picture per puzzle: givens bold, found digits in colour
+    Svg,
+    /// One printable HTML page with every puzzle as a picture
+    Html,
+    /// `html` with `--with-solutions`: each solution on the page after
+    /// its puzzle
+    #[value(skip)]
+    HtmlWithSolutions,
 }
 
 /// Alphabet choices.
@@ -288,6 +312,8 @@ pub enum Request {
     Generate(GenerateArgs),
     /// Print a completion script for a shell.
     Completions(Shell),
+    /// Print the manual page, or write every page into a directory.
+    Man(Option<PathBuf>),
 }
 
 impl Cli {
@@ -305,12 +331,16 @@ impl Cli {
             Command::Count { limit, common } => (Task::Count { limit }, common),
             Command::Check { common } => (Task::Check, common),
             Command::Completions { shell } => return Request::Completions(shell),
+            Command::Man { dir } => return Request::Man(dir),
             Command::Rate { common } => (Task::Rate, common),
         };
         Request::Answer(Config {
             task,
             files: common.files,
-            format: common.format,
+            format: match common.format {
+                Some(Format::Html) if common.with_solutions => Some(Format::HtmlWithSolutions),
+                format => format,
+            },
             alphabet: common.alphabet.forced(),
             input_format: common.input_format.format(),
             color: common.color,

@@ -6,16 +6,16 @@
 //! an item, never what it is. Items are made in batches and written in order
 //! through one buffered, locked writer.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
 use rayon::prelude::*;
-use sudoku_dlx::{write_block, write_line};
-use sudoku_dlx::{Alphabet, GenerateError, Generator, Grid, PuzzleSpec, Rating, Rng, Size};
+use sudoku_dlx::{GenerateError, Generator, Grid, PuzzleSpec, Rng, Size};
 
 use super::answer::Status;
-use super::generate_args::{GenerateArgs, Layout};
+use super::generate_args::GenerateArgs;
+use super::generate_output::{footer, header, write_item, Bar, Item};
 use super::is_broken_pipe;
 
 /// Items made between two writes.
@@ -57,8 +57,20 @@ fn random_seed() -> u64 {
 }
 
 fn run(args: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
+    let show_progress = !args.quiet && io::stderr().is_terminal() && !io::stdout().is_terminal();
+    let bar = show_progress.then(|| Bar::new(args.count));
+    let result = make_all(args, seed, bar.as_ref());
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
+    result
+}
+
+/// Makes every item of the run and writes them in order.
+fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result<()> {
     let spec = args.spec();
     let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    out.write_all(&header(args.format))?;
     let pool = if args.jobs > 1 {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(args.jobs.into())
@@ -80,6 +92,7 @@ fn run(args: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
                     .map_init(Worker::new, |worker, index| {
                         let mut text = Vec::new();
                         worker.make_item(args, &spec, seed, index, &mut text)?;
+                        bar.inspect(|bar| bar.item_done());
                         Ok(text)
                     })
                     .collect()
@@ -93,11 +106,13 @@ fn run(args: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
                 worker
                     .make_item(args, &spec, seed, index, &mut text)
                     .with_context(|| failed(index))?;
+                bar.inspect(|bar| bar.item_done());
                 out.write_all(&text)?;
             }
         }
         start = end;
     }
+    out.write_all(footer(args.format))?;
     out.flush()?;
     Ok(())
 }
@@ -130,35 +145,29 @@ impl Worker {
         text: &mut Vec<u8>,
     ) -> Result<(), GenerateError> {
         let mut rng = Rng::for_item(seed, index);
+        let number = index + 1;
         if args.solved {
             self.generator
                 .fill_solved(spec.size, &mut rng, &mut self.grid);
-            write_item(text, &self.grid, None, args.format);
+            let item = Item {
+                number,
+                seed,
+                grid: &self.grid,
+                solution: None,
+                rating: None,
+            };
+            write_item(text, &item, args);
         } else {
             let made = self.generator.puzzle(spec, &mut rng)?;
-            write_item(text, &made.puzzle, made.rating, args.format);
+            let item = Item {
+                number,
+                seed,
+                grid: &made.puzzle,
+                solution: Some(&made.solution),
+                rating: made.rating,
+            };
+            write_item(text, &item, args);
         }
         Ok(())
-    }
-}
-
-/// One grid in the chosen layout, with its rating after it on the line, or
-/// on a comment line before the block.
-fn write_item(text: &mut Vec<u8>, grid: &Grid, rating: Option<Rating>, format: Layout) {
-    match format {
-        Layout::Line => {
-            write_line(text, grid, Alphabet::STANDARD);
-            if let Some(rating) = rating {
-                let _ = write!(text, " {rating}");
-            }
-            text.push(b'\n');
-        }
-        Layout::Grid => {
-            if let Some(rating) = rating {
-                let _ = writeln!(text, "# rating: {rating}");
-            }
-            write_block(text, grid, Alphabet::STANDARD);
-            text.push(b'\n');
-        }
     }
 }

@@ -1,6 +1,5 @@
 //! The grammar of `generate`: its options, checked by clap, and the puzzle
-//! they ask for. Kept apart from the command itself so that the man page
-//! (examples/man.rs) is generated from the same declarations.
+//! they ask for. Kept apart from the command itself, which only runs them.
 
 use clap::{Args, ValueEnum};
 use sudoku_dlx::{Level, PuzzleSpec, Size, Symmetry};
@@ -42,7 +41,8 @@ pub struct GenerateArgs {
     /// Keep only puzzles of this level (see `sudoku-dlx rate --help`)
     #[arg(long, value_enum)]
     pub difficulty: Option<LevelChoice>,
-    /// Print each puzzle's rating after it
+    /// Print each puzzle's rating after it (its score and level, in JSON and
+    /// CSV)
     #[arg(long)]
     pub rate: bool,
     /// Output layout
@@ -52,6 +52,12 @@ pub struct GenerateArgs {
     #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: u16,
+    /// With -f html: each puzzle's solution on the page after it
+    #[arg(long)]
+    pub with_solutions: bool,
+    /// Print no progress bar
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// Symmetry choices.
@@ -122,4 +128,13 @@ pub enum Layout {
     Line,
     /// One row per line with box borders, a blank line after each grid
     Grid,
+    /// JSON lines: one object per item with its number, the seed, the
+    /// puzzle, its solution, its givens and its rating
+    Json,
+    /// CSV with a header row: one row per item, the fields of json
+    Csv,
+    /// One SVG picture per item
+    Svg,
+    /// One printable HTML page with every item as a picture
+    Html,
 }

@@ -8,8 +8,11 @@
 mod answer;
 mod args;
 mod batch;
+mod completions;
 mod generate;
 mod generate_args;
+mod generate_output;
+mod man;
 mod progress;
 mod render;
 mod stats;
@@ -20,11 +23,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{CommandFactory, Parser};
+use clap::Parser;
 use sudoku_dlx::{ReadError, Record};
 
 use answer::{Answer, Answerer, Output, Status};
-use args::{Cli, ColorChoice, Config, Format, Request};
+use args::{Cli, ColorChoice, Config, Request};
 use batch::Batch;
 use progress::Progress;
 use stats::Tally;
@@ -38,12 +41,27 @@ pub fn main() -> ExitCode {
         Request::Answer(config) => config,
         Request::Generate(args) => return generate::main(&args),
         Request::Completions(shell) => {
-            clap_complete::generate(shell, &mut Cli::command(), "sudoku-dlx", &mut io::stdout());
-            return ExitCode::SUCCESS;
+            return written(completions::write(shell, &mut io::stdout().lock()))
+        }
+        Request::Man(None) => return written(man::write_page(&mut io::stdout().lock())),
+        Request::Man(Some(dir)) => {
+            return written(man::write_pages(&dir, &mut io::stdout().lock()))
         }
     };
     match run(&config) {
         Ok(status) => ExitCode::from(status as u8),
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("sudoku-dlx: {error:#}");
+            ExitCode::from(Status::BadInput as u8)
+        }
+    }
+}
+
+/// The exit status of a command that only writes to standard output.
+fn written(result: Result<(), impl Into<anyhow::Error>>) -> ExitCode {
+    match result.map_err(Into::into) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("sudoku-dlx: {error:#}");
@@ -111,11 +129,7 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         records: 0,
         broken_inputs: 0,
     };
-    if config.format == Some(Format::Csv) {
-        let mut header = Vec::new();
-        render::csv_header(&mut header);
-        session.out.write_all(&header)?;
-    }
+    session.out.write_all(&render::header(config.format))?;
     for path in files {
         if path.as_os_str() == "-" {
             let stdin = io::stdin();
@@ -142,6 +156,7 @@ fn run(config: &Config) -> anyhow::Result<Status> {
             }
         }
     }
+    session.out.write_all(render::footer(config.format))?;
     session.out.flush()?;
     session.progress.finish();
     if config.stats {

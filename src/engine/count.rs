@@ -42,11 +42,11 @@ pub trait Count: sealed::Sealed + Copy + Ord + Default + Debug + Send + Sync + '
     /// The count with the covered flag cleared.
     fn uncovered(self) -> Self;
     /// The index of the leftmost smallest of `counts[..n]`, for `n >= 1`;
-    /// `counts` has at least [`PADDING`] entries past `n`.
+    /// `counts` has at least `PADDING` entries past `n`.
     fn leftmost_min(counts: &[Self], n: usize) -> usize;
     /// Calls `visit` with the indices in `start..n` whose count is `value`,
     /// left to right, the first `most` of them; `counts` has at least
-    /// [`PADDING`] entries past `n`.
+    /// `PADDING` entries past `n`.
     #[inline(always)]
     fn each_equal(
         counts: &[Self],

@@ -33,7 +33,7 @@
 //!
 //! Knuth keeps the active items in a doubly linked list and walks it to find
 //! the shortest. Here the counts themselves say which items are active, so
-//! the choice is a scan of one flat array ([`count`]), a few wide compares
+//! the choice is a scan of one flat array (`count`), a few wide compares
 //! when the counts are bytes, and hiding an option only decrements counts.
 //!
 //! The search is an explicit loop over a preallocated choice stack, so it

@@ -1,7 +1,7 @@
 //! Making random complete grids and puzzles with exactly one solution.
 //!
 //! A complete grid comes from the dancing-links engine itself: the `n^3`
-//! options of the [`crate::sudoku::encoding`] are added to a [`Matrix`] in a random
+//! options of the [`crate::sudoku::encoding`] are added to a [`Matrix`](crate::engine::Matrix) in a random
 //! order and the first exact cover found is decoded. The min-count search
 //! tries the options of each item in the order they were added, so a new
 //! order gives a new grid.

@@ -1,11 +1,14 @@
 //! Writing an answer in the output format asked for: text in the layout of
-//! the puzzle ([`text`]), JSON lines ([`json`]) or CSV ([`csv`]).
+//! the puzzle ([`text`]), JSON lines ([`json`]), CSV ([`csv`]), or pictures:
+//! SVG documents ([`svg`]) or one HTML page ([`html`]).
 //!
 //! The machine-readable formats share one view of an answer, [`Fields`], so
 //! that both carry the same fields under the same names.
 
 mod csv;
+pub mod html;
 mod json;
+pub mod svg;
 mod text;
 
 use std::io::Write as _;
@@ -16,8 +19,45 @@ use sudoku_dlx::Record;
 use super::answer::{Answer, Facts, Output, Place, Verdict};
 use super::args::{Format, Task};
 
-pub use self::csv::header as csv_header;
-pub use self::text::rating;
+/// What comes before the first answer in `format`: the CSV header row,
+/// the head of the HTML page.
+pub fn header(format: Option<Format>) -> Vec<u8> {
+    let mut out = Vec::new();
+    match format {
+        Some(Format::Csv) => self::csv::header(&mut out),
+        Some(Format::Html | Format::HtmlWithSolutions) => {
+            out.extend_from_slice(html::HEADER.as_bytes())
+        }
+        _ => {}
+    }
+    out
+}
+
+/// What comes after the last answer in `format`: the end of the HTML page.
+pub fn footer(format: Option<Format>) -> &'static [u8] {
+    match format {
+        Some(Format::Html | Format::HtmlWithSolutions) => html::FOOTER.as_bytes(),
+        _ => b"",
+    }
+}
+
+/// Writes the rating of a puzzle (`score level`, or the status word of a
+/// puzzle that cannot be rated) as one record.
+pub fn rating(
+    output: Output,
+    place: Place<'_>,
+    record: &Record,
+    rating: &dyn std::fmt::Display,
+    out: &mut Vec<u8>,
+) {
+    match output.format {
+        Some(Format::Svg) => svg::rating(place, record, &rating.to_string(), out),
+        Some(Format::Html | Format::HtmlWithSolutions) => {
+            html::rating(place, record, &rating.to_string(), out)
+        }
+        _ => text::rating(output, record, rating, out),
+    }
+}
 
 /// Buffers the renderers keep from one answer to the next.
 #[derive(Debug, Default)]
@@ -37,6 +77,18 @@ pub fn puzzle(task: Task, output: Output, place: Place<'_>, record: &Record, ans
         Some(Format::Line | Format::Grid) | None => {
             text::puzzle(task, output, place, record, answer)
         }
+        Some(Format::Svg) => svg::puzzle(task, place, record, &answer.facts, &mut answer.out),
+        Some(format @ (Format::Html | Format::HtmlWithSolutions)) => {
+            let with_solutions = format == Format::HtmlWithSolutions;
+            html::puzzle(
+                task,
+                place,
+                record,
+                &answer.facts,
+                with_solutions,
+                &mut answer.out,
+            )
+        }
     }
 }
 
@@ -47,6 +99,8 @@ pub fn parse_error(output: Output, place: Place<'_>, answer: &mut Answer) {
             machine(format, Task::Check, place, None, answer)
         }
         Some(Format::Line | Format::Grid) | None => text::parse_error(output, answer),
+        Some(Format::Svg) => svg::parse_error(place, &mut answer.out),
+        Some(Format::Html | Format::HtmlWithSolutions) => html::parse_error(place, &mut answer.out),
     }
 }
 

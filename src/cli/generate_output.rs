@@ -1,0 +1,207 @@
+//! What `generate` writes: each item in the layout asked for (a line, a
+//! grid block, a JSON object or a CSV row), and a progress bar on standard
+//! error while a long run makes its items.
+//!
+//! The machine-readable layouts carry what is known of an item and cannot
+//! be read back from its grid: its number and the seed of the run (which
+//! together make it again), its solution, its givens and its rating.
+
+use std::io::Write as _;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use sudoku_dlx::{write_block, write_line, Alphabet, Grid, Rating};
+
+use super::generate_args::{GenerateArgs, Layout};
+use super::render::{html, svg};
+
+/// One item of a run, as the machine-readable layouts show it.
+pub struct Item<'a> {
+    /// The number of the item in its run, from 1.
+    pub number: u64,
+    /// The seed of the run.
+    pub seed: u64,
+    /// The puzzle, or the complete grid with `--solved`.
+    pub grid: &'a Grid,
+    /// The solution of a puzzle; `None` for a complete grid.
+    pub solution: Option<&'a Grid>,
+    /// The rating, when one was asked for.
+    pub rating: Option<Rating>,
+}
+
+/// The columns of `-f csv`, in the order of the JSON fields.
+const COLUMNS: [&str; 7] = [
+    "item", "seed", "puzzle", "solution", "givens", "score", "level",
+];
+
+/// An item's fields, named as in the JSON object and the CSV header.
+#[derive(Serialize)]
+struct Fields {
+    item: u64,
+    seed: u64,
+    puzzle: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    givens: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<&'static str>,
+}
+
+impl Fields {
+    fn of(item: &Item<'_>) -> Fields {
+        Fields {
+            item: item.number,
+            seed: item.seed,
+            puzzle: line(item.grid),
+            solution: item.solution.map(line),
+            givens: item.grid.givens(),
+            score: item.rating.map(|rating| rating.score),
+            level: item.rating.map(|rating| rating.level.name()),
+        }
+    }
+}
+
+fn line(grid: &Grid) -> String {
+    let mut text = Vec::new();
+    write_line(&mut text, grid, Alphabet::STANDARD);
+    String::from_utf8(text).unwrap_or_default()
+}
+
+/// What comes before the first item: the CSV header row, the head of the
+/// HTML page.
+pub fn header(layout: Layout) -> Vec<u8> {
+    let mut out = Vec::new();
+    match layout {
+        Layout::Csv => {
+            let mut writer = csv::Writer::from_writer(&mut out);
+            let _ = writer.write_record(COLUMNS);
+            let _ = writer.flush();
+        }
+        Layout::Html => out.extend_from_slice(html::HEADER.as_bytes()),
+        _ => {}
+    }
+    out
+}
+
+/// What comes after the last item: the end of the HTML page.
+pub fn footer(layout: Layout) -> &'static [u8] {
+    match layout {
+        Layout::Html => html::FOOTER.as_bytes(),
+        _ => b"",
+    }
+}
+
+/// The caption of an item's picture: its number, the seed, its rating.
+fn caption(item: &Item<'_>) -> String {
+    let mut caption = format!("item {}, seed {}", item.number, item.seed);
+    if let Some(rating) = item.rating {
+        caption.push_str(&format!(": {rating}"));
+    }
+    caption
+}
+
+/// Appends `item` to `text` in the layout `args` ask for: in the text
+/// layouts, the grid with its rating after it on the line, or on a comment
+/// line before the block.
+pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, args: &GenerateArgs) {
+    let picture = svg::Picture {
+        grid: item.grid,
+        givens: item.grid,
+        alphabet: Alphabet::STANDARD,
+    };
+    match args.format {
+        Layout::Line => {
+            write_line(text, item.grid, Alphabet::STANDARD);
+            if let Some(rating) = item.rating {
+                let _ = write!(text, " {rating}");
+            }
+            text.push(b'\n');
+        }
+        Layout::Grid => {
+            if let Some(rating) = item.rating {
+                let _ = writeln!(text, "# rating: {rating}");
+            }
+            write_block(text, item.grid, Alphabet::STANDARD);
+            text.push(b'\n');
+        }
+        Layout::Json => {
+            // Writing into memory cannot fail, and every field serialises.
+            let _ = serde_json::to_writer(&mut *text, &Fields::of(item));
+            text.push(b'\n');
+        }
+        Layout::Csv => {
+            let fields = Fields::of(item);
+            let mut writer = csv::Writer::from_writer(text);
+            let _ = writer.write_record([
+                fields.item.to_string().as_str(),
+                &fields.seed.to_string(),
+                &fields.puzzle,
+                fields.solution.as_deref().unwrap_or_default(),
+                &fields.givens.to_string(),
+                &fields.score.map(|s| s.to_string()).unwrap_or_default(),
+                fields.level.unwrap_or_default(),
+            ]);
+            let _ = writer.flush();
+        }
+        Layout::Svg => svg::document(text, Some(picture), &caption(item)),
+        Layout::Html => {
+            html::figure(text, "puzzle", Some(picture), &caption(item));
+            if let (true, Some(solution)) = (args.with_solutions, item.solution) {
+                let solution = svg::Picture {
+                    grid: solution,
+                    ..picture
+                };
+                let caption = format!("{}: solution", caption(item));
+                html::figure(text, "solution", Some(solution), &caption);
+            }
+        }
+    }
+}
+
+/// How long a run goes on before its bar appears, as for the other
+/// commands: short runs print nothing.
+const DELAY: Duration = Duration::from_secs(1);
+
+/// A bar of the items made so far, shared by the threads that make them.
+pub struct Bar {
+    bar: ProgressBar,
+    start: Instant,
+    shown: AtomicBool,
+}
+
+impl Bar {
+    /// A bar to `count` items, hidden until the run has gone on for a
+    /// second.
+    pub fn new(count: u64) -> Bar {
+        let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::hidden());
+        let template = "{elapsed_precise} [{wide_bar}] {pos}/{len} items, {eta} left";
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        Bar {
+            bar,
+            start: Instant::now(),
+            shown: AtomicBool::new(false),
+        }
+    }
+
+    /// Counts one item made; draws the bar once the run is long enough.
+    pub fn item_done(&self) {
+        self.bar.inc(1);
+        if !self.shown.load(Ordering::Relaxed)
+            && self.start.elapsed() >= DELAY
+            && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}

@@ -1,0 +1,118 @@
+//! `generate` in the machine-readable layouts, and its progress bar: drawn
+//! on a terminal's standard error while standard output goes elsewhere,
+//! never with `-q`.
+
+mod common;
+
+use std::process::Command;
+
+use common::binary::{run_binary, BIN};
+use sudoku_dlx::{Grid, Solver};
+
+fn stdout(args: &[&str]) -> String {
+    let output = run_binary(args, b"");
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// A grid read from its one-line form.
+fn grid(text: &str) -> Grid {
+    text.parse().expect("a grid")
+}
+
+#[test]
+fn json_has_one_object_per_puzzle() {
+    let text = stdout(&["generate", "-n", "3", "--seed", "5", "--rate", "-f", "json"]);
+    let lines = stdout(&["generate", "-n", "3", "--seed", "5"]);
+    let objects: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(objects.len(), 3, "{text}");
+    for ((number, object), line) in (1..).zip(&objects).zip(lines.lines()) {
+        assert_eq!(object["item"], number);
+        assert_eq!(object["seed"], 5);
+        let puzzle = object["puzzle"].as_str().unwrap();
+        assert_eq!(puzzle, line, "the same puzzle as in the line layout");
+        let solution = grid(object["solution"].as_str().unwrap());
+        let puzzle = grid(puzzle);
+        assert!(solution.is_solved() && solution.keeps_givens_of(&puzzle));
+        assert!(Solver::new().is_unique(&puzzle).unwrap());
+        assert_eq!(object["givens"], puzzle.givens());
+        assert!(object["score"].is_u64(), "{object}");
+        assert!(object["level"].is_string(), "{object}");
+    }
+}
+
+#[test]
+fn json_of_solved_grids_and_unrated_puzzles_leaves_out_what_is_unknown() {
+    let text = stdout(&["generate", "--solved", "--seed", "5", "-f", "json"]);
+    let object: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(object["givens"], 81);
+    assert!(object.get("solution").is_none(), "{object}");
+    let text = stdout(&["generate", "--seed", "5", "-f", "json"]);
+    let object: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    assert!(object.get("score").is_none() && object.get("level").is_none());
+}
+
+#[test]
+fn csv_has_a_header_and_one_row_per_puzzle() {
+    let text = stdout(&["generate", "-n", "4", "--seed", "8", "-f", "csv", "--rate"]);
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header: Vec<String> = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(
+        header,
+        ["item", "seed", "puzzle", "solution", "givens", "score", "level"]
+    );
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 4);
+    for (number, row) in (1..).zip(&rows) {
+        assert_eq!(row[0], number.to_string());
+        assert_eq!(&row[1], "8");
+        let (puzzle, solution) = (grid(&row[2]), grid(&row[3]));
+        assert!(solution.keeps_givens_of(&puzzle) && solution.is_solved());
+        assert_eq!(row[4], puzzle.givens().to_string());
+        assert!(row[5].parse::<u64>().is_ok(), "{row:?}");
+        assert!(!row[6].is_empty());
+    }
+    // The same rows on two threads.
+    let two = stdout(&[
+        "generate", "-n", "4", "--seed", "8", "-f", "csv", "--rate", "-j", "2",
+    ]);
+    assert_eq!(text, two);
+}
+
+/// What a run of `generate ARGS > FILE` draws on its terminal, run in a
+/// pseudo-terminal by `script` (util-linux); `None` when there is no
+/// `script`.
+fn terminal_output(args: &str) -> Option<String> {
+    let out = std::env::temp_dir().join(format!("sudoku-dlx-generate-{}", std::process::id()));
+    let command = format!("{BIN} generate {args} > {}", out.display());
+    let output = Command::new("script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .output()
+        .ok()?;
+    assert!(output.status.success(), "{output:?}");
+    let written = std::fs::read_to_string(&out).unwrap();
+    std::fs::remove_file(&out).ok();
+    assert!(written.lines().count() >= 1000, "the items are all written");
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+#[test]
+fn progress_bar_on_a_terminal_unless_quiet() {
+    // A thousand puzzles take well over the second the bar waits for.
+    let Some(drawn) = terminal_output("-n 1000 --seed 1") else {
+        return;
+    };
+    assert!(drawn.contains("/1000 items"), "{drawn:?}");
+    let Some(drawn) = terminal_output("-n 1000 --seed 1 -q") else {
+        return;
+    };
+    assert!(!drawn.contains("items"), "{drawn:?}");
+}
