@@ -40,6 +40,7 @@
 //! layout it is in.
 
 use super::count::{Count, PADDING};
+use super::error::DlxError;
 
 /// How the nodes of an option are laid out: which other nodes share an
 /// option with a node. Implemented by [`Blocks`] and [`Spacers`] only.
@@ -195,10 +196,12 @@ impl Layout for Spacers {
 ///   other node between them with `top` at most 0 is one too, and their
 ///   `up` and `down` are as drawn in the module's diagram;
 /// * the search steps write only `up` and `down` of nodes in the lists of
-///   items and of item headers, and only indices of such nodes.
+///   items and of item headers, and only indices of such nodes;
+/// * `trail` holds nodes of options of the present layout, each with an
+///   item in `top`, committed in that order and not yet undone.
 ///
-/// So a walk that starts at a node [`Links::check_node`] accepts stays
-/// under `size`, and every unchecked access here is in bounds.
+/// So a walk that starts at a node of an option stays under `size`, and
+/// every unchecked access here is in bounds.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Links<C: Count> {
     items: usize,
@@ -219,6 +222,10 @@ pub(crate) struct Links<C: Count> {
     wide: bool,
     up: Vec<u32>,
     down: Vec<u32>,
+    /// The node chosen at each level of the search, deepest last: what the
+    /// steps have done and are still to undo. Only [`Links::choose`] and
+    /// [`Links::advance`] push, so it holds nodes of options alone.
+    trail: Vec<u32>,
 }
 
 impl<C: Count> AsRef<Links<C>> for Links<C> {
@@ -233,6 +240,8 @@ impl<C: Count> Links<C> {
     /// keeping their buffers.
     pub(crate) fn reset(&mut self, items: usize) {
         self.items = items;
+        // Everything is rebuilt, so choices left in place need no undoing.
+        self.trail.clear();
         self.len.clear();
         self.len.resize(items + 1 + PADDING, C::default());
         self.wide = false;
@@ -264,11 +273,6 @@ impl<C: Count> Links<C> {
     /// Number of items, primary and secondary.
     pub(crate) fn items(&self) -> usize {
         self.items
-    }
-
-    /// Nodes in use.
-    pub(crate) fn size(&self) -> usize {
-        self.size
     }
 
     /// True once the options end at spacers.
@@ -320,20 +324,68 @@ impl<C: Count> Links<C> {
         self.down.resize(length, 0);
     }
 
-    /// Links an option of at most four items (0-based), into the next
-    /// block of four nodes, padding it with nodes of the null item.
+    /// Adds option number `option`, covering `items` (0-based), after
+    /// checking it; turns the blocks into spacers first if it is the first
+    /// option of more than four items.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If the matrix has spacers, or `items` has more than four items or
-    /// one out of range.
+    /// As [`super::Matrix::add_option`], changing nothing.
+    pub(crate) fn add_option(&mut self, option: usize, items: &[usize]) -> Result<(), DlxError> {
+        if items.is_empty() {
+            return Err(DlxError::EmptyOption);
+        }
+        for (k, &item) in items.iter().enumerate() {
+            if item >= self.items {
+                return Err(DlxError::ItemOutOfRange {
+                    item,
+                    items: self.items,
+                });
+            }
+            if items[..k].contains(&item) {
+                return Err(DlxError::RepeatedItem { item });
+            }
+            if self.len[item + 1].get() >= C::LIMIT {
+                return Err(DlxError::TooManyOptions {
+                    item,
+                    limit: C::LIMIT,
+                });
+            }
+        }
+        let limit = i32::MAX as usize;
+        if self.size + 2 * (items.len() + 4) > limit {
+            return Err(DlxError::TooLarge { limit });
+        }
+        if items.len() > 4 && !self.wide {
+            self.widen(option);
+        }
+        // SAFETY: the items were checked just above.
+        unsafe {
+            if self.wide {
+                self.push_spaced(option, items);
+            } else {
+                self.push_block(items);
+            }
+        }
+        Ok(())
+    }
+
+    /// Links an option of at most four items into the next block of four
+    /// nodes, padding it with nodes of the null item.
+    ///
+    /// # Safety
+    ///
+    /// The matrix has no spacers, and `items` are at most four distinct
+    /// items in range (0-based).
     #[inline]
-    pub(crate) fn push_block(&mut self, items: &[usize]) {
-        assert!(!self.wide && items.len() <= 4, "a block holds four items");
+    unsafe fn push_block(&mut self, items: &[usize]) {
+        debug_assert!(!self.wide && items.len() <= 4, "a block holds four items");
         let first = self.size;
         self.size = first + 4;
         self.reserve_nodes();
-        self.link_nodes(first, items);
+        // SAFETY: the arrays reach the new `size`; the items are the
+        // caller's.
+        unsafe { self.link_nodes(first, items) };
         let null = self.null_item() as i32;
         for node in first + items.len()..first + 4 {
             self.top[node] = null;
@@ -341,19 +393,22 @@ impl<C: Count> Links<C> {
         }
     }
 
-    /// Links option number `option` of any width, its items (0-based),
-    /// writing its nodes and a spacer after them.
+    /// Links option number `option` of any width, writing its nodes and a
+    /// spacer after them.
     ///
-    /// # Panics
+    /// # Safety
     ///
-    /// If the matrix has no spacers, or an item is out of range.
-    pub(crate) fn push_spaced(&mut self, option: usize, items: &[usize]) {
-        assert!(self.wide, "spacers come after widen");
+    /// The matrix has spacers, and `items` are distinct items in range
+    /// (0-based).
+    unsafe fn push_spaced(&mut self, option: usize, items: &[usize]) {
+        debug_assert!(self.wide, "spacers come after widen");
         let first = self.size;
         let spacer = first + items.len();
         self.size = spacer + 1;
         self.reserve_nodes();
-        self.link_nodes(first, items);
+        // SAFETY: the arrays reach the new `size`; the items are the
+        // caller's.
+        unsafe { self.link_nodes(first, items) };
         self.top[spacer] = -(option as i32 + 1);
         (self.up[spacer], self.down[spacer]) = (first as u32, 0);
         self.down[self.last_spacer] = (spacer - 1) as u32;
@@ -365,15 +420,11 @@ impl<C: Count> Links<C> {
     /// option's first rather than zipped with a range: with the range,
     /// linking took about half again as many instructions.
     ///
-    /// # Panics
+    /// # Safety
     ///
-    /// If an item is out of range or the nodes do not fit under `size`.
+    /// The nodes lie under `size`, and `items` are items in range.
     #[inline(always)]
-    fn link_nodes(&mut self, first: usize, items: &[usize]) {
-        assert!(
-            first + items.len() <= self.size && items.iter().all(|&item| item < self.items),
-            "nodes under size, items in range"
-        );
+    unsafe fn link_nodes(&mut self, first: usize, items: &[usize]) {
         let (top, up, down, len) = (
             &mut self.top[..],
             &mut self.up[..],
@@ -383,8 +434,8 @@ impl<C: Count> Links<C> {
         for (k, &item) in items.iter().enumerate() {
             let (node, header) = (first + k, item + 1);
             // SAFETY: `node` is under `size`, which the arrays reach, and
-            // `header` is an item header, as asserted above; `last` is a
-            // stored link, so under `size`.
+            // `header` is an item header (the caller's promise); `last` is
+            // a stored link, so under `size`.
             unsafe {
                 let last = at(up, header);
                 *at_mut(top, node) = header as i32;
@@ -401,7 +452,7 @@ impl<C: Count> Links<C> {
     /// spacers, for an option of more than four items: the options are read
     /// back from their blocks and linked again, in the same order.
     #[cold]
-    pub(crate) fn widen(&mut self, options: usize) {
+    fn widen(&mut self, options: usize) {
         let null = self.null_item() as i32;
         let blocks: Vec<[i32; 4]> = (0..options)
             .map(|option| {
@@ -423,7 +474,9 @@ impl<C: Count> Links<C> {
                 .filter(|&&header| header != null)
                 .map(|&header| header as usize - 1)
                 .collect();
-            self.push_spaced(option, &items);
+            // SAFETY: the items of an option added before, so checked
+            // then; the matrix has spacers now.
+            unsafe { self.push_spaced(option, &items) };
         }
     }
 
@@ -432,35 +485,50 @@ impl<C: Count> Links<C> {
     /// with spacers, neither the first nor the last node.
     #[inline(always)]
     fn check_node<L: Layout>(&self, node: usize) {
-        assert!(
-            L::WIDE == self.wide
-                && self.base + usize::from(L::WIDE) <= node
-                && node + usize::from(L::WIDE) < self.size,
-            "node {node} of an option"
-        );
+        let wide = usize::from(L::WIDE);
+        // One compare for both bounds: below `base + wide`, the
+        // difference wraps round to above any size.
+        let (from, to) = (self.base + wide, self.size - wide);
+        if L::WIDE != self.wide || node.wrapping_sub(from) >= to.wrapping_sub(from) {
+            refuse("node of an option");
+        }
     }
 
-    /// Panics unless `L` is the layout of the nodes and `item` an item
-    /// header.
+    /// The number of choices in force: the depth of the search.
     #[inline(always)]
-    fn check_item<L: Layout>(&self, item: usize) {
-        assert!(
-            L::WIDE == self.wide && item.wrapping_sub(1) < self.items,
-            "item header {item}"
+    pub(crate) fn depth(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// Readies the trail for a search of at most `levels` levels, so that
+    /// it does not allocate while searching.
+    pub(crate) fn reserve_levels(&mut self, levels: usize) {
+        self.trail.reserve(levels.saturating_sub(self.trail.len()));
+    }
+
+    /// Writes the options of the choices in force, from the first level.
+    pub(crate) fn chosen_options<L: Layout>(&self, options: &mut Vec<usize>) {
+        options.clear();
+        options.extend(
+            self.trail
+                .iter()
+                .map(|&node| L::option_of(self, node as usize)),
         );
     }
 
     /// The first step down: covers `item` (a header, 1-based) and commits
-    /// the first option left in its list. Returns that option's node and
-    /// how many options the item had, or `None`, changing nothing, when it
-    /// had none.
+    /// the first option left in its list, a new level of the search.
+    /// Returns how many options the item had, or `None`, changing nothing,
+    /// when it had none.
     ///
     /// # Panics
     ///
     /// Unless `L` is the layout and `item` an item header.
     #[inline(always)]
-    pub(crate) fn choose<L: Layout>(&mut self, item: usize) -> Option<(usize, usize)> {
-        self.check_item::<L>(item);
+    pub(crate) fn choose<L: Layout>(&mut self, item: usize) -> Option<usize> {
+        if L::WIDE != self.wide || item.wrapping_sub(1) >= self.items {
+            refuse("item header");
+        }
         // SAFETY: `item` was just checked; with options left, the node
         // below its header is a node of an option.
         unsafe {
@@ -471,27 +539,29 @@ impl<C: Count> Links<C> {
             self.cover_unchecked::<L>(item);
             let node = at(&self.down, item) as usize;
             self.commit_unchecked::<L>(node);
-            Some((node, count))
+            self.trail.push(node as u32);
+            Some(count)
         }
     }
 
-    /// The step sideways: undoes the commit of `node`, chosen for its item
-    /// by [`Links::choose`] or an earlier step, and commits the next option
-    /// of that item. Returns the next option's node and whether it is the
-    /// item's last; or `None` when `node` was the last, after uncovering
-    /// the item as well.
+    /// The step sideways: undoes the commit of the deepest choice and
+    /// commits the next option of its item in its place. Returns whether
+    /// that option is the item's last; or `None` when the choice was the
+    /// last, after uncovering the item as well and leaving the level.
     ///
     /// # Panics
     ///
-    /// Unless `L` is the layout and `node` a node of an option.
+    /// If no choice is in force, or `L` is not the layout.
     #[inline(always)]
-    pub(crate) fn advance<L: Layout>(&mut self, node: usize) -> Option<(usize, bool)> {
-        let item = self.check_choice::<L>(node);
-        // SAFETY: `node` and its item were just checked; below the last
-        // option of a list comes its header, so `next`, when it is not
-        // the header, is a node of an option.
+    pub(crate) fn advance<L: Layout>(&mut self) -> Option<bool> {
+        let node = self.pop::<L>();
+        // SAFETY: `node` came off the trail, so it is a node of an option
+        // with an item header in `top`; below the last option of a list
+        // comes its header, so `next`, when it is not the header, is a
+        // node of an option.
         unsafe {
             self.uncommit_unchecked::<L>(node);
+            let item = at(&self.top, node) as usize;
             let next = at(&self.down, node) as usize;
             if next == item {
                 self.uncover_unchecked::<L>(item);
@@ -501,34 +571,38 @@ impl<C: Count> Links<C> {
             // `next` is known now.
             let last = at(&self.down, next) as usize == item;
             self.commit_unchecked::<L>(next);
-            Some((next, last))
+            self.trail.push(next as u32);
+            Some(last)
         }
     }
 
-    /// The step up: undoes the commit of `node` and the cover of its item,
-    /// in that order.
+    /// The step up: undoes the commit of the deepest choice and the cover
+    /// of its item, in that order, and leaves the level.
     ///
     /// # Panics
     ///
     /// As [`Links::advance`].
     #[inline(always)]
-    pub(crate) fn retreat<L: Layout>(&mut self, node: usize) {
-        let item = self.check_choice::<L>(node);
-        // SAFETY: `node` and its item were just checked.
+    pub(crate) fn retreat<L: Layout>(&mut self) {
+        let node = self.pop::<L>();
+        // SAFETY: as in `advance`.
         unsafe {
             self.uncommit_unchecked::<L>(node);
-            self.uncover_unchecked::<L>(item);
+            self.uncover_unchecked::<L>(at(&self.top, node) as usize);
         }
     }
 
-    /// Panics unless `L` is the layout, `node` a node a walk may start from
-    /// and its item an item; returns the item's header.
+    /// Takes the deepest choice off the trail.
+    ///
+    /// # Panics
+    ///
+    /// As [`Links::advance`].
     #[inline(always)]
-    fn check_choice<L: Layout>(&self, node: usize) -> usize {
-        self.check_node::<L>(node);
-        let item = self.top[node] as usize;
-        assert!(item.wrapping_sub(1) < self.items, "a chosen node");
-        item
+    fn pop<L: Layout>(&mut self) -> usize {
+        match self.trail.pop() {
+            Some(node) if L::WIDE == self.wide => node as usize,
+            _ => refuse("a choice in force"),
+        }
     }
 
     /// Covers the items of the option of `node` other than its own item.
@@ -681,6 +755,15 @@ impl<C: Count> Links<C> {
     }
 }
 
+/// The panic of a failed check, kept out of line so that the checks cost
+/// a compare each in the search.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn refuse(what: &str) -> ! {
+    panic!("not {what} of this matrix");
+}
+
 /// `slice[i]` without a bounds check in release builds (checked in debug
 /// builds, so every test run checks the callers' reasoning).
 ///
@@ -719,11 +802,7 @@ mod tests {
         }
         let options: [&[usize]; 3] = [&[0, 1, 2], &[1], &[2, 0]];
         for (k, option) in options.into_iter().enumerate() {
-            if L::WIDE {
-                links.push_spaced(k, option);
-            } else {
-                links.push_block(option);
-            }
+            links.add_option(k, option).unwrap();
         }
         links
     }
@@ -780,18 +859,22 @@ mod tests {
     fn choose_and_advance<L: Layout>() {
         let mut links = three::<L>();
         let before = links.snapshot();
-        let (first, count) = links.choose::<L>(1).unwrap();
-        assert_eq!((L::option_of(&links, first), count), (0, 2));
+        let mut options = Vec::new();
+        assert_eq!(links.choose::<L>(1), Some(2));
+        links.chosen_options::<L>(&mut options);
+        assert_eq!(options, [0]);
         // Item 0 and the items of option {0, 1, 2} are covered; option
         // {1} was hidden from nothing.
         assert!([1, 2, 3].iter().all(|&h| links.count(h) >= u32::COVERED));
-        let (second, last) = links.advance::<L>(first).unwrap();
-        assert_eq!((L::option_of(&links, second), last), (2, true));
+        assert_eq!(links.advance::<L>(), Some(true));
+        links.chosen_options::<L>(&mut options);
+        assert_eq!(options, [2]);
         assert_eq!(links.count(2), 1, "item 1 keeps option {{1}}");
-        assert_eq!(links.advance::<L>(second), None);
+        assert_eq!(links.advance::<L>(), None);
+        assert_eq!(links.depth(), 0);
         assert_eq!(links.snapshot(), before);
-        let (again, _) = links.choose::<L>(2).unwrap();
-        links.retreat::<L>(again);
+        assert_eq!(links.choose::<L>(2), Some(2));
+        links.retreat::<L>();
         assert_eq!(links.snapshot(), before);
     }
 
@@ -806,14 +889,14 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "item header")]
+    #[should_panic(expected = "not item header")]
     fn the_wrong_layout_is_refused() {
         three::<Spacers>().choose::<Blocks>(1);
     }
 
     #[test]
-    #[should_panic(expected = "of an option")]
-    fn a_header_is_no_node_to_walk_from() {
-        three::<Spacers>().advance::<Spacers>(2);
+    #[should_panic(expected = "not a choice in force")]
+    fn no_step_back_without_a_choice() {
+        three::<Spacers>().advance::<Spacers>();
     }
 }

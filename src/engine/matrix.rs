@@ -5,45 +5,8 @@
 
 use super::choice::TieBreak;
 use super::count::Count;
+use super::error::DlxError;
 use super::links::Links;
-use thiserror::Error;
-
-/// A mistake in the shape of an exact-cover problem, found while it is built.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum DlxError {
-    /// An option named an item that the matrix does not have.
-    #[error("item {item} is out of range: the matrix has {items} items")]
-    ItemOutOfRange {
-        /// The item that was named (0-based).
-        item: usize,
-        /// How many items the matrix has.
-        items: usize,
-    },
-    /// An option covered no item at all.
-    #[error("an option must contain at least one item")]
-    EmptyOption,
-    /// An option named the same item twice.
-    #[error("item {item} appears twice in one option")]
-    RepeatedItem {
-        /// The repeated item (0-based).
-        item: usize,
-    },
-    /// An item was given more options than its count type can hold.
-    #[error("item {item} has more than {limit} options, the most its count type holds")]
-    TooManyOptions {
-        /// The item (0-based).
-        item: usize,
-        /// The most options one item may have.
-        limit: usize,
-    },
-    /// The matrix grew past what 32-bit node indices can address.
-    #[error("the matrix is too large: more than {limit} nodes")]
-    TooLarge {
-        /// The largest number of nodes the engine supports.
-        limit: usize,
-    },
-}
 
 /// An exact-cover problem and the state of its search, with the option
 /// counts of its items held in `C` (see [`Count`]).
@@ -88,12 +51,8 @@ pub struct Matrix<C: Count = u32> {
     pub(super) links: Links<C>,
     /// How ties between items with the fewest options are broken.
     pub(super) tie_break: TieBreak,
-    /// Choices left in place by [`Matrix::search_once`], still to undo.
-    pub(super) pending: usize,
     /// The most search nodes one search may try.
     pub(super) node_budget: u64,
-    /// The node chosen at each level of the search.
-    pub(super) choice: Vec<u32>,
     /// The options of the solution being reported.
     pub(super) solution: Vec<usize>,
 }
@@ -118,9 +77,7 @@ impl<C: Count> Matrix<C> {
             options: 0,
             links: Links::default(),
             tie_break: TieBreak::Leftmost,
-            pending: 0,
             node_budget: u64::MAX,
-            choice: Vec::new(),
             solution: Vec::new(),
         };
         matrix.reset(primary, secondary);
@@ -131,8 +88,6 @@ impl<C: Count> Matrix<C> {
     pub fn reset(&mut self, primary: usize, secondary: usize) {
         self.primary = primary;
         self.options = 0;
-        // Everything is rebuilt, so choices left in place need no undoing.
-        self.pending = 0;
         self.links.reset(primary + secondary);
     }
 
@@ -160,39 +115,10 @@ impl<C: Count> Matrix<C> {
     /// item twice, names an item the matrix does not have, or gives an item
     /// more options than its count type holds.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, DlxError> {
-        if self.pending != 0 {
+        if self.links.depth() != 0 {
             self.settle();
         }
-        if items.is_empty() {
-            return Err(DlxError::EmptyOption);
-        }
-        let count = self.links.items();
-        for (k, &item) in items.iter().enumerate() {
-            if item >= count {
-                return Err(DlxError::ItemOutOfRange { item, items: count });
-            }
-            if items[..k].contains(&item) {
-                return Err(DlxError::RepeatedItem { item });
-            }
-            if self.links.count(item + 1).get() >= C::LIMIT {
-                return Err(DlxError::TooManyOptions {
-                    item,
-                    limit: C::LIMIT,
-                });
-            }
-        }
-        let limit = i32::MAX as usize;
-        if self.links.size() + 2 * (items.len() + 4) > limit {
-            return Err(DlxError::TooLarge { limit });
-        }
-        if items.len() > 4 && !self.links.is_wide() {
-            self.links.widen(self.options);
-        }
-        if self.links.is_wide() {
-            self.links.push_spaced(self.options, items);
-        } else {
-            self.links.push_block(items);
-        }
+        self.links.add_option(self.options, items)?;
         self.options += 1;
         Ok(self.options - 1)
     }

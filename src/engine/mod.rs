@@ -9,15 +9,17 @@
 //! pointer, and the nodes of one option sit next to each other. One file a
 //! job:
 //!
-//! * `matrix`: the problem as it is built, checked option by option, and the
-//!   settings of the search;
+//! * `matrix`: the problem as its user builds it, and the settings of the
+//!   search;
 //! * `links`: the node arrays, their two layouts (blocks of four, and
-//!   Knuth's spacers for wider options; drawn there) and the dancing steps,
-//!   the only unchecked memory accesses of the links;
+//!   Knuth's spacers for wider options; drawn there), options checked and
+//!   linked in, and the dancing steps: the only unchecked memory accesses
+//!   of the links;
 //! * `search`: the loop of Algorithm X, compiled once for each layout;
 //! * `choice`: which item to branch on, and [`TieBreak`];
 //! * `count`: the [`Count`] of options left in each item and the scans
-//!   that find the smallest, with SIMD where the processor has it.
+//!   that find the smallest, with SIMD where the processor has it;
+//! * `error`: [`DlxError`].
 //!
 //! Knuth keeps the active items in a doubly linked list and walks it to find
 //! the shortest. Here the counts themselves say which items are active, so
@@ -27,6 +29,7 @@
 mod choice;
 #[allow(unsafe_code)]
 mod count;
+mod error;
 #[allow(unsafe_code)]
 mod links;
 mod matrix;
@@ -36,5 +39,6 @@ mod tests;
 
 pub use choice::TieBreak;
 pub use count::Count;
-pub use matrix::{DlxError, Matrix};
+pub use error::DlxError;
+pub use matrix::Matrix;
 pub use search::SearchStats;

@@ -60,11 +60,10 @@ impl<C: Count> Matrix<C> {
     }
 
     /// The search of [`Matrix::search_once`] on nodes laid out by `L`.
+    /// The choices in force, one a level, are the trail of the links.
     fn run<L: Layout>(&mut self, limit: u64, mut visit: impl FnMut(&[usize])) -> SearchStats {
         let mut stats = SearchStats::default();
-        self.choice.clear();
-        self.choice.resize(self.primary + 1, 0);
-        let mut level = 0usize;
+        self.links.reserve_levels(self.primary + 1);
         // Levels whose option is not the last of its item: while there is
         // none, nothing is left to try.
         let mut open = 0usize;
@@ -73,7 +72,6 @@ impl<C: Count> Matrix<C> {
             // state to undo as a solution does.
             if stats.nodes >= self.node_budget {
                 stats.stopped_at_node_budget = true;
-                self.pending = level;
                 return stats;
             }
             match self
@@ -81,28 +79,21 @@ impl<C: Count> Matrix<C> {
                 .choose_item::<C, L>(&self.links, self.primary)
             {
                 None => {
-                    self.solution.clear();
-                    for l in 0..level {
-                        let option = L::option_of(&self.links, self.choice[l] as usize);
-                        self.solution.push(option);
-                    }
+                    self.links.chosen_options::<L>(&mut self.solution);
                     stats.solutions += 1;
                     visit(&self.solution);
                     if stats.solutions >= limit {
                         stats.stopped_at_limit = true;
-                        self.pending = level;
                         return stats;
                     }
                 }
                 Some(item) => {
-                    if let Some((node, count)) = self.links.choose::<L>(item) {
+                    if let Some(count) = self.links.choose::<L>(item) {
                         if count > 1 {
                             stats.branches += 1;
                             open += 1;
                         }
-                        self.choice[level] = node as u32;
                         stats.nodes += 1;
-                        level += 1;
                         continue 'search;
                     }
                 }
@@ -112,18 +103,13 @@ impl<C: Count> Matrix<C> {
             // has an option left to try, the search is over, and the
             // choices are left in place like those of a last solution.
             loop {
-                debug_assert!(open <= level, "open levels are levels");
+                debug_assert!(open <= self.links.depth(), "open levels are levels");
                 if open == 0 {
-                    self.pending = level;
                     return stats;
                 }
-                level -= 1;
-                let node = self.choice[level] as usize;
-                if let Some((next, last)) = self.links.advance::<L>(node) {
+                if let Some(last) = self.links.advance::<L>() {
                     open -= usize::from(last);
-                    self.choice[level] = next as u32;
                     stats.nodes += 1;
-                    level += 1;
                     continue 'search;
                 }
             }
@@ -132,7 +118,7 @@ impl<C: Count> Matrix<C> {
 
     /// Undoes the choices left in place by [`Matrix::search_once`].
     pub(super) fn settle(&mut self) {
-        if self.pending == 0 {
+        if self.links.depth() == 0 {
             return;
         }
         if self.links.is_wide() {
@@ -144,9 +130,8 @@ impl<C: Count> Matrix<C> {
 
     /// [`Matrix::settle`] on nodes laid out by `L`.
     fn undo<L: Layout>(&mut self) {
-        for l in (0..self.pending).rev() {
-            self.links.retreat::<L>(self.choice[l] as usize);
+        while self.links.depth() != 0 {
+            self.links.retreat::<L>();
         }
-        self.pending = 0;
     }
 }

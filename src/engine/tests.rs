@@ -68,13 +68,13 @@ fn search_once_leaves_choices_that_the_next_use_undoes() {
     let before = queens.links.snapshot();
     assert_eq!(queens.search_once(1, |_| {}).solutions, 1);
     assert!(
-        queens.pending > 0,
+        queens.links.depth() > 0,
         "the solution's choices are left in place"
     );
     assert_eq!(queens.search_once(u64::MAX, |_| {}).solutions, 4);
     assert_eq!(queens.search_once(2, |_| {}).solutions, 2);
     queens.add_option(&[0, 1]).unwrap();
-    assert_eq!(queens.pending, 0);
+    assert_eq!(queens.links.depth(), 0);
     assert_eq!(queens.search(u64::MAX, |_| {}).solutions, 4);
     let after = queens.links.snapshot();
     // The new option added one node to items 0 and 1 and nothing else.
@@ -82,7 +82,7 @@ fn search_once_leaves_choices_that_the_next_use_undoes() {
     assert_eq!(after.0[3..], before.0[3..]);
     queens.search_once(1, |_| {});
     queens.reset(7, 0);
-    assert_eq!(queens.pending, 0);
+    assert_eq!(queens.links.depth(), 0);
 }
 
 #[test]
@@ -97,9 +97,9 @@ fn an_exhausted_search_leaves_its_last_choices_for_later() {
     let stats = matrix.search_once(u64::MAX, |_| {});
     assert_eq!((stats.solutions, stats.nodes), (2, 3));
     assert!(!stats.stopped_at_limit);
-    assert_eq!(matrix.pending, 2, "both choices are left in place");
+    assert_eq!(matrix.links.depth(), 2, "both choices are left in place");
     assert_eq!(matrix.search(u64::MAX, |_| {}), stats);
-    assert_eq!(matrix.pending, 0);
+    assert_eq!(matrix.links.depth(), 0);
     assert_eq!(before.links.snapshot(), matrix.links.snapshot());
 }
 
