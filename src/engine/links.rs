@@ -1,8 +1,9 @@
 //! The node arrays of the engine and the only code that reads them without
 //! bounds checks: linking an option in, and the dancing steps of the search
-//! (cover and uncover, and the hiding and unhiding of options). Everything else in the engine goes through
-//! the checked methods here, so the safety of the whole engine rests on the
-//! invariant this module keeps, stated on [`Links`].
+//! (covering and uncovering items, hiding and unhiding options). Everything
+//! else in the engine goes through the checked methods here, so the safety
+//! of the whole engine rests on the invariant this module keeps, stated on
+//! [`Links`].
 //!
 //! The nodes of one option sit next to each other, so an option needs no
 //! left/right links; how the other nodes of an option are found is the
@@ -33,9 +34,9 @@
 //! item, and its list is itself alone; the null item's count lies in the
 //! padding of `len` that no scan reads.
 //!
-//! Blocks find the other nodes from a node's index alone, which the classic
-//! Sudoku encoding (four items an option) gains most from; spacers take any
-//! width at the price of a test per node. The two are two types behind one
+//! Blocks find the other nodes from a node's index alone, which problems
+//! whose options all have four items or fewer gain most from; spacers take
+//! any width at the price of a test per node. The two are two types behind one
 //! trait, so the search is compiled once for each, and no walk tests which
 //! layout it is in.
 
@@ -728,7 +729,7 @@ impl<C: Count> Links<C> {
     ///
     /// # Panics
     ///
-    /// As [`Links::commit`].
+    /// Unless `L` is the layout and `node` a node of an option.
     #[inline(always)]
     pub(crate) fn others_count<L: Layout>(&self, node: usize) -> usize {
         self.check_node::<L>(node);

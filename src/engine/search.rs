@@ -1,5 +1,6 @@
-//! The search loop of Algorithm X: an explicit loop over a preallocated
-//! choice stack, so that it neither recurses nor allocates. It is written
+//! The search loop of Algorithm X: an explicit loop, not recursion, whose
+//! levels are the trail of chosen nodes that the links keep (reserved before
+//! the search, so the loop does not allocate). It is written
 //! once for both node layouts and compiled for each, so no step inside it
 //! asks which layout it is in. Which item to branch on is asked of
 //! [`super::choice`]; the dancing steps are those of [`super::links`].
