@@ -539,7 +539,7 @@ impl<C: Count> Links<C> {
             }
             self.cover_unchecked::<L>(item);
             let node = at(&self.down, item) as usize;
-            self.commit_unchecked::<L>(node);
+            self.commit_unchecked::<L, false>(node);
             self.trail.push(node as u32);
             Some(count)
         }
@@ -561,7 +561,7 @@ impl<C: Count> Links<C> {
         // comes its header, so `next`, when it is not the header, is a
         // node of an option.
         unsafe {
-            self.uncommit_unchecked::<L>(node);
+            self.commit_unchecked::<L, true>(node);
             let item = at(&self.top, node) as usize;
             let next = at(&self.down, node) as usize;
             if next == item {
@@ -571,7 +571,7 @@ impl<C: Count> Links<C> {
             // A covered item's list does not change, so the option after
             // `next` is known now.
             let last = at(&self.down, next) as usize == item;
-            self.commit_unchecked::<L>(next);
+            self.commit_unchecked::<L, false>(next);
             self.trail.push(next as u32);
             Some(last)
         }
@@ -588,7 +588,7 @@ impl<C: Count> Links<C> {
         let node = self.pop::<L>();
         // SAFETY: as in `advance`.
         unsafe {
-            self.uncommit_unchecked::<L>(node);
+            self.commit_unchecked::<L, true>(node);
             self.uncover_unchecked::<L>(at(&self.top, node) as usize);
         }
     }
@@ -606,45 +606,36 @@ impl<C: Count> Links<C> {
         }
     }
 
-    /// Covers the items of the option of `node` other than its own item.
-    /// The null item is left alone: its count, which the nodes that pad
-    /// narrow options change, is no count of a list.
+    /// Covers the items of the option of `node` other than its own item or,
+    /// with `BACK`, undoes that: uncovers them in the reverse order. The
+    /// null item is left alone: its count, which the nodes that pad narrow
+    /// options change, is no count of a list.
     ///
     /// # Safety
     ///
     /// `L` is the layout and `node` a node of an option.
     #[inline(always)]
-    unsafe fn commit_unchecked<L: Layout>(&mut self, node: usize) {
+    unsafe fn commit_unchecked<L: Layout, const BACK: bool>(&mut self, node: usize) {
         let null = self.null_item();
         // SAFETY: `node` is a node of an option (the caller's promise);
         // each other node of its option has an item header or the null
         // item in `top`, and the null item is skipped.
         unsafe {
-            L::each_other(self, node, |links, q| {
+            let visit = |links: &mut Self, q: usize| {
                 let item = at(&links.top, q) as usize;
                 if item != null {
-                    links.cover_unchecked::<L>(item);
+                    if BACK {
+                        links.uncover_unchecked::<L>(item);
+                    } else {
+                        links.cover_unchecked::<L>(item);
+                    }
                 }
-            });
-        }
-    }
-
-    /// Undoes [`Links::commit_unchecked`]: uncovers in the reverse order.
-    ///
-    /// # Safety
-    ///
-    /// As for [`Links::commit_unchecked`].
-    #[inline(always)]
-    unsafe fn uncommit_unchecked<L: Layout>(&mut self, node: usize) {
-        let null = self.null_item();
-        // SAFETY: as in `commit_unchecked`.
-        unsafe {
-            L::each_other_reversed(self, node, |links, q| {
-                let item = at(&links.top, q) as usize;
-                if item != null {
-                    links.uncover_unchecked::<L>(item);
-                }
-            });
+            };
+            if BACK {
+                L::each_other_reversed(self, node, visit);
+            } else {
+                L::each_other(self, node, visit);
+            }
         }
     }
 
