@@ -212,13 +212,16 @@ mod sse2 {
     /// Bytes 16..32 are 0xFF: loaded from `16 - k`, lanes `k..16` are set.
     static TAIL: [u8; 32] = super::tail_mask();
 
-    /// The 16 bytes of `counts` from `start`, which the caller has checked
-    /// are there.
+    /// The 16 bytes of `counts` from `start`.
+    ///
+    /// # Safety
+    ///
+    /// `start + 16 <= counts.len()`.
     #[inline(always)]
-    fn block(counts: &[u8], start: usize) -> __m128i {
+    unsafe fn block(counts: &[u8], start: usize) -> __m128i {
         debug_assert!(start + 16 <= counts.len());
-        // SAFETY: the 16 bytes from `start` lie in `counts`, as each caller
-        // asserts for its last block; the load is unaligned.
+        // SAFETY: the 16 bytes from `start` lie in `counts`, as the caller
+        // promises; the load is unaligned.
         unsafe { _mm_loadu_si128(counts.as_ptr().add(start).cast()) }
     }
 
@@ -236,11 +239,18 @@ mod sse2 {
     }
 
     /// Bit `i` is set where `counts[start + i] == value`.
+    ///
+    /// # Safety
+    ///
+    /// As for [`block`].
     #[inline(always)]
-    fn equal_bits(counts: &[u8], start: usize, value: u8) -> u32 {
-        let block = block(counts, start);
-        // SAFETY: SSE2 is part of every x86_64 target; no memory is touched.
-        unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8(value as i8))) as u32 }
+    unsafe fn equal_bits(counts: &[u8], start: usize, value: u8) -> u32 {
+        // SAFETY: the load is the caller's; SSE2 is part of every x86_64
+        // target.
+        unsafe {
+            let block = block(counts, start);
+            _mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8(value as i8))) as u32
+        }
     }
 
     pub(super) fn leftmost_min(counts: &[u8], n: usize) -> usize {
@@ -248,18 +258,21 @@ mod sse2 {
         // The last block has its lanes from `n` on set to 0xFF, above any
         // count; the others are whole.
         let last = (n - 1) / 16 * 16;
-        let tail = block(&TAIL, 16 - (n - last));
-        // SAFETY: SSE2 is part of every x86_64 target; the loads are the
-        // checked ones of `block`.
-        let min = unsafe {
+        // SAFETY: SSE2 is part of every x86_64 target. Every block loaded
+        // starts at `last < n` or below, and `counts` has `PADDING >= 16`
+        // entries past `n`, as asserted; `TAIL` is loaded from
+        // `16 - (n - last)`, at most 15, and has 32 bytes.
+        unsafe {
+            let tail = block(&TAIL, 16 - (n - last));
             let mut min = _mm_or_si128(block(counts, last), tail);
             for start in (0..last).step_by(16) {
                 min = _mm_min_epu8(min, block(counts, start));
             }
-            smallest_lane(min)
-        };
-        let last_bits = equal_bits(counts, last, min) & ((1u32 << (n - last)) - 1);
-        super::leftmost_match::<16>(last, last_bits, |start| equal_bits(counts, start, min))
+            let min = smallest_lane(min);
+            let last_bits = equal_bits(counts, last, min) & ((1u32 << (n - last)) - 1);
+            // The blocks of the match start below `last`.
+            super::leftmost_match::<16>(last, last_bits, |start| equal_bits(counts, start, min))
+        }
     }
 
     #[inline(always)]
@@ -277,7 +290,9 @@ mod sse2 {
         // Lanes before `start` are dropped from the first block.
         let mut keep = u32::MAX << (start - block_start);
         while block_start < n {
-            let mut bits = equal_bits(counts, block_start, value) & keep;
+            // SAFETY: `block_start < n`, and `counts` has `PADDING >= 16`
+            // entries past `n`, as asserted.
+            let mut bits = unsafe { equal_bits(counts, block_start, value) } & keep;
             if n - block_start < 16 {
                 bits &= (1 << (n - block_start)) - 1;
             }
@@ -309,23 +324,30 @@ mod avx2 {
     /// Bytes 32..64 are 0xFF: loaded from `32 - k`, lanes `k..32` are set.
     static TAIL: [u8; 64] = super::tail_mask();
 
-    /// The 32 bytes of `counts` from `start`, which the caller has checked
-    /// are there.
+    /// The 32 bytes of `counts` from `start`.
+    ///
+    /// # Safety
+    ///
+    /// The processor has AVX2, and `start + 32 <= counts.len()`.
     #[inline]
     #[target_feature(enable = "avx2")]
     unsafe fn block(counts: &[u8], start: usize) -> __m256i {
         debug_assert!(start + 32 <= counts.len());
-        // SAFETY: the 32 bytes from `start` lie in `counts`, as each caller
-        // asserts for its last block; the load is unaligned.
+        // SAFETY: the 32 bytes from `start` lie in `counts`, as the caller
+        // promises; the load is unaligned.
         unsafe { _mm256_loadu_si256(counts.as_ptr().add(start).cast()) }
     }
 
     /// Bit `i` is set where `counts[start + i]` equals the lanes of `value`.
+    ///
+    /// # Safety
+    ///
+    /// As for [`block`].
     #[inline]
     #[target_feature(enable = "avx2")]
     unsafe fn equal_bits(counts: &[u8], start: usize, value: __m256i) -> u32 {
-        // SAFETY: AVX2 is there, as the caller promises; the load is the
-        // checked one of `block`.
+        // SAFETY: AVX2 is there and the load in bounds, as the caller
+        // promises.
         unsafe { _mm256_movemask_epi8(_mm256_cmpeq_epi8(block(counts, start), value)) as u32 }
     }
 
@@ -338,8 +360,10 @@ mod avx2 {
     pub(super) unsafe fn leftmost_min(counts: &[u8], n: usize) -> usize {
         assert!(n >= 1 && counts.len() >= n + PADDING, "padded counts");
         let last = (n - 1) / 32 * 32;
-        // SAFETY: AVX2 is there, as the caller promises; the loads are the
-        // checked ones of `block`.
+        // SAFETY: AVX2 is there, as the caller promises. Every block loaded
+        // starts at `last < n` or below, and `counts` has `PADDING >= 32`
+        // entries past `n`, as asserted; `TAIL` is loaded from
+        // `32 - (n - last)`, at most 31, and has 64 bytes.
         unsafe {
             let tail = block(&TAIL, 32 - (n - last));
             let mut wide = _mm256_or_si256(block(counts, last), tail);
