@@ -66,3 +66,116 @@ fn grid_output_ends_every_record_with_a_blank_line_for_every_command() {
         assert_eq!(records[2], "invalid", "{command}");
     }
 }
+
+/// A 4x4 puzzle with six solutions, as a block.
+const SIX: &str = "3...\n.2..\n....\n..3.\n";
+
+#[test]
+fn all_prints_every_record_as_a_group_of_one_shape_including_invalid() {
+    let input = format!("{SIX}\nnot a puzzle\n3..3............\n");
+    let (stdout, code) = run(&["solve", "--all", "--limit", "2", "-f", "line"], &input);
+    let lines: Vec<_> = stdout.lines().collect();
+    assert_eq!(lines.len(), 10, "{stdout}");
+    assert_eq!(lines[0], "# <stdin>:1");
+    assert!(lines[1..3].iter().all(|line| line.len() == 16), "{stdout}");
+    assert_eq!(lines[3], "# 2+ solutions (stopped at --limit)");
+    assert_eq!(lines[4..7], ["# <stdin>:6", "invalid", "# 0 solutions"]);
+    assert_eq!(lines[7..], ["# <stdin>:7", "invalid", "# 0 solutions"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn all_in_json_is_one_object_per_record_with_a_solutions_array() {
+    let input = format!("{SIX}\nnot a puzzle\n");
+    let (stdout, _) = run(&["solve", "--all", "-f", "json"], &input);
+    let objects: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(objects.len(), 2, "{stdout}");
+    assert_eq!(objects[0]["solutions"].as_array().map(Vec::len), Some(6));
+    assert_eq!(objects[0]["count"], 6);
+    assert_eq!(objects[0]["limit_reached"], false);
+    assert_eq!(objects[1]["status"], "invalid");
+    assert_eq!(objects[1]["solutions"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
+fn all_as_csv_and_options_that_make_no_sense_together_are_refused() {
+    for args in [
+        &["solve", "--all", "-f", "csv"][..],
+        &["solve", "--limit", "3"],
+        &["solve", "--all", "--unique"],
+    ] {
+        let output = run_binary(args, b"");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn all_streams_its_solutions_and_a_closed_pipe_stops_the_search() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    // An empty 9x9 grid has about 6.7e21 solutions: only a search that
+    // prints as it goes can show the first ones, and only one that stops at
+    // a closed pipe can end.
+    let mut child = Command::new(common::binary::BIN)
+        .args(["solve", "--all", "--limit", "1000000000000", "--max-nodes"])
+        .arg("1000000000000")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    std::io::Write::write_all(&mut stdin, format!("{}\n", ".".repeat(81)).as_bytes()).unwrap();
+    drop(stdin);
+    let start = Instant::now();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().expect("stdout");
+    std::thread::spawn(move || {
+        let mut lines = BufReader::new(stdout).lines();
+        let first: Vec<String> = lines.by_ref().take(3).map(Result::unwrap).collect();
+        let _ = sender.send(first);
+        // Dropping the reader closes the pipe.
+    });
+    let first = receiver.recv_timeout(Duration::from_secs(20));
+    let Ok(first) = first else {
+        child.kill().unwrap();
+        panic!("no solution printed while the search runs");
+    };
+    assert_eq!(first[0], "# <stdin>:1");
+    assert!(first[1..].iter().all(|line| line.len() == 81), "{first:?}");
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert_eq!(status.code(), Some(0), "a closed pipe is a normal end");
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("the search went on after the pipe closed");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn count_stopped_by_the_node_budget_is_undecided_and_not_at_its_limit() {
+    let empty = format!("{}\n", ".".repeat(81));
+    let budget = ["count", "--max-nodes", "200"];
+    let (line, code) = run(&[&budget[..], &["-f", "line"]].concat(), &empty);
+    assert_eq!((line.as_str(), code), ("undecided\n", 1));
+    let (grid, _) = run(&[&budget[..], &["-f", "grid"]].concat(), &empty);
+    assert_eq!(grid, "undecided\n\n");
+    let (json, _) = run(&[&budget[..], &["-f", "json"]].concat(), &empty);
+    let object: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(object["status"], "undecided");
+    assert_eq!(object["limit_reached"], false, "{json}");
+    let (json, _) = run(&["count", "--limit", "3", "-f", "json"], &empty);
+    let object: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(object["limit_reached"], true, "{json}");
+}

@@ -11,6 +11,7 @@
 use std::fmt::Write as _;
 use std::io::Write as _;
 
+use sudoku_dlx::engine::SearchStats;
 use sudoku_dlx::{Grid, ParseError, RateError, Rater, Record, Solver};
 
 use super::args::{Config, Format, Task};
@@ -218,6 +219,89 @@ impl Answerer {
     }
 }
 
+/// Where the group of `solve --all` is streamed to, and what ends the run
+/// when writing to it fails.
+pub struct Stream<'a, W> {
+    pub out: &'a mut W,
+    pub failed: fn(std::io::Error) -> !,
+}
+
+impl Answerer {
+    /// Answers one record of `solve --all` as one group, written to `out`
+    /// while the search runs: the start of the group, then each solution as
+    /// soon as it is found, so that memory stays the same whatever the
+    /// limit. The end of the group goes to `answer.out`, like any answer.
+    ///
+    /// The search cannot be stopped from inside, so a failed write to `out`
+    /// ends the run there and then through `on_write_error`.
+    pub fn answer_all(
+        &mut self,
+        config: &Config,
+        output: Output,
+        source: &str,
+        read: Result<&Record, &ParseError>,
+        answer: &mut Answer,
+        stream: Stream<'_, impl std::io::Write>,
+    ) {
+        let Stream {
+            out,
+            failed: on_write_error,
+        } = stream;
+        let Task::SolveAll { limit } = config.task else {
+            return self.answer(config, output, source, read, answer);
+        };
+        let Answer {
+            facts,
+            scratch,
+            err,
+            status,
+            ..
+        } = answer;
+        let line = match read {
+            Ok(record) => record.line,
+            Err(error) => error.line,
+        };
+        let place = Place { source, line };
+        if let Err(error) = read {
+            facts.fail(Verdict::Invalid, &error.kind);
+            facts.column = Some(error.column);
+        }
+        let text = &mut scratch.text;
+        text.clear();
+        render::group_start(output, place, read.ok(), facts, text);
+        if let Err(error) = out.write_all(text) {
+            on_write_error(error);
+        }
+        match read {
+            Err(error) => {
+                *status = Status::BadInput;
+                let _ = writeln!(err, "{place}:{}: {}", error.column, error.kind);
+            }
+            Ok(record) => {
+                self.solver.set_node_budget(Some(config.max_nodes));
+                let mut index = 0;
+                let result = self.solver.solve(&record.grid, limit, |solution| {
+                    text.clear();
+                    render::group_solution(output, record, index, solution, text);
+                    index += 1;
+                    if let Err(error) = out.write_all(text) {
+                        on_write_error(error);
+                    }
+                });
+                match result {
+                    Ok(stats) => judge(config.task, &stats, facts),
+                    Err(conflict) => facts.fail(Verdict::Invalid, &conflict),
+                }
+                if !matches!(facts.verdict, Verdict::Solved | Verdict::Multiple) {
+                    *status = Status::Failed;
+                    let _ = writeln!(err, "{place}: {}", facts.reason);
+                }
+            }
+        }
+        render::group_end(output, read.ok(), facts, &mut answer.out);
+    }
+}
+
 /// Answers a well-formed puzzle.
 fn answer_puzzle(
     task: Task,
@@ -309,25 +393,31 @@ fn find_facts(task: Task, record: &Record, solver: &mut Solver, facts: &mut Fact
         Task::Solve { unique: true } | Task::Check | Task::Rate => 2,
         Task::SolveAll { limit } | Task::Count { limit } => limit,
     };
-    let keep_all = matches!(task, Task::SolveAll { .. });
     let result = solver.solve(puzzle, limit, |solution| {
-        if keep_all || facts.kept == 0 {
+        if facts.kept == 0 {
             facts.keep(solution);
         }
     });
-    let stats = match result {
-        Ok(stats) => stats,
+    match result {
+        Ok(stats) => judge(task, &stats, facts),
         Err(conflict) => {
             facts.kept = 0;
             return facts.fail(Verdict::Invalid, &conflict);
         }
-    };
+    }
+    if task == Task::Check {
+        check_expected(record, facts);
+    }
+}
+
+/// Turns what a search of `task` found into facts and a verdict.
+fn judge(task: Task, stats: &SearchStats, facts: &mut Facts) {
     facts.found = Some(stats.solutions);
-    facts.stopped_at_limit = stats.stopped_at_limit || stats.stopped_at_node_budget;
+    facts.stopped_at_limit = stats.stopped_at_limit;
     facts.gave_up = stats.stopped_at_node_budget;
     facts.nodes = stats.nodes;
-    facts.proven_unique = stats.solutions == 1 && !facts.stopped_at_limit;
-    if stats.stopped_at_node_budget {
+    facts.proven_unique = stats.solutions == 1 && !stats.stopped_at_limit && !facts.gave_up;
+    if facts.gave_up {
         // Solutions found are solutions; what is not known is whether there
         // are (more) others.
         let decided = match task {
@@ -356,9 +446,6 @@ fn find_facts(task: Task, record: &Record, solver: &mut Solver, facts: &mut Fact
         }
         _ => facts.fail(Verdict::Multiple, &"more than one solution"),
     }
-    if task == Task::Check {
-        check_expected(record, facts);
-    }
 }
 
 /// Compares what check found with the count and solution the input claims.
@@ -372,7 +459,7 @@ fn check_expected(record: &Record, facts: &mut Facts) {
             found == expected
         };
         if !agrees {
-            let more = if facts.stopped_at_limit {
+            let more = if facts.stopped_at_limit || facts.gave_up {
                 " or more"
             } else {
                 ""

@@ -67,14 +67,17 @@ pub enum Command {
     /// Print a solution of each puzzle (or every one, with --all)
     #[command(after_help = SOLVE_EXAMPLES)]
     Solve {
-        /// Print every solution, up to --limit, as one group per puzzle
+        /// Print every solution, up to --limit, as one group per puzzle:
+        /// `# FILE:LINE`, the solutions as they are found (or a status word),
+        /// then `# N solutions`. Groups are written in input order on one
+        /// thread, whatever -j says; -f csv cannot hold them and is refused
         #[arg(long)]
         all: bool,
         /// With --all: stop after this many solutions of one puzzle
-        #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..), requires = "all")]
         limit: u64,
         /// Treat a puzzle with more than one solution as a failure ("multiple")
-        #[arg(long)]
+        #[arg(long, conflicts_with = "all")]
         unique: bool,
         #[command(flatten)]
         common: Common,
@@ -291,8 +294,28 @@ pub enum Request {
 }
 
 impl Cli {
-    /// Turns the parsed flags into a [`Request`].
-    pub fn into_request(self) -> Request {
+    /// Turns the parsed flags into a [`Request`], or refuses, as clap does,
+    /// the combinations its grammar cannot express.
+    pub fn into_request(self) -> Result<Request, clap::Error> {
+        if let Command::Solve {
+            all: true,
+            common:
+                Common {
+                    format: Some(Format::Csv),
+                    ..
+                },
+            ..
+        } = &self.command
+        {
+            return Err(refuse(
+                "--all cannot be written as CSV: its groups are streamed and \
+                 their length is not known in advance; use -f json or -f line",
+            ));
+        }
+        Ok(self.into_checked_request())
+    }
+
+    fn into_checked_request(self) -> Request {
         let (task, common) = match self.command {
             Command::Generate(args) => return Request::Generate(args),
             Command::Solve {
@@ -320,4 +343,10 @@ impl Cli {
             max_nodes: common.max_nodes,
         })
     }
+}
+
+/// A usage error in clap's words and with its exit status (2).
+pub fn refuse(message: &str) -> clap::Error {
+    use clap::CommandFactory;
+    Cli::command().error(clap::error::ErrorKind::ArgumentConflict, message)
 }

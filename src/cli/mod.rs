@@ -23,8 +23,8 @@ use std::time::Instant;
 use clap::{CommandFactory, Parser};
 use sudoku_dlx::{ReadError, Record};
 
-use answer::{Answer, Answerer, Output, Status};
-use args::{Cli, ColorChoice, Config, Format, Request};
+use answer::{Answer, Answerer, Output, Status, Stream};
+use args::{Cli, ColorChoice, Config, Format, Request, Task};
 use batch::Batch;
 use progress::Progress;
 use stats::Tally;
@@ -34,7 +34,8 @@ const BUFFER_SIZE: usize = 64 * 1024;
 
 /// Runs the command line and returns its exit status.
 pub fn main() -> ExitCode {
-    let config = match Cli::parse().into_request() {
+    let request = Cli::try_parse().and_then(Cli::into_request);
+    let config = match request.unwrap_or_else(|error| error.exit()) {
         Request::Answer(config) => config,
         Request::Generate(args) => return generate::main(&args),
         Request::Completions(shell) => {
@@ -42,14 +43,37 @@ pub fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
     };
-    match run(&config) {
+    exit_status(run(&config))
+}
+
+/// The one mapping from the outcome of a command to its exit status: the
+/// worst status of its answers, 0 for a closed pipe downstream (a normal
+/// end), and 2 for any other error, reported once on standard error.
+pub fn exit_status(outcome: anyhow::Result<Status>) -> ExitCode {
+    match outcome {
         Ok(status) => ExitCode::from(status as u8),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("sudoku-dlx: {error:#}");
+            // Standard error may be closed or full too: then nothing can
+            // tell, but the status still does.
+            let _ = writeln!(io::stderr(), "sudoku-dlx: {error:#}");
             ExitCode::from(Status::BadInput as u8)
         }
     }
+}
+
+/// Ends the run at once after a failed write to standard output, with the
+/// status [`exit_status`] gives: for the searches that cannot be stopped
+/// from inside (`solve --all`).
+fn write_failed(error: io::Error) -> ! {
+    let code = exit_status(Err(anyhow::Error::new(error)));
+    // ExitCode has no conversion back to a number; the two it can be here.
+    let code = if code == ExitCode::SUCCESS {
+        0
+    } else {
+        Status::BadInput as i32
+    };
+    std::process::exit(code)
 }
 
 /// A closed pipe downstream (`sudoku-dlx solve | head -1`) is a normal end.
@@ -105,7 +129,9 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         worst: Status::Answered,
         progress: Progress::new(show_progress, total_size(files)),
         tally: Tally::default(),
-        batch: (config.jobs > 1)
+        // The groups of --all are written while their search runs, so they
+        // are answered in input order on this thread whatever -j says.
+        batch: (config.jobs > 1 && !matches!(config.task, Task::SolveAll { .. }))
             .then(|| Batch::new(config.jobs))
             .transpose()?,
         records: 0,
@@ -206,8 +232,23 @@ impl Session {
                 Err(ReadError::Parse(error)) => Err(error),
                 Err(ReadError::Io(error)) => return self.input_failed(source, error),
             };
-            self.answerer
-                .answer(config, self.output, source, read, &mut self.answer);
+            if let Task::SolveAll { .. } = config.task {
+                let stream = Stream {
+                    out: &mut self.out,
+                    failed: write_failed,
+                };
+                self.answerer.answer_all(
+                    config,
+                    self.output,
+                    source,
+                    read,
+                    &mut self.answer,
+                    stream,
+                );
+            } else {
+                self.answerer
+                    .answer(config, self.output, source, read, &mut self.answer);
+            }
             let answer = std::mem::take(&mut self.answer);
             let written = self.emit(&answer);
             self.answer = answer;

@@ -11,7 +11,7 @@ mod text;
 use std::io::Write as _;
 
 use sudoku_dlx::write_line;
-use sudoku_dlx::Record;
+use sudoku_dlx::{Grid, Record};
 
 use super::answer::{Answer, Facts, Output, Place, Verdict};
 use super::args::{Format, Task};
@@ -23,7 +23,7 @@ pub use self::text::rating;
 #[derive(Debug, Default)]
 pub struct Scratch {
     /// The puzzle and its solutions, one after the other, as text.
-    text: Vec<u8>,
+    pub(super) text: Vec<u8>,
     /// Small fields written as text: numbers, joined solutions.
     field: Vec<u8>,
 }
@@ -34,9 +34,7 @@ pub fn puzzle(task: Task, output: Output, place: Place<'_>, record: &Record, ans
         Some(format @ (Format::Json | Format::Csv)) => {
             machine(format, task, place, Some(record), answer)
         }
-        Some(Format::Line | Format::Grid) | None => {
-            text::puzzle(task, output, place, record, answer)
-        }
+        Some(Format::Line | Format::Grid) | None => text::puzzle(task, output, record, answer),
     }
 }
 
@@ -143,4 +141,43 @@ fn fields<'a>(
 /// Appends `value` as decimal text.
 fn write_number(out: &mut Vec<u8>, value: impl std::fmt::Display) {
     let _ = write!(out, "{value}");
+}
+
+/// Writes the start of the group of `solve --all` for one record: the
+/// header in text, the fields known before the search in JSON.
+pub fn group_start(
+    output: Output,
+    place: Place<'_>,
+    record: Option<&Record>,
+    facts: &Facts,
+    out: &mut Vec<u8>,
+) {
+    match output.format {
+        Some(Format::Json) => json::group_start(place, record, facts, out),
+        _ => text::group_start(place, out),
+    }
+}
+
+/// Writes the `index`-th solution of a group, as soon as it is found.
+pub fn group_solution(
+    output: Output,
+    record: &Record,
+    index: u64,
+    solution: &Grid,
+    out: &mut Vec<u8>,
+) {
+    match output.format {
+        Some(Format::Json) => json::group_solution(record, index, solution, out),
+        _ => text::group_solution(output, record, solution, out),
+    }
+}
+
+/// Writes the end of a group once the search is over: in text the status
+/// word when no solution was printed and the closing count, in JSON the
+/// fields known after the search.
+pub fn group_end(output: Output, record: Option<&Record>, facts: &Facts, out: &mut Vec<u8>) {
+    match output.format {
+        Some(Format::Json) => json::group_end(facts, out),
+        _ => text::group_end(output, record, facts, out),
+    }
 }
