@@ -179,3 +179,93 @@ fn count_stopped_by_the_node_budget_is_undecided_and_not_at_its_limit() {
     let object: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(object["limit_reached"], true, "{json}");
 }
+
+/// Every command, with standard input for those that read it.
+const EVERY_COMMAND: [&[&str]; 8] = [
+    &["solve", "--stats"],
+    &["count", "--stats"],
+    &["check", "--stats"],
+    &["rate", "--stats"],
+    &["generate", "-n", "2"],
+    &["completions", "bash"],
+    &["--help"],
+    &["--version"],
+];
+
+/// Where a test points standard output or standard error.
+#[derive(Debug, Clone, Copy)]
+enum Sink {
+    /// `/dev/full`: every write fails with "no space left".
+    Full,
+    /// A pipe whose reading end is closed: writes fail with EPIPE.
+    ClosedPipe,
+    /// Not open at all (`>&-`).
+    Closed,
+}
+
+/// Runs `args` with standard output (`stream` 1) or standard error (2) on
+/// `sink`, and returns the exit status and what standard error said (when it
+/// was not the stream under test).
+fn run_into(args: &[&str], stream: u8, sink: Sink) -> (Option<i32>, String) {
+    use std::process::{Command, Stdio};
+    let mut command = match sink {
+        Sink::Closed => {
+            let mut command = Command::new("sh");
+            command
+                .arg("-c")
+                .arg(format!("exec \"$0\" \"$@\" {stream}>&-"))
+                .arg(common::binary::BIN);
+            command
+        }
+        _ => Command::new(common::binary::BIN),
+    };
+    command.args(args).stdin(Stdio::piped());
+    let sink_stdio = || match sink {
+        Sink::Full => Stdio::from(std::fs::File::create("/dev/full").expect("/dev/full")),
+        _ => Stdio::piped(),
+    };
+    if stream == 1 {
+        command.stdout(sink_stdio()).stderr(Stdio::piped());
+    } else {
+        command.stdout(Stdio::null()).stderr(sink_stdio());
+    }
+    let mut child = command.spawn().expect("the binary runs");
+    // The reading end of the stream under test closes before the binary
+    // writes, or after it wrote a first piece: either way, a closed pipe.
+    if stream == 1 {
+        drop(child.stdout.take());
+    } else {
+        drop(child.stderr.take());
+    }
+    let mut stdin = child.stdin.take().expect("stdin");
+    let _ = std::io::Write::write_all(&mut stdin, format!("{INKALA}\n{INKALA}\n").as_bytes());
+    drop(stdin);
+    let output = child.wait_with_output().expect("the binary ends");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code(), stderr)
+}
+
+#[test]
+fn no_command_panics_when_its_output_fails_and_each_ends_with_the_documented_status() {
+    for args in EVERY_COMMAND {
+        for (stream, sink, expected) in [
+            // A full or closed standard output is an error...
+            (1, Sink::Full, 2),
+            (1, Sink::Closed, 2),
+            // ...a closed pipe downstream a normal, quiet end...
+            (1, Sink::ClosedPipe, 0),
+            // ...and a failing standard error changes nothing.
+            (2, Sink::Full, 0),
+            (2, Sink::ClosedPipe, 0),
+            (2, Sink::Closed, 0),
+        ] {
+            let (code, stderr) = run_into(args, stream, sink);
+            let case = format!("{args:?} with fd {stream} {sink:?}: {stderr}");
+            assert!(!stderr.contains("panicked"), "{case}");
+            assert_eq!(code, Some(expected), "{case}");
+            if stream == 1 && expected == 0 {
+                assert!(!stderr.contains("sudoku-dlx:"), "quiet: {case}");
+            }
+        }
+    }
+}

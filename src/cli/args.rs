@@ -312,6 +312,27 @@ impl Cli {
                  their length is not known in advance; use -f json or -f line",
             ));
         }
+        if let Command::Generate(args) = &self.command {
+            let cells = args.size.cells();
+            for (name, givens) in [
+                ("--min-givens", args.min_givens),
+                ("--max-givens", args.max_givens),
+            ] {
+                if let Some(givens) = givens.filter(|&givens| givens > cells) {
+                    return Err(refuse(&format!(
+                        "{name} {givens} is above the {cells} cells of a {} grid",
+                        args.size
+                    )));
+                }
+            }
+            if let (Some(min), Some(max)) = (args.min_givens, args.max_givens) {
+                if min > max {
+                    return Err(refuse(&format!(
+                        "--min-givens {min} is above --max-givens {max}"
+                    )));
+                }
+            }
+        }
         Ok(self.into_checked_request())
     }
 

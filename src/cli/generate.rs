@@ -7,7 +7,6 @@
 //! through one buffered, locked writer.
 
 use std::io::{self, BufWriter, Write};
-use std::process::ExitCode;
 
 use anyhow::Context;
 use rayon::prelude::*;
@@ -16,32 +15,20 @@ use sudoku_dlx::{Alphabet, GenerateError, Generator, Grid, PuzzleSpec, Rating, R
 
 use super::answer::Status;
 use super::generate_args::{GenerateArgs, Layout};
-use super::is_broken_pipe;
 
 /// Items made between two writes.
 const BATCH: u64 = 256;
 
-/// Runs `generate` and returns its exit status.
-pub fn main(args: &GenerateArgs) -> ExitCode {
-    if let (Some(min), Some(max)) = (args.min_givens, args.max_givens) {
-        if min > max {
-            eprintln!("sudoku-dlx: --min-givens {min} is above --max-givens {max}");
-            return ExitCode::from(Status::BadInput as u8);
-        }
-    }
+/// Runs `generate` and returns the status of its run.
+pub fn main(args: &GenerateArgs) -> anyhow::Result<Status> {
     let seed = args.seed.unwrap_or_else(|| {
         let seed = random_seed();
-        eprintln!("seed: {seed}");
+        // A diagnostic: written if standard error takes it.
+        let _ = writeln!(io::stderr(), "seed: {seed}");
         seed
     });
-    match run(args, seed) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("sudoku-dlx: {error:#}");
-            ExitCode::from(Status::Failed as u8)
-        }
-    }
+    run(args, seed)?;
+    Ok(Status::Answered)
 }
 
 /// A seed nobody chose: the operating system's hashing keys mixed with the

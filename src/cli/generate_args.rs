@@ -43,7 +43,7 @@ pub struct GenerateArgs {
     #[arg(long, value_enum)]
     pub difficulty: Option<LevelChoice>,
     /// Print each puzzle's rating after it
-    #[arg(long)]
+    #[arg(long, conflicts_with = "solved")]
     pub rate: bool,
     /// Output layout
     #[arg(short, long, value_enum, default_value_t = Layout::Line)]

@@ -21,7 +21,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{CommandFactory, Parser};
-use sudoku_dlx::{ReadError, Record};
+use sudoku_dlx::{GenerateError, ReadError, Record};
 
 use answer::{Answer, Answerer, Output, Status, Stream};
 use args::{Cli, ColorChoice, Config, Format, Request, Task};
@@ -34,30 +34,100 @@ const BUFFER_SIZE: usize = 64 * 1024;
 
 /// Runs the command line and returns its exit status.
 pub fn main() -> ExitCode {
+    if stdout_was_closed() {
+        return exit_status(Err(anyhow::anyhow!("standard output is closed")));
+    }
     let request = Cli::try_parse().and_then(Cli::into_request);
-    let config = match request.unwrap_or_else(|error| error.exit()) {
-        Request::Answer(config) => config,
-        Request::Generate(args) => return generate::main(&args),
-        Request::Completions(shell) => {
-            clap_complete::generate(shell, &mut Cli::command(), "sudoku-dlx", &mut io::stdout());
-            return ExitCode::SUCCESS;
-        }
+    let request = match request {
+        Ok(request) => request,
+        Err(error) => return clap_message(&error),
     };
-    exit_status(run(&config))
+    exit_status(match request {
+        Request::Answer(config) => run(&config),
+        Request::Generate(args) => generate::main(&args),
+        Request::Completions(shell) => completions(shell),
+    })
+}
+
+/// Prints what clap has to say (help, version, or a usage error) and
+/// returns its status; a failed write of help or version is an error like
+/// any other write to standard output.
+fn clap_message(error: &clap::Error) -> ExitCode {
+    let printed = error.print().and_then(|()| io::stdout().flush());
+    match printed {
+        Err(write_error) if !error.use_stderr() => exit_status(Err(write_error.into())),
+        // A usage error that cannot be shown is still a usage error.
+        _ => ExitCode::from(error.exit_code().clamp(0, 255) as u8),
+    }
+}
+
+/// Prints the completion script for `shell`.
+fn completions(shell: clap_complete::Shell) -> anyhow::Result<Status> {
+    // Generated in memory: clap_complete writes to a stream and panics when
+    // the write fails.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "sudoku-dlx", &mut script);
+    let mut out = io::stdout().lock();
+    out.write_all(&script)?;
+    out.flush()?;
+    Ok(Status::Answered)
+}
+
+/// Whether standard output was closed when the program started (`>&-`).
+///
+/// The Rust runtime then opens `/dev/null` on it, read-write, so writes
+/// would vanish without an error; no shell redirection opens it that way.
+/// Known on Linux (through `/proc`); elsewhere a closed standard output
+/// reads as `/dev/null`.
+fn stdout_was_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::MetadataExt;
+        const ACCESS_MODE: u32 = 0o3;
+        const READ_WRITE: u32 = 0o2;
+        let (Ok(out), Ok(null)) = (
+            std::fs::metadata("/proc/self/fd/1"),
+            std::fs::metadata("/dev/null"),
+        ) else {
+            return false;
+        };
+        if (out.dev(), out.ino(), out.rdev()) != (null.dev(), null.ino(), null.rdev()) {
+            return false;
+        }
+        let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
+            return false;
+        };
+        info.lines()
+            .find_map(|line| line.strip_prefix("flags:"))
+            .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+            .is_some_and(|flags| flags & ACCESS_MODE == READ_WRITE)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
 }
 
 /// The one mapping from the outcome of a command to its exit status: the
-/// worst status of its answers, 0 for a closed pipe downstream (a normal
-/// end), and 2 for any other error, reported once on standard error.
+/// worst status of its answers; 0 for a closed pipe downstream (a normal
+/// end); 1 for puzzles `generate` could not make; 2 for any other error
+/// (a full or closed standard output, a usage error), reported once on
+/// standard error. Failed writes to standard error change nothing: nothing
+/// could report them.
 pub fn exit_status(outcome: anyhow::Result<Status>) -> ExitCode {
     match outcome {
         Ok(status) => ExitCode::from(status as u8),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
+            let status = if error.downcast_ref::<GenerateError>().is_some() {
+                Status::Failed
+            } else {
+                Status::BadInput
+            };
             // Standard error may be closed or full too: then nothing can
             // tell, but the status still does.
             let _ = writeln!(io::stderr(), "sudoku-dlx: {error:#}");
-            ExitCode::from(Status::BadInput as u8)
+            ExitCode::from(status as u8)
         }
     }
 }
@@ -171,7 +241,9 @@ fn run(config: &Config) -> anyhow::Result<Status> {
     session.out.flush()?;
     session.progress.finish();
     if config.stats {
-        session.tally.write(&mut session.err, start.elapsed())?;
+        // Like every diagnostic, the summary is written if standard error
+        // takes it; a failure there changes nothing.
+        let _ = session.tally.write(&mut session.err, start.elapsed());
     }
     Ok(session.worst)
 }
