@@ -101,11 +101,16 @@ fn all_in_json_is_one_object_per_record_with_a_solutions_array() {
 }
 
 #[test]
-fn all_as_csv_and_options_that_make_no_sense_together_are_refused() {
+fn options_that_make_no_sense_together_are_refused_by_clap() {
     for args in [
         &["solve", "--all", "-f", "csv"][..],
         &["solve", "--limit", "3"],
         &["solve", "--all", "--unique"],
+        &["generate", "--solved", "--rate"],
+        &["generate", "--min-givens", "82"],
+        &["generate", "--size", "4", "--max-givens", "17"],
+        &["solve", "-j", "257"],
+        &["generate", "-j", "257"],
     ] {
         let output = run_binary(args, b"");
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -267,5 +272,107 @@ fn no_command_panics_when_its_output_fails_and_each_ends_with_the_documented_sta
                 assert!(!stderr.contains("sudoku-dlx:"), "quiet: {case}");
             }
         }
+    }
+}
+
+/// Runs the binary and returns standard output, standard error and status.
+fn run_all(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let output = run_binary(args, stdin.as_bytes());
+    (
+        String::from_utf8(output.stdout).expect("UTF-8"),
+        String::from_utf8(output.stderr).expect("UTF-8"),
+        output.status.code().expect("exited"),
+    )
+}
+
+#[test]
+fn rate_honours_the_format_stats_and_the_node_budget() {
+    let input = format!("{INKALA}\n");
+    let (json, _, code) = run_all(&["rate", "-f", "json"], &input);
+    let object: serde_json::Value = serde_json::from_str(&json).expect(&json);
+    assert_eq!(object["status"], "rated");
+    assert!(
+        object["score"].as_u64().is_some_and(|score| score >= 2),
+        "{json}"
+    );
+    assert_eq!(object["level"], "expert");
+    assert_eq!(code, 0);
+    let (csv, _, _) = run_all(&["rate", "-f", "csv"], &input);
+    let rows: Vec<_> = csv.lines().collect();
+    assert!(rows[0].ends_with(",score,level"), "{csv}");
+    assert!(rows[1].ends_with(",expert"), "{csv}");
+    let (_, stats, _) = run_all(&["rate", "--stats"], &input);
+    assert!(stats.contains("  rated                   1"), "{stats}");
+    let (line, _, code) = run_all(&["rate", "--max-nodes", "1"], &input);
+    assert_eq!((line.as_str(), code), ("undecided\n", 1));
+}
+
+/// The categories of a `--stats` summary and the records read.
+fn categories(stats: &str) -> (u64, Vec<(String, u64)>) {
+    let number = |line: &str| {
+        line.split_whitespace()
+            .last()
+            .unwrap()
+            .parse::<u64>()
+            .unwrap()
+    };
+    let summary = stats.lines().find(|line| line.starts_with("puzzles read"));
+    let read = number(summary.expect("a summary"));
+    let listed = stats
+        .lines()
+        .filter(|line| line.starts_with("  "))
+        .map(|line| {
+            (
+                line.split_whitespace().next().unwrap().to_owned(),
+                number(line),
+            )
+        })
+        .collect();
+    (read, listed)
+}
+
+#[test]
+fn stats_categories_add_up_to_the_records_read_for_every_command() {
+    let filled = "1234341221434321";
+    let input = format!("{INKALA}\n{SIX}\nnot a puzzle\n123....4........\n{filled}\n");
+    for command in ["solve", "count", "check", "rate"] {
+        let (_, stderr, _) = run_all(&[command, "--stats"], &input);
+        let (read, listed) = categories(&stderr);
+        assert_eq!(read, 5, "{command}: {stderr}");
+        assert_eq!(
+            listed.iter().map(|(_, n)| n).sum::<u64>(),
+            5,
+            "{command}: {stderr}"
+        );
+        let names: Vec<_> = listed.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(names.contains(&"valid"), command == "check", "{stderr}");
+        assert_eq!(names.contains(&"unique"), command == "check", "{stderr}");
+    }
+    let budget = format!("{}\n", ".".repeat(81));
+    let (_, stderr, _) = run_all(&["count", "--stats", "--max-nodes", "100"], &budget);
+    let (read, listed) = categories(&stderr);
+    assert_eq!(read, 1);
+    assert!(listed.contains(&("undecided".to_owned(), 1)), "{stderr}");
+    assert_eq!(listed.iter().map(|(_, n)| n).sum::<u64>(), 1, "{stderr}");
+}
+
+#[test]
+fn quiet_leaves_one_count_of_the_per_puzzle_messages() {
+    let input = format!("{SIX}\n{SIX}\nnot a puzzle\n");
+    let (stdout, stderr, code) = run_all(&["check", "-q"], &input);
+    assert_eq!(stdout.lines().filter(|line| !line.is_empty()).count(), 3);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(" 3 puzzles"), "{stderr}");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn the_default_threads_give_the_output_of_one() {
+    let input = std::fs::read_to_string("tests/data/cases.txt").expect("test data");
+    let input = input.repeat(300);
+    for command in ["solve", "check", "rate"] {
+        let one = run_all(&[command, "-j", "1"], &input);
+        let default = run_all(&[command], &input);
+        assert_eq!(one, default, "{command}");
     }
 }

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 
 use sudoku_dlx::engine::SearchStats;
-use sudoku_dlx::{Grid, ParseError, RateError, Rater, Record, Solver};
+use sudoku_dlx::{Grid, ParseError, RateError, Rater, Rating, Record, Solver};
 
 use super::args::{Config, Format, Task};
 use super::render;
@@ -51,6 +51,8 @@ pub enum Verdict {
     /// The search ran out of its node budget (--max-nodes) before the
     /// answer was known.
     Undecided,
+    /// Rated: exactly one solution, and a difficulty (rate).
+    Rated,
 }
 
 impl Verdict {
@@ -65,6 +67,7 @@ impl Verdict {
             Verdict::Unique => "unique",
             Verdict::Mismatch => "mismatch",
             Verdict::Undecided => "undecided",
+            Verdict::Rated => "rated",
         }
     }
 }
@@ -93,6 +96,8 @@ pub struct Facts {
     pub reason: String,
     /// The column of a parse error.
     pub column: Option<usize>,
+    /// The difficulty (rate).
+    pub rating: Option<Rating>,
 }
 
 impl Facts {
@@ -106,6 +111,7 @@ impl Facts {
         self.nodes = 0;
         self.reason.clear();
         self.column = None;
+        self.rating = None;
     }
 
     /// The solutions of this puzzle.
@@ -201,19 +207,10 @@ impl Answerer {
     ) {
         match read {
             Err(error) => answer_parse_error(output, source, error, answer),
-            Ok(record) if config.task == Task::Rate => {
-                answer_rating(output, source, record, &mut self.rater, answer)
-            }
             Ok(record) => {
                 self.solver.set_node_budget(Some(config.max_nodes));
-                answer_puzzle(
-                    config.task,
-                    output,
-                    source,
-                    record,
-                    &mut self.solver,
-                    answer,
-                )
+                self.rater.set_node_budget(Some(config.max_nodes));
+                answer_puzzle(config.task, output, source, record, self, answer)
             }
         }
     }
@@ -308,18 +305,25 @@ fn answer_puzzle(
     output: Output,
     source: &str,
     record: &Record,
-    solver: &mut Solver,
+    answerer: &mut Answerer,
     answer: &mut Answer,
 ) {
     let place = Place {
         source,
         line: record.line,
     };
-    find_facts(task, record, solver, &mut answer.facts);
+    if task == Task::Rate {
+        rate(record, &mut answerer.rater, &mut answer.facts);
+    } else {
+        find_facts(task, record, &mut answerer.solver, &mut answer.facts);
+    }
     let facts = &answer.facts;
     let failed = match facts.verdict {
-        Verdict::Solved | Verdict::Valid | Verdict::Unique => false,
-        Verdict::Multiple => matches!(task, Task::Check | Task::Solve { unique: true }),
+        Verdict::Solved | Verdict::Valid | Verdict::Unique | Verdict::Rated => false,
+        Verdict::Multiple => matches!(
+            task,
+            Task::Check | Task::Solve { unique: true } | Task::Rate
+        ),
         Verdict::Unsolvable | Verdict::Invalid | Verdict::Mismatch | Verdict::Undecided => true,
     };
     if failed {
@@ -329,30 +333,27 @@ fn answer_puzzle(
     render::puzzle(task, output, place, record, answer);
 }
 
-/// Answers a well-formed puzzle with its rating, `score level` on one line.
-fn answer_rating(
-    output: Output,
-    source: &str,
-    record: &Record,
-    rater: &mut Rater,
-    answer: &mut Answer,
-) {
-    let place = Place {
-        source,
-        line: record.line,
-    };
-    match rater.rate(&record.grid) {
-        Ok(rating) => render::rating(output, record, &rating, &mut answer.out),
+/// Rates a well-formed puzzle and fills `facts`.
+fn rate(record: &Record, rater: &mut Rater, facts: &mut Facts) {
+    let rated = rater.rate(&record.grid);
+    facts.nodes = rater.last_nodes();
+    match rated {
+        Ok(rating) => {
+            facts.verdict = Verdict::Rated;
+            facts.rating = Some(rating);
+            facts.found = Some(1);
+            facts.proven_unique = true;
+        }
         Err(error) => {
-            let verdict = match error {
-                RateError::Unsolvable => Verdict::Unsolvable,
-                RateError::Multiple => Verdict::Multiple,
-                _ => Verdict::Invalid,
+            let (verdict, found) = match error {
+                RateError::Unsolvable => (Verdict::Unsolvable, Some(0)),
+                RateError::Multiple => (Verdict::Multiple, Some(2)),
+                RateError::GaveUp { .. } => (Verdict::Undecided, None),
+                _ => (Verdict::Invalid, None),
             };
-            answer.facts.fail(verdict, &error);
-            answer.status = Status::Failed;
-            let _ = writeln!(answer.err, "{place}: {error}");
-            render::rating(output, record, &verdict.word(), &mut answer.out);
+            facts.found = found;
+            facts.gave_up = verdict == Verdict::Undecided;
+            facts.fail(verdict, &error);
         }
     }
 }

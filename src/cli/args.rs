@@ -43,6 +43,9 @@ Scores: 0 easy (naked singles alone), 1 medium (hidden singles too), 2-8 hard,
 9+ expert: k >= 2 means the dancing-links search branches k-1 times to solve
 the puzzle and prove it unique.
 
+Exit status: 0 every puzzle rated; 1 some puzzle has no solution or several, or
+was left undecided by --max-nodes; 2 bad usage or input.
+
 Examples:
   sudoku-dlx rate puzzles.txt                      one `score level` line per puzzle
   sudoku-dlx generate -n 100 | sudoku-dlx rate | sort | uniq -c";
@@ -126,6 +129,10 @@ pub const DEFAULT_COUNT_LIMIT: u64 = 100_000;
 /// an answer of "undecided" rather than a stalled run.
 pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
 
+/// The most threads `-j` takes: beyond the cores there is nothing to gain,
+/// and each thread holds a batch of answers.
+pub const MAX_JOBS: i64 = 256;
+
 /// Options every command takes.
 #[derive(Debug, Args)]
 pub struct Common {
@@ -145,15 +152,17 @@ pub struct Common {
     /// NO_COLOR is not set)
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
-    /// Print no progress bar
+    /// Print no progress bar and no per-puzzle message on standard error,
+    /// only a count of the messages left out
     #[arg(short, long)]
     pub quiet: bool,
     /// Print a summary on standard error at the end
     #[arg(long)]
     pub stats: bool,
-    /// Solve on N threads; the output stays in input order
-    #[arg(short, long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: u16,
+    /// Solve on N threads, 1 to 256 [default: the available cores]; the
+    /// output is the same as with -j 1
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS))]
+    pub jobs: Option<u16>,
     /// Give up on a puzzle after N search nodes and answer "undecided", so
     /// that no puzzle can stall a batch
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
@@ -360,7 +369,10 @@ impl Cli {
             color: common.color,
             quiet: common.quiet,
             stats: common.stats,
-            jobs: usize::from(common.jobs),
+            jobs: common.jobs.map_or_else(
+                || std::thread::available_parallelism().map_or(1, usize::from),
+                usize::from,
+            ),
             max_nodes: common.max_nodes,
         })
     }

@@ -50,7 +50,7 @@ pub struct GenerateArgs {
     pub format: Layout,
     /// Threads to use; the output is the same for any number
     #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u16).range(1..))]
+          value_parser = clap::value_parser!(u16).range(1..=super::args::MAX_JOBS))]
     pub jobs: u16,
 }
 

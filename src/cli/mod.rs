@@ -173,6 +173,10 @@ struct Session {
     records: u64,
     /// Inputs that could not be read to the end.
     broken_inputs: u64,
+    /// `-q`: per-puzzle messages are counted, not written.
+    quiet: bool,
+    /// Per-puzzle messages left out by `-q`.
+    silenced: u64,
 }
 
 fn run(config: &Config) -> anyhow::Result<Status> {
@@ -198,7 +202,7 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         answer: Answer::default(),
         worst: Status::Answered,
         progress: Progress::new(show_progress, total_size(files)),
-        tally: Tally::default(),
+        tally: Tally::new(config.task),
         // The groups of --all are written while their search runs, so they
         // are answered in input order on this thread whatever -j says.
         batch: (config.jobs > 1 && !matches!(config.task, Task::SolveAll { .. }))
@@ -206,6 +210,8 @@ fn run(config: &Config) -> anyhow::Result<Status> {
             .transpose()?,
         records: 0,
         broken_inputs: 0,
+        quiet: config.quiet,
+        silenced: 0,
     };
     if config.format == Some(Format::Csv) {
         let mut header = Vec::new();
@@ -240,6 +246,13 @@ fn run(config: &Config) -> anyhow::Result<Status> {
     }
     session.out.flush()?;
     session.progress.finish();
+    if session.silenced > 0 {
+        let _ = writeln!(
+            session.err,
+            "sudoku-dlx: {} puzzles not answered as asked; -q left out their messages",
+            session.silenced
+        );
+    }
     if config.stats {
         // Like every diagnostic, the summary is written if standard error
         // takes it; a failure there changes nothing.
@@ -333,7 +346,9 @@ impl Session {
     fn emit(&mut self, answer: &Answer) -> io::Result<()> {
         self.records += 1;
         self.out.write_all(&answer.out)?;
-        if !answer.err.is_empty() {
+        if !answer.err.is_empty() && self.quiet {
+            self.silenced += 1;
+        } else if !answer.err.is_empty() {
             if self.interleave {
                 self.out.flush()?;
             }

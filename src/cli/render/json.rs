@@ -37,6 +37,12 @@ impl Serialize for Fields<'_> {
         if let Some(limit_reached) = self.limit_reached {
             map.serialize_entry("limit_reached", &limit_reached)?;
         }
+        if let Some(score) = self.score {
+            map.serialize_entry("score", &score)?;
+        }
+        if let Some(level) = self.level {
+            map.serialize_entry("level", level)?;
+        }
         if let Some(error) = self.error {
             map.serialize_entry("error", error)?;
         }

@@ -17,7 +17,6 @@ use super::answer::{Answer, Facts, Output, Place, Verdict};
 use super::args::{Format, Task};
 
 pub use self::csv::header as csv_header;
-pub use self::text::rating;
 
 /// Buffers the renderers keep from one answer to the next.
 #[derive(Debug, Default)]
@@ -85,6 +84,9 @@ struct Fields<'a> {
     solutions: Option<(&'a str, usize)>,
     count: Option<u64>,
     limit_reached: Option<bool>,
+    /// The difficulty (rate): the score and the level.
+    score: Option<u64>,
+    level: Option<&'static str>,
     error: Option<&'a str>,
 }
 
@@ -134,6 +136,8 @@ fn fields<'a>(
             .found
             .filter(|_| counted)
             .map(|_| facts.stopped_at_limit),
+        score: facts.rating.map(|rating| rating.score),
+        level: facts.rating.map(|rating| rating.level.name()),
         error: (!facts.reason.is_empty()).then_some(facts.reason.as_str()),
     }
 }

@@ -44,9 +44,14 @@ pub fn puzzle(task: Task, output: Output, record: &Record, answer: &mut Answer) 
         }
         // The groups of `--all` are written piece by piece by the group_*
         // functions below, as the search finds solutions.
-        Task::Check | Task::Rate | Task::SolveAll { .. } => {
-            status_word(out, layout, facts.verdict.word())
-        }
+        Task::Rate => match facts.rating {
+            Some(rating) => {
+                let _ = writeln!(out, "{rating}");
+                end_record(out, layout);
+            }
+            None => status_word(out, layout, facts.verdict.word()),
+        },
+        Task::Check | Task::SolveAll { .. } => status_word(out, layout, facts.verdict.word()),
     }
 }
 
@@ -97,12 +102,6 @@ fn status_word(out: &mut Vec<u8>, layout: Layout, word: &str) {
     out.extend_from_slice(word.as_bytes());
     out.push(b'\n');
     end_record(out, layout);
-}
-
-/// Writes the rating of a puzzle, `score level`, as one record.
-pub fn rating(output: Output, record: &Record, rating: &dyn std::fmt::Display, out: &mut Vec<u8>) {
-    let _ = writeln!(out, "{rating}");
-    end_record(out, layout_of(output, record.layout));
 }
 
 /// The layout an answer takes: the one asked for, else the puzzle's.
