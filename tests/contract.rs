@@ -123,19 +123,18 @@ fn options_that_make_no_sense_together_are_refused_by_clap() {
 #[test]
 fn all_streams_its_solutions_and_a_closed_pipe_stops_the_search() {
     use std::io::{BufRead, BufReader};
-    use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
     // An empty 9x9 grid has about 6.7e21 solutions: only a search that
     // prints as it goes can show the first ones, and only one that stops at
     // a closed pipe can end.
-    let mut child = Command::new(common::binary::BIN)
-        .args(["solve", "--all", "--limit", "1000000000000", "--max-nodes"])
-        .arg("1000000000000")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn(&[
+        "solve",
+        "--all",
+        "--limit",
+        "1000000000000",
+        "--max-nodes",
+        "1000000000000",
+    ]);
     let mut stdin = child.stdin.take().expect("stdin");
     std::io::Write::write_all(&mut stdin, format!("{}\n", ".".repeat(81)).as_bytes()).unwrap();
     drop(stdin);
@@ -375,4 +374,61 @@ fn the_default_threads_give_the_output_of_one() {
         let default = run_all(&[command], &input);
         assert_eq!(one, default, "{command}");
     }
+}
+
+/// Sends `signal` (a `kill` name) to process `pid`.
+fn send_signal(pid: u32, signal: &str) {
+    let status = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+}
+
+#[test]
+fn a_signal_ends_a_batch_after_a_whole_record_with_128_plus_its_number() {
+    use std::io::{Read, Write};
+    for (signal, status) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+        for jobs in ["1", "2"] {
+            let mut child = spawn(&["solve", "-j", jobs]);
+            let mut stdin = child.stdin.take().expect("stdin");
+            // More input than the run can answer before the signal, of
+            // puzzles quick to answer: a solution of Inkala's with holes.
+            let writer = std::thread::spawn(move || {
+                let line = "..2753649943682175675491283154237896369845721287169534521974368438526917796318452\n";
+                for _ in 0..1_000_000 {
+                    if stdin.write_all(line.as_bytes()).is_err() {
+                        break;
+                    }
+                }
+            });
+            let mut stdout = child.stdout.take().expect("stdout");
+            let mut output = vec![0; 4096];
+            stdout
+                .read_exact(&mut output)
+                .expect("answers before the signal");
+            send_signal(child.id(), signal);
+            stdout.read_to_end(&mut output).expect("the rest");
+            let code = child.wait().expect("ends").code();
+            writer.join().expect("writer");
+            let case = format!("SIG{signal} -j {jobs}");
+            assert_eq!(code, Some(status), "{case}");
+            let text = String::from_utf8(output).expect("UTF-8");
+            assert!(text.ends_with('\n'), "{case}: ends mid-record");
+            assert!(text.lines().all(|line| line.len() == 81), "{case}");
+        }
+    }
+}
+
+/// Starts the binary with `args`, standard input and output piped to the
+/// test, standard error dropped.
+fn spawn(args: &[&str]) -> std::process::Child {
+    use std::process::{Command, Stdio};
+    Command::new(common::binary::BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs")
 }

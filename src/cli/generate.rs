@@ -27,6 +27,7 @@ pub fn main(args: &GenerateArgs) -> anyhow::Result<Status> {
         let _ = writeln!(io::stderr(), "seed: {seed}");
         seed
     });
+    super::signals::catch();
     run(args, seed)?;
     Ok(Status::Answered)
 }
@@ -73,6 +74,7 @@ fn run(args: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
             });
             for (index, item) in (start..).zip(items) {
                 out.write_all(&item.with_context(|| failed(index))?)?;
+                super::signals::end_if_caught(&mut out);
             }
         } else {
             for index in start..end {
@@ -81,6 +83,7 @@ fn run(args: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
                     .make_item(args, &spec, seed, index, &mut text)
                     .with_context(|| failed(index))?;
                 out.write_all(&text)?;
+                super::signals::end_if_caught(&mut out);
             }
         }
         start = end;

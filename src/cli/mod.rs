@@ -12,6 +12,7 @@ mod generate;
 mod generate_args;
 mod progress;
 mod render;
+mod signals;
 mod stats;
 
 use std::fs::File;
@@ -188,6 +189,13 @@ fn run(config: &Config) -> anyhow::Result<Status> {
     } else {
         &config.files[..]
     };
+    // On a terminal, waiting for a line to be typed, a signal keeps its
+    // default action: the records answered are on the screen already.
+    let reads_terminal =
+        files.iter().any(|path| path.as_os_str() == "-") && io::stdin().is_terminal();
+    if !reads_terminal {
+        signals::catch();
+    }
     let show_progress = !config.quiet && io::stderr().is_terminal() && !stdout.is_terminal();
     let mut session = Session {
         interleave: stdout.is_terminal(),
@@ -358,6 +366,8 @@ impl Session {
         self.worst = self.worst.max(answer.status);
         self.tally.add(&answer.facts);
         self.progress.puzzle_done();
+        // Between two records: a signal ends the run here.
+        signals::end_if_caught(&mut self.out);
         Ok(())
     }
 
