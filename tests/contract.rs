@@ -432,3 +432,90 @@ fn spawn(args: &[&str]) -> std::process::Child {
         .spawn()
         .expect("the binary runs")
 }
+
+#[test]
+fn line_buffered_answers_each_puzzle_while_standard_input_stays_open() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::time::Duration;
+    let mut child = spawn(&["solve", "--line-buffered"]);
+    let mut stdin = child.stdin.take().expect("stdin");
+    let (sender, answers) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().expect("stdout");
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let _ = sender.send(line.expect("UTF-8"));
+        }
+    });
+    for _ in 0..2 {
+        stdin.write_all(format!("{INKALA}\n").as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        let answer = answers.recv_timeout(Duration::from_secs(20));
+        let Ok(answer) = answer else {
+            child.kill().unwrap();
+            panic!("no answer while standard input is open");
+        };
+        assert_eq!(answer.len(), 81);
+        assert!(!answer.contains('.'));
+    }
+    drop(stdin);
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+}
+
+#[test]
+fn on_a_terminal_each_typed_puzzle_is_answered_at_once() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    // `script` (util-linux) runs the binary in a pseudo-terminal.
+    let spawned = Command::new("script")
+        .args([
+            "-qec",
+            &format!("{} solve", common::binary::BIN),
+            "/dev/null",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn();
+    let Ok(mut child) = spawned else {
+        eprintln!("skipped: no `script` command to make a pseudo-terminal");
+        return;
+    };
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let (sender, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let _ = sender.send(line.unwrap_or_default());
+        }
+    });
+    stdin.write_all(format!("{INKALA}\n").as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    // The terminal echoes the puzzle and shows the hint on standard error;
+    // the answer must follow while standard input is still open.
+    let answered =
+        std::iter::from_fn(|| lines.recv_timeout(Duration::from_secs(20)).ok()).any(|line| {
+            let line = line.trim_end();
+            line.len() == 81 && line.bytes().all(|b| b.is_ascii_digit())
+        });
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(answered, "no answer while the terminal stays open");
+}
+
+#[test]
+fn help_wraps_to_the_width_of_the_terminal() {
+    use std::process::Command;
+    for command in ["solve", "generate", "rate"] {
+        let output = Command::new(common::binary::BIN)
+            .args([command, "--help"])
+            .env("COLUMNS", "60")
+            .output()
+            .expect("the binary runs");
+        let help = String::from_utf8(output.stdout).expect("UTF-8");
+        for line in help.lines() {
+            assert!(line.chars().count() <= 60, "{command}: {line}");
+        }
+    }
+}

@@ -159,6 +159,12 @@ pub struct Common {
     /// Print a summary on standard error at the end
     #[arg(long)]
     pub stats: bool,
+    /// Write each answer as soon as its record is complete (the default when
+    /// standard output is a terminal), for `tail -f FILE | sudoku-dlx solve
+    /// --line-buffered`; puzzles are then answered one at a time, whatever
+    /// -j says
+    #[arg(long)]
+    pub line_buffered: bool,
     /// Solve on N threads, 1 to 256 [default: the available cores]; the
     /// output is the same as with -j 1
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS))]
@@ -276,6 +282,8 @@ pub struct Config {
     pub color: ColorChoice,
     pub quiet: bool,
     pub stats: bool,
+    /// Write each answer as soon as its record is complete.
+    pub line_buffered: bool,
     /// Threads to answer on (1: the calling thread alone).
     pub jobs: usize,
     /// The node budget of each puzzle's search.
@@ -369,6 +377,7 @@ impl Cli {
             color: common.color,
             quiet: common.quiet,
             stats: common.stats,
+            line_buffered: common.line_buffered,
             jobs: common.jobs.map_or_else(
                 || std::thread::available_parallelism().map_or(1, usize::from),
                 usize::from,

@@ -178,6 +178,8 @@ struct Session {
     quiet: bool,
     /// Per-puzzle messages left out by `-q`.
     silenced: u64,
+    /// Flush standard output after each record.
+    line_buffered: bool,
 }
 
 fn run(config: &Config) -> anyhow::Result<Status> {
@@ -197,6 +199,9 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         signals::catch();
     }
     let show_progress = !config.quiet && io::stderr().is_terminal() && !stdout.is_terminal();
+    // Each answer is flushed when its record is complete, and answered as
+    // soon as it is read: a batch of -j would wait for more input.
+    let line_buffered = config.line_buffered || stdout.is_terminal();
     let mut session = Session {
         interleave: stdout.is_terminal(),
         output: Output {
@@ -213,13 +218,14 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         tally: Tally::new(config.task),
         // The groups of --all are written while their search runs, so they
         // are answered in input order on this thread whatever -j says.
-        batch: (config.jobs > 1 && !matches!(config.task, Task::SolveAll { .. }))
+        batch: (config.jobs > 1 && !line_buffered && !matches!(config.task, Task::SolveAll { .. }))
             .then(|| Batch::new(config.jobs))
             .transpose()?,
         records: 0,
         broken_inputs: 0,
         quiet: config.quiet,
         silenced: 0,
+        line_buffered,
     };
     if config.format == Some(Format::Csv) {
         let mut header = Vec::new();
@@ -354,6 +360,9 @@ impl Session {
     fn emit(&mut self, answer: &Answer) -> io::Result<()> {
         self.records += 1;
         self.out.write_all(&answer.out)?;
+        if self.line_buffered {
+            self.out.flush()?;
+        }
         if !answer.err.is_empty() && self.quiet {
             self.silenced += 1;
         } else if !answer.err.is_empty() {
