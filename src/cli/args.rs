@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use sudoku_dlx::{Alphabet, InputFormat, PuzzleReader};
 
-use super::generate_args::{GenerateArgs, GENERATE_EXAMPLES};
+use super::generate_args::{GenerateArgs, GENERATE_EXAMPLES, MAX_JOBS};
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -128,10 +128,6 @@ pub const DEFAULT_COUNT_LIMIT: u64 = 100_000;
 /// of search, so that a pathological sparse 16x16 or 25x25 puzzle ends with
 /// an answer of "undecided" rather than a stalled run.
 pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
-
-/// The most threads `-j` takes: beyond the cores there is nothing to gain,
-/// and each thread holds a batch of answers.
-pub const MAX_JOBS: i64 = 256;
 
 /// Options every command takes.
 #[derive(Debug, Args)]

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use sudoku_dlx::{write_block, write_line};
 use sudoku_dlx::{Alphabet, GenerateError, Generator, Grid, PuzzleSpec, Rating, Rng, Size};
 
-use super::answer::Status;
+use super::facts::Status;
 use super::generate_args::{GenerateArgs, Layout};
 
 /// Items made between two writes.

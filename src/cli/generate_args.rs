@@ -13,6 +13,10 @@ Examples:
   sudoku-dlx generate --solved -n 10000 -j 2 > grids.txt
                                                    complete grids on two threads";
 
+/// The most threads `-j` takes, for every command: beyond the cores there is nothing to gain,
+/// and each thread holds a batch of answers.
+pub const MAX_JOBS: i64 = 256;
+
 /// Options of `generate`.
 #[derive(Debug, Clone, Args)]
 pub struct GenerateArgs {
@@ -50,7 +54,7 @@ pub struct GenerateArgs {
     pub format: Layout,
     /// Threads to use; the output is the same for any number
     #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u16).range(1..=super::args::MAX_JOBS))]
+          value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS))]
     pub jobs: u16,
 }
 

@@ -8,6 +8,7 @@
 mod answer;
 mod args;
 mod batch;
+mod facts;
 mod generate;
 mod generate_args;
 mod progress;
@@ -24,9 +25,10 @@ use std::time::Instant;
 use clap::{CommandFactory, Parser};
 use sudoku_dlx::{GenerateError, ReadError, Record};
 
-use answer::{Answer, Answerer, Output, Status, Stream};
+use answer::{Answerer, Stream};
 use args::{Cli, ColorChoice, Config, Format, Request, Task};
 use batch::Batch;
+use facts::{Answer, Output, Status};
 use progress::Progress;
 use stats::Tally;
 

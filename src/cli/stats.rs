@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 use std::time::Duration;
 
-use super::answer::{Facts, Verdict};
 use super::args::Task;
+use super::facts::{Facts, Verdict};
 
 /// Every verdict, in the order the summary lists them.
 const VERDICTS: [Verdict; 9] = [

@@ -13,19 +13,10 @@ use std::io::Write as _;
 use sudoku_dlx::write_line;
 use sudoku_dlx::{Grid, Record};
 
-use super::answer::{Answer, Facts, Output, Place, Verdict};
 use super::args::{Format, Task};
+use super::facts::{Answer, Facts, Output, Place, Verdict};
 
 pub use self::csv::header as csv_header;
-
-/// Buffers the renderers keep from one answer to the next.
-#[derive(Debug, Default)]
-pub struct Scratch {
-    /// The puzzle and its solutions, one after the other, as text.
-    pub(super) text: Vec<u8>,
-    /// Small fields written as text: numbers, joined solutions.
-    field: Vec<u8>,
-}
 
 /// Writes the answer to a well-formed puzzle.
 pub fn puzzle(task: Task, output: Output, place: Place<'_>, record: &Record, answer: &mut Answer) {

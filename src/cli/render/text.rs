@@ -8,8 +8,8 @@ use anstyle::{AnsiColor, Style};
 use sudoku_dlx::{write_block_painted, write_line, Piece};
 use sudoku_dlx::{Alphabet, Grid, Layout, Record};
 
-use crate::cli::answer::{Answer, Facts, Output, Place, Verdict};
 use crate::cli::args::{Format, Task};
+use crate::cli::facts::{Answer, Facts, Output, Place, Verdict};
 
 /// The style of a digit the puzzle gave.
 const GIVEN: Style = Style::new().bold();
