@@ -57,7 +57,9 @@ Examples:
 /// and puzzle:count:solution lines, and prints exactly one record per puzzle,
 /// in order, as text, JSON lines or CSV.
 /// Exit status: 0 all answered, 1 some puzzle unsolvable (or, for check and
-/// --unique, not unique or breaking the rules), 2 bad usage or input.
+/// --unique, not unique or breaking the rules), 2 bad usage or input or a
+/// full or closed standard output, 128 + N ended by signal N (SIGINT 130).
+/// A closed pipe downstream (`| head`) is a normal end.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-dlx", version, about, long_about, after_help = EXAMPLES)]
 pub struct Cli {
