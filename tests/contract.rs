@@ -127,17 +127,7 @@ fn all_streams_its_solutions_and_a_closed_pipe_stops_the_search() {
     // An empty 9x9 grid has about 6.7e21 solutions: only a search that
     // prints as it goes can show the first ones, and only one that stops at
     // a closed pipe can end.
-    let mut child = spawn(&[
-        "solve",
-        "--all",
-        "--limit",
-        "1000000000000",
-        "--max-nodes",
-        "1000000000000",
-    ]);
-    let mut stdin = child.stdin.take().expect("stdin");
-    std::io::Write::write_all(&mut stdin, format!("{}\n", ".".repeat(81)).as_bytes()).unwrap();
-    drop(stdin);
+    let mut child = all_of_an_empty_grid();
     let start = Instant::now();
     let (sender, receiver) = std::sync::mpsc::channel();
     let stdout = child.stdout.take().expect("stdout");
@@ -518,4 +508,49 @@ fn help_wraps_to_the_width_of_the_terminal() {
             assert!(line.chars().count() <= 60, "{command}: {line}");
         }
     }
+}
+
+#[test]
+fn a_signal_during_an_all_group_closes_the_group_and_ends_the_run() {
+    use std::io::Read;
+    let mut child = all_of_an_empty_grid();
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut output = vec![0; 4096];
+    stdout
+        .read_exact(&mut output)
+        .expect("solutions before the signal");
+    send_signal(child.id(), "TERM");
+    stdout.read_to_end(&mut output).expect("the rest");
+    assert_eq!(child.wait().unwrap().code(), Some(143));
+    let text = String::from_utf8(output).expect("UTF-8");
+    let lines: Vec<_> = text.lines().collect();
+    assert_eq!(lines[0], "# <stdin>:1");
+    let last = lines[lines.len() - 1];
+    assert_eq!(
+        last,
+        format!("# {}+ solutions (stopped by a signal)", lines.len() - 2)
+    );
+    assert!(lines[1..lines.len() - 1]
+        .iter()
+        .all(|line| line.len() == 81));
+}
+
+/// Starts `solve --all` with no practical limit on an empty 9x9 grid, which
+/// has about 6.7e21 solutions, with standard input closed after it.
+fn all_of_an_empty_grid() -> std::process::Child {
+    use std::io::Write;
+    let unbounded = "1000000000000";
+    let mut child = spawn(&[
+        "solve",
+        "--all",
+        "--limit",
+        unbounded,
+        "--max-nodes",
+        unbounded,
+    ]);
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(format!("{}\n", ".".repeat(81)).as_bytes())
+        .expect("written");
+    child
 }

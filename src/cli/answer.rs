@@ -111,8 +111,20 @@ impl Answerer {
                     text.clear();
                     render::group_solution(output, record, index, solution, text);
                     index += 1;
+                    let stop = super::signals::caught();
+                    if stop {
+                        // The search cannot be stopped from here: the group
+                        // is closed as it stands and the run ends.
+                        facts.found = Some(index);
+                        facts.interrupted = true;
+                        facts.fail(Verdict::Undecided, &"stopped by a signal");
+                        render::group_end(output, Some(record), facts, text);
+                    }
                     if let Err(error) = out.write_all(text) {
                         on_write_error(error);
+                    }
+                    if stop {
+                        super::signals::end_if_caught(out);
                     }
                 });
                 match result {

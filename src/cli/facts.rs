@@ -84,6 +84,8 @@ pub struct Facts {
     pub proven_unique: bool,
     /// The search stopped at its node budget (--max-nodes).
     pub gave_up: bool,
+    /// A signal stopped the search (solve --all).
+    pub interrupted: bool,
     /// Search nodes spent.
     pub nodes: u64,
     /// Why the verdict is a failure, for messages; empty otherwise.
@@ -102,6 +104,7 @@ impl Facts {
         self.stopped_at_limit = false;
         self.proven_unique = false;
         self.gave_up = false;
+        self.interrupted = false;
         self.nodes = 0;
         self.reason.clear();
         self.column = None;

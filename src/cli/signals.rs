@@ -36,6 +36,11 @@ pub fn catch() {
     }
 }
 
+/// Whether a signal came.
+pub fn caught() -> bool {
+    PENDING.load(Ordering::SeqCst) != 0
+}
+
 /// When a signal came: flushes `out`, whose records are whole, and exits
 /// with 128 + the signal number.
 pub fn end_if_caught(out: &mut impl Write) {

@@ -85,7 +85,9 @@ pub fn group_end(output: Output, record: Option<&Record>, facts: &Facts, out: &m
     if found == 0 {
         status_word(out, layout, facts.verdict.word());
     }
-    let more = if facts.gave_up {
+    let more = if facts.interrupted {
+        "+ solutions (stopped by a signal)"
+    } else if facts.gave_up {
         "+ solutions (stopped at --max-nodes)"
     } else if facts.stopped_at_limit {
         "+ solutions (stopped at --limit)"
