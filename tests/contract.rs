@@ -554,3 +554,19 @@ fn all_of_an_empty_grid() -> std::process::Child {
         .expect("written");
     child
 }
+
+#[test]
+fn a_standard_output_on_dev_null_opened_read_write_is_not_taken_for_closed() {
+    use std::process::Command;
+    // Python's subprocess.DEVNULL opens /dev/null read-write, as the runtime
+    // does on a closed standard output.
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" check \"$1\" 1<>/dev/null")
+        .arg(common::binary::BIN)
+        .arg("puzzles/inkala.txt")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("sh runs");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+}

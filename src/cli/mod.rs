@@ -78,38 +78,31 @@ fn completions(shell: clap_complete::Shell) -> anyhow::Result<Status> {
 
 /// Whether standard output was closed when the program started (`>&-`).
 ///
-/// The Rust runtime then opens `/dev/null` on it, read-write, so writes
-/// would vanish without an error; no shell redirection opens it that way.
-/// Known on Linux (through `/proc`); elsewhere a closed standard output
-/// reads as `/dev/null`.
+/// The Rust runtime opens `/dev/null` on a closed standard output before
+/// `main`, so writes would vanish without an error; [`STDOUT_CLOSED`] is
+/// set earlier, when the program is loaded. Known on Linux; elsewhere a
+/// closed standard output reads as `/dev/null`.
 fn stdout_was_closed() -> bool {
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::unix::fs::MetadataExt;
-        const ACCESS_MODE: u32 = 0o3;
-        const READ_WRITE: u32 = 0o2;
-        let (Ok(out), Ok(null)) = (
-            std::fs::metadata("/proc/self/fd/1"),
-            std::fs::metadata("/dev/null"),
-        ) else {
-            return false;
-        };
-        if (out.dev(), out.ino(), out.rdev()) != (null.dev(), null.ino(), null.rdev()) {
-            return false;
-        }
-        let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
-            return false;
-        };
-        info.lines()
-            .find_map(|line| line.strip_prefix("flags:"))
-            .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
-            .is_some_and(|flags| flags & ACCESS_MODE == READ_WRITE)
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        false
-    }
+    STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
 }
+
+/// Set when standard output was not open as the program was loaded.
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Run by the loader before the Rust runtime starts (the runtime itself
+/// reads its arguments this way on Linux): notes whether file descriptor 1
+/// is open, as `/proc` shows it.
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static NOTE_STDOUT: extern "C" fn() = {
+    extern "C" fn note_stdout() {
+        let proc_fds = std::path::Path::new("/proc/self/fd");
+        let closed = proc_fds.is_dir() && std::fs::symlink_metadata(proc_fds.join("1")).is_err();
+        STDOUT_CLOSED.store(closed, std::sync::atomic::Ordering::Relaxed);
+    }
+    note_stdout
+};
 
 /// The one mapping from the outcome of a command to its exit status: the
 /// worst status of its answers; 0 for a closed pipe downstream (a normal
