@@ -570,3 +570,46 @@ fn a_standard_output_on_dev_null_opened_read_write_is_not_taken_for_closed() {
         .expect("sh runs");
     assert_eq!(output.status.code(), Some(0), "{output:?}");
 }
+
+/// The peak memory of process `pid`, from /proc, in KiB.
+fn peak_memory_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn all_keeps_its_memory_whatever_the_number_of_solutions() {
+    use std::io::{BufRead, BufReader};
+    use std::time::Duration;
+    let mut child = all_of_an_empty_grid();
+    if peak_memory_kib(child.id()).is_none() {
+        eprintln!("skipped: no /proc/PID/status to read peak memory from");
+        child.kill().unwrap();
+        child.wait().unwrap();
+        return;
+    }
+    let stdout = child.stdout.take().expect("stdout");
+    let (sender, milestones) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut lines = BufReader::new(stdout).lines();
+        for milestone in [2_000, 100_000] {
+            let read = lines.by_ref().take(milestone).map_while(Result::ok).count();
+            if read < milestone || sender.send(()).is_err() {
+                return;
+            }
+        }
+    });
+    let mut peaks = Vec::new();
+    for _ in 0..2 {
+        if milestones.recv_timeout(Duration::from_secs(60)).is_err() {
+            child.kill().unwrap();
+            panic!("the solutions did not stream");
+        }
+        peaks.push(peak_memory_kib(child.id()).expect("VmHWM"));
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    // 100,000 solutions kept would take more than 8 MB.
+    assert!(peaks[1] <= peaks[0] + 1024, "{peaks:?} KiB");
+}
