@@ -5,8 +5,11 @@
 //! Every puzzle read, well-formed or not, gets exactly one record, so the
 //! n-th record of the output always belongs to the n-th puzzle of the input.
 //! Answers are built in memory first, which lets a batch be solved on
-//! several threads and still be printed in input order. The facts are found
-//! here; [`super::render`] writes them in the format asked for.
+//! several threads and still be printed in input order; the groups of
+//! `solve --all` alone are written while their search runs, so that their
+//! memory does not grow with the number of solutions. The facts are found
+//! here ([`super::facts`]); [`super::render`] writes them in the format
+//! asked for.
 
 use std::io::Write as _;
 
@@ -60,7 +63,9 @@ impl Answerer {
     /// limit. The end of the group goes to `answer.out`, like any answer.
     ///
     /// The search cannot be stopped from inside, so a failed write to `out`
-    /// ends the run there and then through `on_write_error`.
+    /// ends the run there and then through `stream.failed`, and a signal
+    /// closes the group as it stands and ends the run (see
+    /// [`super::signals`]).
     pub fn answer_all(
         &mut self,
         config: &Config,
