@@ -175,8 +175,9 @@ fn count_stopped_by_the_node_budget_is_undecided_and_not_at_its_limit() {
 }
 
 /// Every command, with standard input for those that read it.
-const EVERY_COMMAND: [&[&str]; 8] = [
+const EVERY_COMMAND: [&[&str]; 9] = [
     &["solve", "--stats"],
+    &["solve", "--all", "--stats"],
     &["count", "--stats"],
     &["check", "--stats"],
     &["rate", "--stats"],

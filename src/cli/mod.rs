@@ -111,35 +111,34 @@ static NOTE_STDOUT: extern "C" fn() = {
 /// standard error. Failed writes to standard error change nothing: nothing
 /// could report them.
 pub fn exit_status(outcome: anyhow::Result<Status>) -> ExitCode {
-    match outcome {
-        Ok(status) => ExitCode::from(status as u8),
-        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(error) => {
-            let status = if error.downcast_ref::<GenerateError>().is_some() {
-                Status::Failed
-            } else {
-                Status::BadInput
-            };
-            // Standard error may be closed or full too: then nothing can
-            // tell, but the status still does.
-            let _ = writeln!(io::stderr(), "sudoku-dlx: {error:#}");
-            ExitCode::from(status as u8)
-        }
+    ExitCode::from(match outcome {
+        Ok(status) => status as u8,
+        Err(error) => report(&error),
+    })
+}
+
+/// Reports the error that ended a run and returns its status, as
+/// [`exit_status`] says.
+fn report(error: &anyhow::Error) -> u8 {
+    if is_broken_pipe(error) {
+        return 0;
     }
+    let status = if error.downcast_ref::<GenerateError>().is_some() {
+        Status::Failed
+    } else {
+        Status::BadInput
+    };
+    // Standard error may be closed or full too: then nothing can tell, but
+    // the status still does.
+    let _ = writeln!(io::stderr(), "sudoku-dlx: {error:#}");
+    status as u8
 }
 
 /// Ends the run at once after a failed write to standard output, with the
 /// status [`exit_status`] gives: for the searches that cannot be stopped
 /// from inside (`solve --all`).
 fn write_failed(error: io::Error) -> ! {
-    let code = exit_status(Err(anyhow::Error::new(error)));
-    // ExitCode has no conversion back to a number; the two it can be here.
-    let code = if code == ExitCode::SUCCESS {
-        0
-    } else {
-        Status::BadInput as i32
-    };
-    std::process::exit(code)
+    std::process::exit(report(&error.into()).into())
 }
 
 /// A closed pipe downstream (`sudoku-dlx solve | head -1`) is a normal end.
