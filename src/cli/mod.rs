@@ -370,7 +370,10 @@ impl Session {
         self.tally.add(&answer.facts);
         self.progress.puzzle_done();
         // Between two records: a signal ends the run here.
-        signals::end_if_caught(&mut self.out);
+        if signals::caught() {
+            self.progress.finish();
+            signals::end_if_caught(&mut self.out);
+        }
         Ok(())
     }
 
