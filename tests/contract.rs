@@ -515,11 +515,13 @@ fn help_wraps_to_the_width_of_the_terminal() {
 fn a_signal_during_an_all_group_closes_the_group_and_ends_the_run() {
     use std::io::Read;
     let mut child = all_of_an_empty_grid();
+    let done = watchdog(child.id(), 30);
     let mut stdout = child.stdout.take().expect("stdout");
     let mut output = vec![0; 4096];
     stdout
         .read_exact(&mut output)
         .expect("solutions before the signal");
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
     send_signal(child.id(), "TERM");
     stdout.read_to_end(&mut output).expect("the rest");
     assert_eq!(child.wait().unwrap().code(), Some(143));
@@ -613,4 +615,20 @@ fn all_keeps_its_memory_whatever_the_number_of_solutions() {
     let _ = child.wait();
     // 100,000 solutions kept would take more than 8 MB.
     assert!(peaks[1] <= peaks[0] + 1024, "{peaks:?} KiB");
+}
+
+/// Kills process `pid` after `seconds` unless the flag it returns is set
+/// first, so that a test of a binary that never answers fails instead of
+/// hanging.
+fn watchdog(pid: u32, seconds: u64) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let done = std::sync::Arc::new(AtomicBool::new(false));
+    let flag = done.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(seconds));
+        if !flag.load(Ordering::SeqCst) {
+            send_signal(pid, "KILL");
+        }
+    });
+    done
 }
