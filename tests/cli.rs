@@ -255,19 +255,27 @@ fn all_prints_every_solution_as_one_group() {
         &format!("{SEED_SIX}\n{SEED_PRINTED}"),
     );
     let lines = run.lines();
-    assert_eq!(lines[0], "# <stdin>:1: 6 solutions");
+    assert_eq!(lines[0], "# <stdin>:1");
     let solutions: std::collections::HashSet<&str> = lines[1..7].iter().copied().collect();
     assert_eq!(solutions.len(), 6);
     for solution in &solutions {
         assert_solves(solution, SEED_SIX);
     }
-    assert_eq!(&lines[7..], ["# <stdin>:6: 0 solutions", "unsolvable"]);
+    assert_eq!(
+        &lines[7..],
+        [
+            "# 6 solutions",
+            "# <stdin>:6",
+            "unsolvable",
+            "# 0 solutions"
+        ]
+    );
     let limited = self::run(&["solve", "--all", "--limit", "2", "-f", "line"], SEED_SIX);
     assert_eq!(
-        limited.lines()[0],
-        "# <stdin>:1: 2+ (stopped at --limit) solutions"
+        limited.lines().last().copied(),
+        Some("# 2+ solutions (stopped at --limit)")
     );
-    assert_eq!(limited.lines().len(), 3);
+    assert_eq!(limited.lines().len(), 4);
 }
 
 #[test]
@@ -347,8 +355,7 @@ fn node_budget_turns_a_long_search_into_undecided() {
         &["count", "--max-nodes", "200"],
         &format!("{}\n", ".".repeat(81)),
     );
-    let line = count.lines()[0];
-    assert!(line.ends_with('+'), "{line}");
+    assert_eq!(count.lines(), ["undecided"]);
     assert_eq!(count.code, 1);
     // The default budget is far above what any real 9x9 puzzle needs.
     let plain = run(&["check"], &inkala);

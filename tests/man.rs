@@ -19,6 +19,8 @@ fn commands() -> Vec<String> {
     let commands: Vec<String> = list
         .lines()
         .take_while(|line| line.starts_with("  "))
+        // A description wrapped onto the next line is no command.
+        .filter(|line| !line[2..].starts_with(' '))
         .filter_map(|line| line.split_whitespace().next())
         .filter(|name| *name != "help")
         .map(str::to_owned)

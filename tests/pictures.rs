@@ -259,6 +259,44 @@ fn html_with_solutions_puts_each_after_a_page_break() {
 }
 
 #[test]
+fn html_captions_a_rated_puzzle_with_its_rating() {
+    let (page, status) = stdout(&["rate", "-f", "html"], format!("{PUZZLE}\n").as_bytes());
+    assert_eq!(status, Some(0));
+    let document = html(&page);
+    let captions: Vec<&str> = document
+        .descendants()
+        .filter(|n| n.has_tag_name("figcaption"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert_eq!(captions, ["<stdin>:1: 0 easy"]);
+    assert_eq!(figures(&page, "puzzle").len(), 1);
+}
+
+#[test]
+fn html_with_solutions_draws_every_solution_of_all() {
+    let two = ".......................2.3.....4...5..2.1...6..3..78.....9.32...1.....4..5.......";
+    let args = [
+        "solve",
+        "--all",
+        "--limit",
+        "3",
+        "-f",
+        "html",
+        "--with-solutions",
+    ];
+    let (page, status) = stdout(&args, two.as_bytes());
+    assert_eq!(status, Some(0));
+    assert_eq!(figures(&page, "puzzle").len(), 1);
+    let solutions = figures(&page, "solution");
+    assert_eq!(solutions.len(), 3);
+    for solution in &solutions {
+        let solution = solution.as_ref().unwrap();
+        assert_eq!(solution.givens, givens_of(two));
+        assert!(!solution.cells.contains('.'));
+    }
+}
+
+#[test]
 fn generate_draws_its_puzzles_and_their_solutions() {
     let lines = stdout(&["generate", "-n", "3", "--seed", "4"], b"").0;
     let (text, status) = stdout(

@@ -55,7 +55,8 @@ fn help_of_every_command() {
     ] {
         let args: Vec<&str> = command.split_whitespace().chain(["--help"]).collect();
         let name = if command.is_empty() { "main" } else { command };
-        insta::assert_snapshot!(format!("help_{name}"), run(&args, &[]));
+        // Help wraps to the terminal's width, or to $COLUMNS without one.
+        insta::assert_snapshot!(format!("help_{name}"), run(&args, &[("COLUMNS", "100")]));
     }
 }
 

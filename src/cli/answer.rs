@@ -5,180 +5,21 @@
 //! Every puzzle read, well-formed or not, gets exactly one record, so the
 //! n-th record of the output always belongs to the n-th puzzle of the input.
 //! Answers are built in memory first, which lets a batch be solved on
-//! several threads and still be printed in input order. The facts are found
-//! here; [`super::render`] writes them in the format asked for.
+//! several threads and still be printed in input order; the groups of
+//! `solve --all` alone are written while their search runs, so that their
+//! memory does not grow with the number of solutions (but for the pictures,
+//! `-f svg` and `-f html`, which draw a group once its search is over). The facts are found
+//! here ([`super::facts`]); [`super::render`] writes them in the format
+//! asked for.
 
-use std::fmt::Write as _;
 use std::io::Write as _;
 
-use sudoku_dlx::{Grid, ParseError, RateError, Rater, Record, Solver};
+use sudoku_dlx::engine::SearchStats;
+use sudoku_dlx::{ParseError, RateError, Rater, Record, Solver};
 
-use super::args::{Config, Format, Task};
+use super::args::{Config, Task};
+use super::facts::{Answer, Facts, Output, Place, Status, Verdict};
 use super::render;
-
-/// How a puzzle weighs on the exit status; the worst of a run decides it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
-pub enum Status {
-    /// Answered as asked: exit status 0.
-    #[default]
-    Answered = 0,
-    /// No solution, or (for check and --unique) not unique or against the
-    /// rules: exit status 1.
-    Failed = 1,
-    /// Unreadable or unparseable input, or bad usage: exit status 2.
-    BadInput = 2,
-}
-
-/// What the answer says about the puzzle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Verdict {
-    /// At least one solution (and, when the task proved it, only one).
-    #[default]
-    Solved,
-    /// More than one solution.
-    Multiple,
-    /// No solution.
-    Unsolvable,
-    /// Unreadable, or givens against the rules.
-    Invalid,
-    /// A filled grid that obeys the rules (check).
-    Valid,
-    /// Exactly one solution (check).
-    Unique,
-    /// Not what the input claimed: another count or another solution (check).
-    Mismatch,
-    /// The search ran out of its node budget (--max-nodes) before the
-    /// answer was known.
-    Undecided,
-}
-
-impl Verdict {
-    /// The status word of the verdict.
-    pub fn word(self) -> &'static str {
-        match self {
-            Verdict::Solved => "solved",
-            Verdict::Multiple => "multiple",
-            Verdict::Unsolvable => "unsolvable",
-            Verdict::Invalid => "invalid",
-            Verdict::Valid => "valid",
-            Verdict::Unique => "unique",
-            Verdict::Mismatch => "mismatch",
-            Verdict::Undecided => "undecided",
-        }
-    }
-}
-
-/// What the search found out about one puzzle, for every output format.
-#[derive(Debug, Default)]
-pub struct Facts {
-    /// The verdict.
-    pub verdict: Verdict,
-    /// Solutions to print: the first, or every one with --all. Only the
-    /// first `kept` are meaningful; the rest are storage kept for reuse.
-    pub solutions: Vec<Grid>,
-    /// How many of `solutions` belong to this puzzle.
-    pub kept: usize,
-    /// Solutions found, when the puzzle was searched.
-    pub found: Option<u64>,
-    /// The search stopped at its limit, so there may be more solutions.
-    pub stopped_at_limit: bool,
-    /// No second solution exists: the search went through the whole tree.
-    pub proven_unique: bool,
-    /// The search stopped at its node budget (--max-nodes).
-    pub gave_up: bool,
-    /// Search nodes spent.
-    pub nodes: u64,
-    /// Why the verdict is a failure, for messages; empty otherwise.
-    pub reason: String,
-    /// The column of a parse error.
-    pub column: Option<usize>,
-}
-
-impl Facts {
-    fn clear(&mut self) {
-        self.verdict = Verdict::Solved;
-        self.kept = 0;
-        self.found = None;
-        self.stopped_at_limit = false;
-        self.proven_unique = false;
-        self.gave_up = false;
-        self.nodes = 0;
-        self.reason.clear();
-        self.column = None;
-    }
-
-    /// The solutions of this puzzle.
-    pub fn solutions(&self) -> &[Grid] {
-        &self.solutions[..self.kept]
-    }
-
-    fn keep(&mut self, solution: &Grid) {
-        if self.kept == self.solutions.len() {
-            self.solutions.push(solution.clone());
-        } else {
-            // Copied cell by cell: a derived `clone_from` would allocate.
-            let kept = &mut self.solutions[self.kept];
-            kept.clear(solution.size());
-            for (cell, &value) in solution.cells().iter().enumerate() {
-                kept.set(cell, value);
-            }
-        }
-        self.kept += 1;
-    }
-
-    fn fail(&mut self, verdict: Verdict, why: &dyn std::fmt::Display) {
-        self.verdict = verdict;
-        self.reason.clear();
-        let _ = write!(self.reason, "{why}");
-    }
-}
-
-/// The text and status of one answer.
-#[derive(Debug, Default)]
-pub struct Answer {
-    /// For standard output.
-    pub out: Vec<u8>,
-    /// For standard error.
-    pub err: Vec<u8>,
-    /// Its weight on the exit status.
-    pub status: Status,
-    /// What was found out.
-    pub facts: Facts,
-    /// Buffers of the renderers, kept for reuse.
-    pub scratch: render::Scratch,
-}
-
-impl Answer {
-    /// Empties the answer for the next puzzle, keeping its buffers.
-    pub fn clear(&mut self) {
-        self.out.clear();
-        self.err.clear();
-        self.status = Status::Answered;
-        self.facts.clear();
-    }
-}
-
-/// How answers are written: the format, and whether in colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Output {
-    /// The format asked for; by default that of each puzzle.
-    pub format: Option<Format>,
-    /// Colour grids with terminal escape codes.
-    pub color: bool,
-}
-
-/// Where a puzzle came from, for messages: `file:line`.
-#[derive(Debug, Clone, Copy)]
-pub struct Place<'a> {
-    pub source: &'a str,
-    pub line: u64,
-}
-
-impl std::fmt::Display for Place<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}", self.source, self.line)
-    }
-}
 
 /// The solver and the rater of one thread, reused from puzzle to puzzle.
 #[derive(Debug, Default)]
@@ -200,21 +41,111 @@ impl Answerer {
     ) {
         match read {
             Err(error) => answer_parse_error(output, source, error, answer),
-            Ok(record) if config.task == Task::Rate => {
-                answer_rating(output, source, record, &mut self.rater, answer)
+            Ok(record) => {
+                self.solver.set_node_budget(Some(config.max_nodes));
+                self.rater.set_node_budget(Some(config.max_nodes));
+                answer_puzzle(config.task, output, source, record, self, answer)
+            }
+        }
+    }
+}
+
+/// Where the group of `solve --all` is streamed to, and what ends the run
+/// when writing to it fails.
+pub struct Stream<'a, W> {
+    pub out: &'a mut W,
+    pub failed: fn(std::io::Error) -> !,
+}
+
+impl Answerer {
+    /// Answers one record of `solve --all` as one group, written to `out`
+    /// while the search runs: the start of the group, then each solution as
+    /// soon as it is found, so that memory stays the same whatever the
+    /// limit. The end of the group goes to `answer.out`, like any answer.
+    ///
+    /// The search cannot be stopped from inside, so a failed write to `out`
+    /// ends the run there and then through `stream.failed`, and a signal
+    /// closes the group as it stands and ends the run (see
+    /// [`super::signals`]).
+    pub fn answer_all(
+        &mut self,
+        config: &Config,
+        output: Output,
+        source: &str,
+        read: Result<&Record, &ParseError>,
+        answer: &mut Answer,
+        stream: Stream<'_, impl std::io::Write>,
+    ) {
+        let Stream {
+            out,
+            failed: on_write_error,
+        } = stream;
+        let Task::SolveAll { limit } = config.task else {
+            return self.answer(config, output, source, read, answer);
+        };
+        let Answer {
+            facts,
+            scratch,
+            err,
+            status,
+            ..
+        } = answer;
+        let line = match read {
+            Ok(record) => record.line,
+            Err(error) => error.line,
+        };
+        let place = Place { source, line };
+        if let Err(error) = read {
+            facts.fail(Verdict::Invalid, &error.kind);
+            facts.column = Some(error.column);
+        }
+        let text = &mut scratch.text;
+        text.clear();
+        render::group_start(output, place, read.ok(), facts, text);
+        if let Err(error) = out.write_all(text) {
+            on_write_error(error);
+        }
+        match read {
+            Err(error) => {
+                *status = Status::BadInput;
+                let _ = writeln!(err, "{place}:{}: {}", error.column, error.kind);
             }
             Ok(record) => {
                 self.solver.set_node_budget(Some(config.max_nodes));
-                answer_puzzle(
-                    config.task,
-                    output,
-                    source,
-                    record,
-                    &mut self.solver,
-                    answer,
-                )
+                let mut index = 0;
+                let result = self.solver.solve(&record.grid, limit, |solution| {
+                    text.clear();
+                    render::group_solution(output, record, index, solution, text);
+                    index += 1;
+                    let stop = super::signals::caught();
+                    if stop {
+                        // The search cannot be stopped from here: the group
+                        // is closed as it stands and the run ends.
+                        facts.found = Some(index);
+                        facts.interrupted = true;
+                        facts.fail(Verdict::Undecided, &"stopped by a signal");
+                        render::group_end(output, Some(record), facts, text);
+                    }
+                    if let Err(error) = out.write_all(text) {
+                        on_write_error(error);
+                    }
+                    if stop {
+                        // Groups are streamed in the text formats and
+                        // JSON alone, which have no footer.
+                        super::signals::end_if_caught(out, b"");
+                    }
+                });
+                match result {
+                    Ok(stats) => judge(config.task, &stats, facts),
+                    Err(conflict) => facts.fail(Verdict::Invalid, &conflict),
+                }
+                if !matches!(facts.verdict, Verdict::Solved | Verdict::Multiple) {
+                    *status = Status::Failed;
+                    let _ = writeln!(err, "{place}: {}", facts.reason);
+                }
             }
         }
+        render::group_end(output, read.ok(), facts, &mut answer.out);
     }
 }
 
@@ -224,18 +155,25 @@ fn answer_puzzle(
     output: Output,
     source: &str,
     record: &Record,
-    solver: &mut Solver,
+    answerer: &mut Answerer,
     answer: &mut Answer,
 ) {
     let place = Place {
         source,
         line: record.line,
     };
-    find_facts(task, record, solver, &mut answer.facts);
+    if task == Task::Rate {
+        rate(record, &mut answerer.rater, &mut answer.facts);
+    } else {
+        find_facts(task, record, &mut answerer.solver, &mut answer.facts);
+    }
     let facts = &answer.facts;
     let failed = match facts.verdict {
-        Verdict::Solved | Verdict::Valid | Verdict::Unique => false,
-        Verdict::Multiple => matches!(task, Task::Check | Task::Solve { unique: true }),
+        Verdict::Solved | Verdict::Valid | Verdict::Unique | Verdict::Rated => false,
+        Verdict::Multiple => matches!(
+            task,
+            Task::Check | Task::Solve { unique: true } | Task::Rate
+        ),
         Verdict::Unsolvable | Verdict::Invalid | Verdict::Mismatch | Verdict::Undecided => true,
     };
     if failed {
@@ -245,30 +183,27 @@ fn answer_puzzle(
     render::puzzle(task, output, place, record, answer);
 }
 
-/// Answers a well-formed puzzle with its rating, `score level` on one line.
-fn answer_rating(
-    output: Output,
-    source: &str,
-    record: &Record,
-    rater: &mut Rater,
-    answer: &mut Answer,
-) {
-    let place = Place {
-        source,
-        line: record.line,
-    };
-    match rater.rate(&record.grid) {
-        Ok(rating) => render::rating(output, place, record, &rating, &mut answer.out),
+/// Rates a well-formed puzzle and fills `facts`.
+fn rate(record: &Record, rater: &mut Rater, facts: &mut Facts) {
+    let rated = rater.rate(&record.grid);
+    facts.nodes = rater.last_nodes();
+    match rated {
+        Ok(rating) => {
+            facts.verdict = Verdict::Rated;
+            facts.rating = Some(rating);
+            facts.found = Some(1);
+            facts.proven_unique = true;
+        }
         Err(error) => {
-            let verdict = match error {
-                RateError::Unsolvable => Verdict::Unsolvable,
-                RateError::Multiple => Verdict::Multiple,
-                _ => Verdict::Invalid,
+            let (verdict, found) = match error {
+                RateError::Unsolvable => (Verdict::Unsolvable, Some(0)),
+                RateError::Multiple => (Verdict::Multiple, Some(2)),
+                RateError::GaveUp { .. } => (Verdict::Undecided, None),
+                _ => (Verdict::Invalid, None),
             };
-            answer.facts.fail(verdict, &error);
-            answer.status = Status::Failed;
-            let _ = writeln!(answer.err, "{place}: {error}");
-            render::rating(output, place, record, &verdict.word(), &mut answer.out);
+            facts.found = found;
+            facts.gave_up = verdict == Verdict::Undecided;
+            facts.fail(verdict, &error);
         }
     }
 }
@@ -309,25 +244,34 @@ fn find_facts(task: Task, record: &Record, solver: &mut Solver, facts: &mut Fact
         Task::Solve { unique: true } | Task::Check | Task::Rate => 2,
         Task::SolveAll { limit } | Task::Count { limit } => limit,
     };
+    // Only the pictures (-f svg, -f html) answer --all here, every solution
+    // in memory; the other formats stream its groups ([`Answerer::answer_all`]).
     let keep_all = matches!(task, Task::SolveAll { .. });
     let result = solver.solve(puzzle, limit, |solution| {
-        if keep_all || facts.kept == 0 {
+        if facts.kept == 0 || keep_all {
             facts.keep(solution);
         }
     });
-    let stats = match result {
-        Ok(stats) => stats,
+    match result {
+        Ok(stats) => judge(task, &stats, facts),
         Err(conflict) => {
             facts.kept = 0;
             return facts.fail(Verdict::Invalid, &conflict);
         }
-    };
+    }
+    if task == Task::Check {
+        check_expected(record, facts);
+    }
+}
+
+/// Turns what a search of `task` found into facts and a verdict.
+fn judge(task: Task, stats: &SearchStats, facts: &mut Facts) {
     facts.found = Some(stats.solutions);
-    facts.stopped_at_limit = stats.stopped_at_limit || stats.stopped_at_node_budget;
+    facts.stopped_at_limit = stats.stopped_at_limit;
     facts.gave_up = stats.stopped_at_node_budget;
     facts.nodes = stats.nodes;
-    facts.proven_unique = stats.solutions == 1 && !facts.stopped_at_limit;
-    if stats.stopped_at_node_budget {
+    facts.proven_unique = stats.solutions == 1 && !stats.stopped_at_limit && !facts.gave_up;
+    if facts.gave_up {
         // Solutions found are solutions; what is not known is whether there
         // are (more) others.
         let decided = match task {
@@ -356,9 +300,6 @@ fn find_facts(task: Task, record: &Record, solver: &mut Solver, facts: &mut Fact
         }
         _ => facts.fail(Verdict::Multiple, &"more than one solution"),
     }
-    if task == Task::Check {
-        check_expected(record, facts);
-    }
 }
 
 /// Compares what check found with the count and solution the input claims.
@@ -372,7 +313,7 @@ fn check_expected(record: &Record, facts: &mut Facts) {
             found == expected
         };
         if !agrees {
-            let more = if facts.stopped_at_limit {
+            let more = if facts.stopped_at_limit || facts.gave_up {
                 " or more"
             } else {
                 ""

@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use sudoku_dlx::{Alphabet, InputFormat, PuzzleReader};
 
-use super::generate_args::{GenerateArgs, GENERATE_EXAMPLES};
+use super::generate_args::{GenerateArgs, Layout, GENERATE_EXAMPLES, MAX_JOBS};
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -48,6 +48,9 @@ Scores: 0 easy (naked singles alone), 1 medium (hidden singles too), 2-8 hard,
 9+ expert: k >= 2 means the dancing-links search branches k-1 times to solve
 the puzzle and prove it unique.
 
+Exit status: 0 every puzzle rated; 1 some puzzle has no solution or several, or
+was left undecided by --max-nodes; 2 bad usage or input.
+
 Examples:
   sudoku-dlx rate puzzles.txt                      one `score level` line per puzzle
   sudoku-dlx generate -n 100 | sudoku-dlx rate | sort | uniq -c";
@@ -59,7 +62,9 @@ Examples:
 /// and puzzle:count:solution lines, and prints exactly one record per puzzle,
 /// in order, as text, JSON lines or CSV.
 /// Exit status: 0 all answered, 1 some puzzle unsolvable (or, for check and
-/// --unique, not unique or breaking the rules), 2 bad usage or input.
+/// --unique, not unique or breaking the rules), 2 bad usage or input or a
+/// full or closed standard output, 128 + N ended by signal N (SIGINT 130).
+/// A closed pipe downstream (`| head`) is a normal end.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-dlx", version, about, long_about, after_help = EXAMPLES)]
 pub struct Cli {
@@ -72,14 +77,17 @@ pub enum Command {
     /// Print a solution of each puzzle (or every one, with --all)
     #[command(after_help = SOLVE_EXAMPLES)]
     Solve {
-        /// Print every solution, up to --limit, as one group per puzzle
+        /// Print every solution, up to --limit, as one group per puzzle:
+        /// `# FILE:LINE`, the solutions as they are found (or a status word),
+        /// then `# N solutions`. Groups are written in input order on one
+        /// thread, whatever -j says; -f csv cannot hold them and is refused
         #[arg(long)]
         all: bool,
         /// With --all: stop after this many solutions of one puzzle
-        #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..), requires = "all")]
         limit: u64,
         /// Treat a puzzle with more than one solution as a failure ("multiple")
-        #[arg(long)]
+        #[arg(long, conflicts_with = "all")]
         unique: bool,
         #[command(flatten)]
         common: Common,
@@ -155,18 +163,27 @@ pub struct Common {
     /// NO_COLOR is not set)
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
-    /// With -f html: each puzzle's solutions on the page after it
+    /// With -f html: each puzzle's solutions on the page after it (not
+    /// with other formats, nor with rate, which finds no solution)
     #[arg(long)]
     pub with_solutions: bool,
-    /// Print no progress bar
+    /// Print no progress bar and no per-puzzle message on standard error,
+    /// only a count of the messages left out
     #[arg(short, long)]
     pub quiet: bool,
     /// Print a summary on standard error at the end
     #[arg(long)]
     pub stats: bool,
-    /// Solve on N threads; the output stays in input order
-    #[arg(short, long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: u16,
+    /// Write each answer as soon as its record is complete (the default when
+    /// standard output is a terminal), for `tail -f FILE | sudoku-dlx solve
+    /// --line-buffered`; puzzles are then answered one at a time, whatever
+    /// -j says
+    #[arg(long)]
+    pub line_buffered: bool,
+    /// Solve on N threads, 1 to 256 [default: the available cores]; the
+    /// output is the same as with -j 1
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS))]
+    pub jobs: Option<u16>,
     /// Give up on a puzzle after N search nodes and answer "undecided", so
     /// that no puzzle can stall a batch
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
@@ -288,6 +305,8 @@ pub struct Config {
     pub color: ColorChoice,
     pub quiet: bool,
     pub stats: bool,
+    /// Write each answer as soon as its record is complete.
+    pub line_buffered: bool,
     /// Threads to answer on (1: the calling thread alone).
     pub jobs: usize,
     /// The node budget of each puzzle's search.
@@ -317,8 +336,70 @@ pub enum Request {
 }
 
 impl Cli {
-    /// Turns the parsed flags into a [`Request`].
-    pub fn into_request(self) -> Request {
+    /// Turns the parsed flags into a [`Request`], or refuses, as clap does,
+    /// the combinations its grammar cannot express.
+    pub fn into_request(self) -> Result<Request, clap::Error> {
+        if let Command::Solve {
+            all: true,
+            common:
+                Common {
+                    format: Some(Format::Csv),
+                    ..
+                },
+            ..
+        } = &self.command
+        {
+            return Err(refuse(
+                "--all cannot be written as CSV: its groups are streamed and \
+                 their length is not known in advance; use -f json or -f line",
+            ));
+        }
+        if let Some(refusal) = self.with_solutions_refused() {
+            return Err(refuse(refusal));
+        }
+        if let Command::Generate(args) = &self.command {
+            let cells = args.size.cells();
+            for (name, givens) in [
+                ("--min-givens", args.min_givens),
+                ("--max-givens", args.max_givens),
+            ] {
+                if let Some(givens) = givens.filter(|&givens| givens > cells) {
+                    return Err(refuse(&format!(
+                        "{name} {givens} is above the {cells} cells of a {} grid",
+                        args.size
+                    )));
+                }
+            }
+            if let (Some(min), Some(max)) = (args.min_givens, args.max_givens) {
+                if min > max {
+                    return Err(refuse(&format!(
+                        "--min-givens {min} is above --max-givens {max}"
+                    )));
+                }
+            }
+        }
+        Ok(self.into_checked_request())
+    }
+
+    /// Why `--with-solutions` cannot be honoured, if it cannot: it only
+    /// shapes the HTML page, and `rate` finds no solution to put on it.
+    fn with_solutions_refused(&self) -> Option<&'static str> {
+        let (with_solutions, html) = match &self.command {
+            Command::Generate(args) => (args.with_solutions, args.format == Layout::Html),
+            Command::Rate { common } if common.with_solutions => {
+                return Some("--with-solutions cannot be used with rate: rating shows no solution")
+            }
+            Command::Solve { common, .. }
+            | Command::Count { common, .. }
+            | Command::Check { common } => {
+                (common.with_solutions, common.format == Some(Format::Html))
+            }
+            _ => return None,
+        };
+        (with_solutions && !html).then_some("--with-solutions only applies to -f html")
+    }
+
+    fn into_checked_request(self) -> Request {
         let (task, common) = match self.command {
             Command::Generate(args) => return Request::Generate(args),
             Command::Solve {
@@ -346,8 +427,18 @@ impl Cli {
             color: common.color,
             quiet: common.quiet,
             stats: common.stats,
-            jobs: usize::from(common.jobs),
+            line_buffered: common.line_buffered,
+            jobs: common.jobs.map_or_else(
+                || std::thread::available_parallelism().map_or(1, usize::from),
+                usize::from,
+            ),
             max_nodes: common.max_nodes,
         })
     }
+}
+
+/// A usage error in clap's words and with its exit status (2).
+pub fn refuse(message: &str) -> clap::Error {
+    use clap::CommandFactory;
+    Cli::command().error(clap::error::ErrorKind::ArgumentConflict, message)
 }

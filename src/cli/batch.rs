@@ -11,8 +11,9 @@ use std::io::{self, BufRead};
 use rayon::prelude::*;
 use sudoku_dlx::{ParseError, PuzzleReader, ReadError, Record};
 
-use super::answer::{Answer, Answerer, Output};
+use super::answer::Answerer;
 use super::args::Config;
+use super::facts::{Answer, Output};
 use super::Session;
 
 /// Records read before a batch is answered: enough to keep every thread

@@ -7,41 +7,29 @@
 //! through one buffered, locked writer.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::process::ExitCode;
 
 use anyhow::Context;
 use rayon::prelude::*;
 use sudoku_dlx::{GenerateError, Generator, Grid, PuzzleSpec, Rng, Size};
 
-use super::answer::Status;
+use super::facts::Status;
 use super::generate_args::GenerateArgs;
 use super::generate_output::{footer, header, write_item, Bar, Item};
-use super::is_broken_pipe;
 
 /// Items made between two writes.
 const BATCH: u64 = 256;
 
-/// Runs `generate` and returns its exit status.
-pub fn main(args: &GenerateArgs) -> ExitCode {
-    if let (Some(min), Some(max)) = (args.min_givens, args.max_givens) {
-        if min > max {
-            eprintln!("sudoku-dlx: --min-givens {min} is above --max-givens {max}");
-            return ExitCode::from(Status::BadInput as u8);
-        }
-    }
+/// Runs `generate` and returns the status of its run.
+pub fn main(args: &GenerateArgs) -> anyhow::Result<Status> {
     let seed = args.seed.unwrap_or_else(|| {
         let seed = random_seed();
-        eprintln!("seed: {seed}");
+        // A diagnostic: written if standard error takes it.
+        let _ = writeln!(io::stderr(), "seed: {seed}");
         seed
     });
-    match run(args, seed) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("sudoku-dlx: {error:#}");
-            ExitCode::from(Status::Failed as u8)
-        }
-    }
+    super::signals::catch();
+    run(args, seed)?;
+    Ok(Status::Answered)
 }
 
 /// A seed nobody chose: the operating system's hashing keys mixed with the
@@ -99,6 +87,7 @@ fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result
             });
             for (index, item) in (start..).zip(items) {
                 out.write_all(&item.with_context(|| failed(index))?)?;
+                end_if_caught(args, bar, &mut out);
             }
         } else {
             for index in start..end {
@@ -108,6 +97,7 @@ fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result
                     .with_context(|| failed(index))?;
                 bar.inspect(|bar| bar.item_done());
                 out.write_all(&text)?;
+                end_if_caught(args, bar, &mut out);
             }
         }
         start = end;
@@ -115,6 +105,17 @@ fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result
     out.write_all(footer(args.format))?;
     out.flush()?;
     Ok(())
+}
+
+/// Between two items: when a signal came, clears the progress bar, ends
+/// the page of `-f html` and ends the run (see [`super::signals`]).
+fn end_if_caught(args: &GenerateArgs, bar: Option<&Bar>, out: &mut impl Write) {
+    if super::signals::caught() {
+        if let Some(bar) = bar {
+            bar.finish();
+        }
+        super::signals::end_if_caught(out, footer(args.format));
+    }
 }
 
 fn failed(index: u64) -> String {

@@ -12,6 +12,10 @@ Examples:
   sudoku-dlx generate --solved -n 10000 -j 2 > grids.txt
                                                    complete grids on two threads";
 
+/// The most threads `-j` takes, for every command: beyond the cores there is nothing to gain,
+/// and each thread holds a batch of answers.
+pub const MAX_JOBS: i64 = 256;
+
 /// Options of `generate`.
 #[derive(Debug, Clone, Args)]
 pub struct GenerateArgs {
@@ -43,16 +47,17 @@ pub struct GenerateArgs {
     pub difficulty: Option<LevelChoice>,
     /// Print each puzzle's rating after it (its score and level, in JSON and
     /// CSV)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "solved")]
     pub rate: bool,
     /// Output layout
     #[arg(short, long, value_enum, default_value_t = Layout::Line)]
     pub format: Layout,
     /// Threads to use; the output is the same for any number
     #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u16).range(1..))]
+          value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS))]
     pub jobs: u16,
-    /// With -f html: each puzzle's solution on the page after it
+    /// With -f html: each puzzle's solution on the page after it (not with
+    /// other formats)
     #[arg(long)]
     pub with_solutions: bool,
     /// Print no progress bar

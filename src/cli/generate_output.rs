@@ -162,14 +162,13 @@ pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, args: &GenerateArgs) {
     }
 }
 
-/// How long a run goes on before its bar appears, as for the other
-/// commands: short runs print nothing.
-const DELAY: Duration = Duration::from_secs(1);
-
 /// A bar of the items made so far, shared by the threads that make them.
 pub struct Bar {
     bar: ProgressBar,
     start: Instant,
+    /// How long after `start` the bar appears, as for the other commands
+    /// ([`super::progress::delay`]): short runs print nothing.
+    delay: Duration,
     shown: AtomicBool,
 }
 
@@ -185,19 +184,22 @@ impl Bar {
         Bar {
             bar,
             start: Instant::now(),
+            delay: super::progress::delay(),
             shown: AtomicBool::new(false),
         }
     }
 
     /// Counts one item made; draws the bar once the run is long enough.
     pub fn item_done(&self) {
-        self.bar.inc(1);
         if !self.shown.load(Ordering::Relaxed)
-            && self.start.elapsed() >= DELAY
+            && self.start.elapsed() >= self.delay
             && !self.shown.swap(true, Ordering::Relaxed)
         {
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
         }
+        // Drawn here, once shown: the first draw after the bar appears
+        // is this one.
+        self.bar.inc(1);
     }
 
     /// Removes the bar.

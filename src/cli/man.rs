@@ -67,7 +67,7 @@ One row per line with box borders, and a blank line after every record.
 On a terminal the givens are bold and the found digits coloured (\fB\-\-color\fR; \fBNO_COLOR\fR is honoured).
 .TP
 \fBjson\fR
-JSON lines: one object per puzzle with \fBsource\fR, \fBline\fR, \fBcolumn\fR, \fBtitle\fR, \fBpuzzle\fR, \fBstatus\fR, \fBsolution\fR, \fBsolutions\fR, \fBcount\fR, \fBlimit_reached\fR and \fBerror\fR; fields that do not apply are left out.
+JSON lines: one object per puzzle with \fBsource\fR, \fBline\fR, \fBcolumn\fR, \fBtitle\fR, \fBpuzzle\fR, \fBstatus\fR, \fBsolution\fR, \fBsolutions\fR, \fBcount\fR, \fBlimit_reached\fR, \fBerror\fR, and \fBscore\fR and \fBlevel\fR for \fBrate\fR; fields that do not apply are left out.
 .TP
 \fBcsv\fR
 A header row, then one row per puzzle with the fields of \fBjson\fR.
@@ -77,7 +77,8 @@ One SVG document per puzzle: thin lines between cells, thick lines around boxes,
 \fBsolve\fR draws the solution (with \fB\-\-all\fR, one document per solution), the other commands the puzzle.
 .TP
 \fBhtml\fR
-One printable HTML page with every puzzle as an inline SVG picture; with \fB\-\-with\-solutions\fR, each solution follows its puzzle after a page break.
+One printable HTML page with every puzzle as an inline SVG picture; with \fB\-\-with\-solutions\fR (refused with other formats and by \fBrate\fR), each solution follows its puzzle after a page break.
+A run ended by a signal still ends the page.
 .PP
 \fBgenerate\fR writes \fBline\fR, \fBgrid\fR, \fBsvg\fR and \fBhtml\fR the same way; its \fBjson\fR objects and \fBcsv\fR rows hold \fBitem\fR, \fBseed\fR, \fBpuzzle\fR, \fBsolution\fR, \fBgivens\fR, and \fBscore\fR and \fBlevel\fR with \fB\-\-rate\fR.
 "#;
@@ -94,8 +95,13 @@ At least one puzzle has no solution or givens that break the rules, or was left 
 \fB2\fR
 Bad usage, a file that cannot be read or holds no puzzle, a puzzle that cannot be parsed, or output that cannot be written (2 wins over 1).
 .PP
-\fBgenerate\fR exits with 1 when no puzzle met the constraints asked for, and 2 on bad usage.
+.TP
+\fB128 + N\fR
+Ended by signal N after a whole record: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP.
+.PP
+\fBgenerate\fR exits with 1 when no puzzle met the constraints asked for, and 2 on bad usage or output that cannot be written.
 \fBcompletions\fR and \fBman\fR exit with 0, or 2 when their output cannot be written.
+A closed pipe downstream is a normal end (0).
 "#;
 
 /// The commands that get a page of their own: all but `help`.

@@ -9,12 +9,14 @@ mod answer;
 mod args;
 mod batch;
 mod completions;
+mod facts;
 mod generate;
 mod generate_args;
 mod generate_output;
 mod man;
 mod progress;
 mod render;
+mod signals;
 mod stats;
 
 use std::fs::File;
@@ -24,11 +26,12 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use sudoku_dlx::{ReadError, Record};
+use sudoku_dlx::{GenerateError, ReadError, Record};
 
-use answer::{Answer, Answerer, Output, Status};
-use args::{Cli, ColorChoice, Config, Request};
+use answer::{Answerer, Stream};
+use args::{Cli, ColorChoice, Config, Format, Request, Task};
 use batch::Batch;
+use facts::{Answer, Output, Status};
 use progress::Progress;
 use stats::Tally;
 
@@ -37,37 +40,104 @@ const BUFFER_SIZE: usize = 64 * 1024;
 
 /// Runs the command line and returns its exit status.
 pub fn main() -> ExitCode {
-    let config = match Cli::parse().into_request() {
-        Request::Answer(config) => config,
-        Request::Generate(args) => return generate::main(&args),
-        Request::Completions(shell) => {
-            return written(completions::write(shell, &mut io::stdout().lock()))
-        }
-        Request::Man(None) => return written(man::write_page(&mut io::stdout().lock())),
-        Request::Man(Some(dir)) => {
-            return written(man::write_pages(&dir, &mut io::stdout().lock()))
-        }
+    if stdout_was_closed() {
+        return exit_status(Err(anyhow::anyhow!("standard output is closed")));
+    }
+    let request = Cli::try_parse().and_then(Cli::into_request);
+    let request = match request {
+        Ok(request) => request,
+        Err(error) => return clap_message(&error),
     };
-    match run(&config) {
-        Ok(status) => ExitCode::from(status as u8),
-        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("sudoku-dlx: {error:#}");
-            ExitCode::from(Status::BadInput as u8)
-        }
+    exit_status(match request {
+        Request::Answer(config) => run(&config),
+        Request::Generate(args) => generate::main(&args),
+        Request::Completions(shell) => written(completions::write(shell, &mut io::stdout().lock())),
+        Request::Man(None) => written(man::write_page(&mut io::stdout().lock())),
+        Request::Man(Some(dir)) => written(man::write_pages(&dir, &mut io::stdout().lock())),
+    })
+}
+
+/// Prints what clap has to say (help, version, or a usage error) and
+/// returns its status; a failed write of help or version is an error like
+/// any other write to standard output.
+fn clap_message(error: &clap::Error) -> ExitCode {
+    let printed = error.print().and_then(|()| io::stdout().flush());
+    match printed {
+        Err(write_error) if !error.use_stderr() => exit_status(Err(write_error.into())),
+        // A usage error that cannot be shown is still a usage error.
+        _ => ExitCode::from(error.exit_code().clamp(0, 255) as u8),
     }
 }
 
-/// The exit status of a command that only writes to standard output.
-fn written(result: Result<(), impl Into<anyhow::Error>>) -> ExitCode {
-    match result.map_err(Into::into) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("sudoku-dlx: {error:#}");
-            ExitCode::from(Status::BadInput as u8)
-        }
+/// Whether standard output was closed when the program started (`>&-`).
+///
+/// The Rust runtime opens `/dev/null` on a closed standard output before
+/// `main`, so writes would vanish without an error; [`STDOUT_CLOSED`] is
+/// set earlier, when the program is loaded. Known on Linux; elsewhere a
+/// closed standard output reads as `/dev/null`.
+fn stdout_was_closed() -> bool {
+    STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Set when standard output was not open as the program was loaded.
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Run by the loader before the Rust runtime starts (the runtime itself
+/// reads its arguments this way on Linux): notes whether file descriptor 1
+/// is open, as `/proc` shows it.
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static NOTE_STDOUT: extern "C" fn() = {
+    extern "C" fn note_stdout() {
+        let proc_fds = std::path::Path::new("/proc/self/fd");
+        let closed = proc_fds.is_dir() && std::fs::symlink_metadata(proc_fds.join("1")).is_err();
+        STDOUT_CLOSED.store(closed, std::sync::atomic::Ordering::Relaxed);
     }
+    note_stdout
+};
+
+/// The one mapping from the outcome of a command to its exit status: the
+/// worst status of its answers; 0 for a closed pipe downstream (a normal
+/// end); 1 for puzzles `generate` could not make; 2 for any other error
+/// (a full or closed standard output, a usage error), reported once on
+/// standard error. Failed writes to standard error change nothing: nothing
+/// could report them.
+pub fn exit_status(outcome: anyhow::Result<Status>) -> ExitCode {
+    ExitCode::from(match outcome {
+        Ok(status) => status as u8,
+        Err(error) => report(&error),
+    })
+}
+
+/// Reports the error that ended a run and returns its status, as
+/// [`exit_status`] says.
+fn report(error: &anyhow::Error) -> u8 {
+    if is_broken_pipe(error) {
+        return 0;
+    }
+    let status = if error.downcast_ref::<GenerateError>().is_some() {
+        Status::Failed
+    } else {
+        Status::BadInput
+    };
+    // Standard error may be closed or full too: then nothing can tell, but
+    // the status still does.
+    let _ = writeln!(io::stderr(), "sudoku-dlx: {error:#}");
+    status as u8
+}
+
+/// Ends the run at once after a failed write to standard output, with the
+/// status [`exit_status`] gives: for the searches that cannot be stopped
+/// from inside (`solve --all`).
+fn write_failed(error: io::Error) -> ! {
+    std::process::exit(report(&error.into()).into())
+}
+
+/// The outcome of a command that only writes to standard output.
+fn written(result: Result<(), impl Into<anyhow::Error>>) -> anyhow::Result<Status> {
+    result.map_err(Into::into)?;
+    Ok(Status::Answered)
 }
 
 /// A closed pipe downstream (`sudoku-dlx solve | head -1`) is a normal end.
@@ -97,6 +167,18 @@ struct Session {
     records: u64,
     /// Inputs that could not be read to the end.
     broken_inputs: u64,
+    /// `-q`: per-puzzle messages are counted, not written.
+    quiet: bool,
+    /// Per-puzzle messages left out by `-q`.
+    silenced: u64,
+    /// Flush standard output after each record.
+    line_buffered: bool,
+    /// Stream the groups of `solve --all` as their search runs: in every
+    /// format but the pictures, which draw each group once it is known.
+    stream_groups: bool,
+    /// What ends the output, even when a signal ends the run: the end of
+    /// an HTML page.
+    footer: &'static [u8],
 }
 
 fn run(config: &Config) -> anyhow::Result<Status> {
@@ -108,7 +190,17 @@ fn run(config: &Config) -> anyhow::Result<Status> {
     } else {
         &config.files[..]
     };
+    // On a terminal, waiting for a line to be typed, a signal keeps its
+    // default action: the records answered are on the screen already.
+    let reads_terminal =
+        files.iter().any(|path| path.as_os_str() == "-") && io::stdin().is_terminal();
+    if !reads_terminal {
+        signals::catch();
+    }
     let show_progress = !config.quiet && io::stderr().is_terminal() && !stdout.is_terminal();
+    // Each answer is flushed when its record is complete, and answered as
+    // soon as it is read: a batch of -j would wait for more input.
+    let line_buffered = config.line_buffered || stdout.is_terminal();
     let mut session = Session {
         interleave: stdout.is_terminal(),
         output: Output {
@@ -122,12 +214,23 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         answer: Answer::default(),
         worst: Status::Answered,
         progress: Progress::new(show_progress, total_size(files)),
-        tally: Tally::default(),
-        batch: (config.jobs > 1)
+        tally: Tally::new(config.task),
+        // The groups of --all are written while their search runs, so they
+        // are answered in input order on this thread whatever -j says.
+        batch: (config.jobs > 1 && !line_buffered && !matches!(config.task, Task::SolveAll { .. }))
             .then(|| Batch::new(config.jobs))
             .transpose()?,
         records: 0,
         broken_inputs: 0,
+        quiet: config.quiet,
+        silenced: 0,
+        line_buffered,
+        stream_groups: matches!(config.task, Task::SolveAll { .. })
+            && !matches!(
+                config.format,
+                Some(Format::Svg | Format::Html | Format::HtmlWithSolutions)
+            ),
+        footer: render::footer(config.format),
     };
     session.out.write_all(&render::header(config.format))?;
     for path in files {
@@ -156,11 +259,20 @@ fn run(config: &Config) -> anyhow::Result<Status> {
             }
         }
     }
-    session.out.write_all(render::footer(config.format))?;
+    session.out.write_all(session.footer)?;
     session.out.flush()?;
     session.progress.finish();
+    if session.silenced > 0 {
+        let _ = writeln!(
+            session.err,
+            "sudoku-dlx: {} puzzles not answered as asked; -q left out their messages",
+            session.silenced
+        );
+    }
     if config.stats {
-        session.tally.write(&mut session.err, start.elapsed())?;
+        // Like every diagnostic, the summary is written if standard error
+        // takes it; a failure there changes nothing.
+        let _ = session.tally.write(&mut session.err, start.elapsed());
     }
     Ok(session.worst)
 }
@@ -221,8 +333,23 @@ impl Session {
                 Err(ReadError::Parse(error)) => Err(error),
                 Err(ReadError::Io(error)) => return self.input_failed(source, error),
             };
-            self.answerer
-                .answer(config, self.output, source, read, &mut self.answer);
+            if self.stream_groups {
+                let stream = Stream {
+                    out: &mut self.out,
+                    failed: write_failed,
+                };
+                self.answerer.answer_all(
+                    config,
+                    self.output,
+                    source,
+                    read,
+                    &mut self.answer,
+                    stream,
+                );
+            } else {
+                self.answerer
+                    .answer(config, self.output, source, read, &mut self.answer);
+            }
             let answer = std::mem::take(&mut self.answer);
             let written = self.emit(&answer);
             self.answer = answer;
@@ -235,7 +362,12 @@ impl Session {
     fn emit(&mut self, answer: &Answer) -> io::Result<()> {
         self.records += 1;
         self.out.write_all(&answer.out)?;
-        if !answer.err.is_empty() {
+        if self.line_buffered {
+            self.out.flush()?;
+        }
+        if !answer.err.is_empty() && self.quiet {
+            self.silenced += 1;
+        } else if !answer.err.is_empty() {
             if self.interleave {
                 self.out.flush()?;
             }
@@ -245,6 +377,11 @@ impl Session {
         self.worst = self.worst.max(answer.status);
         self.tally.add(&answer.facts);
         self.progress.puzzle_done();
+        // Between two records: a signal ends the run here.
+        if signals::caught() {
+            self.progress.finish();
+            signals::end_if_caught(&mut self.out, self.footer);
+        }
         Ok(())
     }
 

@@ -11,8 +11,26 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-/// How long a batch runs before the bar appears.
+/// How long a run goes on before its bar appears, unless set otherwise
+/// (see [`delay`]).
 const DELAY: Duration = Duration::from_secs(1);
+
+/// The variable that sets the delay before a bar appears, in milliseconds.
+///
+/// Not part of the interface (not in `--help` nor in the manual): it lets
+/// the tests of the bars see one at once (`0`), so that they do not depend
+/// on how long a run takes. A user has no need of it: the delay only keeps
+/// short runs quiet.
+const DELAY_VARIABLE: &str = "SUDOKU_DLX_PROGRESS_DELAY_MS";
+
+/// How long a run goes on before its bar appears: a second, or what
+/// [`DELAY_VARIABLE`] says.
+pub fn delay() -> Duration {
+    std::env::var(DELAY_VARIABLE)
+        .ok()
+        .and_then(|millis| millis.parse().ok())
+        .map_or(DELAY, Duration::from_millis)
+}
 /// How often the puzzle count in the message is refreshed.
 const REFRESH: Duration = Duration::from_millis(200);
 
@@ -22,6 +40,8 @@ pub struct Progress {
     /// `None` when no bar is ever to be drawn.
     bar: Option<ProgressBar>,
     start: Instant,
+    /// How long after `start` the bar appears.
+    delay: Duration,
     shown: bool,
     puzzles: u64,
     last_message: Instant,
@@ -51,6 +71,7 @@ impl Progress {
         Progress {
             bar,
             start: now,
+            delay: delay(),
             shown: false,
             puzzles: 0,
             last_message: now,
@@ -74,7 +95,7 @@ impl Progress {
             return;
         }
         self.last_message = now;
-        if !self.shown && now.duration_since(self.start) >= DELAY {
+        if !self.shown && now.duration_since(self.start) >= self.delay {
             self.shown = true;
             bar.set_draw_target(ProgressDrawTarget::stderr());
         }

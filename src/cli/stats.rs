@@ -4,49 +4,68 @@
 use std::io::{self, Write};
 use std::time::Duration;
 
-use super::answer::{Facts, Verdict};
+use super::args::Task;
+use super::facts::{Facts, Verdict};
 
-/// Counts kept over a run.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
+/// Every verdict, in the order the summary lists them.
+const VERDICTS: [Verdict; 9] = [
+    Verdict::Solved,
+    Verdict::Valid,
+    Verdict::Unique,
+    Verdict::Rated,
+    Verdict::Multiple,
+    Verdict::Unsolvable,
+    Verdict::Invalid,
+    Verdict::Mismatch,
+    Verdict::Undecided,
+];
+
+/// Counts kept over a run: each record counts once, under its verdict, so
+/// the categories add up to the records read.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tally {
+    task: Task,
     read: u64,
-    solved: u64,
-    unique: u64,
-    multiple: u64,
-    unsolvable: u64,
-    invalid: u64,
-    mismatch: u64,
-    undecided: u64,
+    by_verdict: [u64; VERDICTS.len()],
     searched: u64,
     nodes: u64,
 }
 
 impl Tally {
+    /// An empty tally of a run of `task`.
+    pub fn new(task: Task) -> Tally {
+        Tally {
+            task,
+            read: 0,
+            by_verdict: [0; VERDICTS.len()],
+            searched: 0,
+            nodes: 0,
+        }
+    }
+
     /// Counts one answer.
     pub fn add(&mut self, facts: &Facts) {
         self.read += 1;
-        if let Some(found) = facts.found {
+        if let Some(k) = VERDICTS.iter().position(|&v| v == facts.verdict) {
+            self.by_verdict[k] += 1;
+        }
+        if facts.found.is_some() || facts.gave_up {
             self.searched += 1;
             self.nodes += facts.nodes;
-            if found > 0 {
-                self.solved += 1;
-            }
-            if found > 1 {
-                self.multiple += 1;
-            }
-            if found == 0 && !facts.gave_up {
-                self.unsolvable += 1;
-            }
         }
-        if facts.proven_unique {
-            self.unique += 1;
-        }
-        match facts.verdict {
-            Verdict::Invalid => self.invalid += 1,
-            Verdict::Mismatch => self.mismatch += 1,
-            Verdict::Undecided => self.undecided += 1,
-            _ => {}
-        }
+    }
+
+    /// The verdicts a task can give, always listed even at 0.
+    fn listed(&self, verdict: Verdict) -> bool {
+        use Verdict::*;
+        let always = [Unsolvable, Invalid, Undecided];
+        always.contains(&verdict)
+            || match self.task {
+                Task::Solve { unique } => verdict == Solved || (unique && verdict == Multiple),
+                Task::SolveAll { .. } | Task::Count { .. } => matches!(verdict, Solved | Multiple),
+                Task::Check => matches!(verdict, Valid | Unique | Multiple | Mismatch),
+                Task::Rate => matches!(verdict, Rated | Multiple),
+            }
     }
 
     /// Writes the summary of a run that took `elapsed`.
@@ -63,16 +82,10 @@ impl Tally {
             0.0
         };
         writeln!(out, "puzzles read     {:>10}", self.read)?;
-        writeln!(out, "  solved         {:>10}", self.solved)?;
-        writeln!(out, "  unique         {:>10}", self.unique)?;
-        writeln!(out, "  multiple       {:>10}", self.multiple)?;
-        writeln!(out, "  unsolvable     {:>10}", self.unsolvable)?;
-        writeln!(out, "  invalid        {:>10}", self.invalid)?;
-        if self.undecided > 0 {
-            writeln!(out, "  undecided      {:>10}", self.undecided)?;
-        }
-        if self.mismatch > 0 {
-            writeln!(out, "  mismatch       {:>10}", self.mismatch)?;
+        for (&verdict, &count) in VERDICTS.iter().zip(&self.by_verdict) {
+            if count > 0 || self.listed(verdict) {
+                writeln!(out, "  {:<14} {count:>10}", verdict.word())?;
+            }
         }
         writeln!(out, "time             {seconds:>10.3} s")?;
         writeln!(out, "puzzles/second   {rate:>10.1}")?;
@@ -85,17 +98,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn counts_by_what_the_search_found() {
-        let mut tally = Tally::default();
-        let unique = Facts {
+    fn each_record_counts_once_under_its_verdict() {
+        let mut tally = Tally::new(Task::Solve { unique: false });
+        let solved = Facts {
             found: Some(1),
-            proven_unique: true,
             nodes: 10,
             ..Facts::default()
         };
-        let several = Facts {
-            found: Some(2),
-            verdict: Verdict::Multiple,
+        let undecided = Facts {
+            verdict: Verdict::Undecided,
+            gave_up: true,
             nodes: 30,
             ..Facts::default()
         };
@@ -103,15 +115,16 @@ mod tests {
             verdict: Verdict::Invalid,
             ..Facts::default()
         };
-        for facts in [&unique, &several, &invalid] {
+        for facts in [&solved, &undecided, &invalid] {
             tally.add(facts);
         }
-        assert_eq!((tally.read, tally.searched), (3, 2));
-        assert_eq!((tally.solved, tally.unique, tally.multiple), (2, 1, 1));
-        assert_eq!((tally.unsolvable, tally.invalid, tally.nodes), (0, 1, 40));
+        assert_eq!((tally.read, tally.searched, tally.nodes), (3, 2, 40));
+        assert_eq!(tally.by_verdict.iter().sum::<u64>(), 3);
         let mut text = Vec::new();
         tally.write(&mut text, Duration::from_secs(2)).unwrap();
         let text = String::from_utf8(text).unwrap();
+        assert!(text.contains("  undecided               1"), "{text}");
+        assert!(!text.contains("unique"), "solve never checked: {text}");
         assert!(text.contains("puzzles/second          1.5"), "{text}");
         assert!(text.contains("mean search nodes      20.0"), "{text}");
     }

@@ -109,6 +109,13 @@ pub enum RateError {
     /// The puzzle has more than one solution.
     #[error("more than one solution")]
     Multiple,
+    /// The search reached its node budget ([`Rater::set_node_budget`])
+    /// before the puzzle was solved and proven unique.
+    #[error("gave up after {nodes} search nodes: the rating is not known")]
+    GaveUp {
+        /// The search nodes spent.
+        nodes: u64,
+    },
 }
 
 /// Rates puzzles, reusing its buffers from one to the next.
@@ -130,6 +137,7 @@ pub struct Rater {
     solver: Solver,
     singles: Singles,
     work: Grid,
+    nodes: u64,
 }
 
 impl Default for Rater {
@@ -150,7 +158,19 @@ impl Rater {
             solver,
             singles: Singles::new(),
             work: Grid::empty(crate::Size::NINE),
+            nodes: 0,
         }
+    }
+
+    /// Caps the search nodes of each later rating at `budget` (`None`: no
+    /// cap); a search that reaches it fails with [`RateError::GaveUp`].
+    pub fn set_node_budget(&mut self, budget: Option<u64>) {
+        self.solver.set_node_budget(budget);
+    }
+
+    /// The search nodes the last rating spent (0 when singles alone did).
+    pub fn last_nodes(&self) -> u64 {
+        self.nodes
     }
 
     /// The rating of `puzzle`.
@@ -160,6 +180,7 @@ impl Rater {
     /// Fails when the givens break the rules or the puzzle does not have
     /// exactly one solution.
     pub fn rate(&mut self, puzzle: &Grid) -> Result<Rating, RateError> {
+        self.nodes = 0;
         if let Some(conflict) = puzzle.first_conflict() {
             return Err(RateError::Conflict(conflict));
         }
@@ -175,6 +196,10 @@ impl Rater {
             .solver
             .solve(puzzle, 2, |_| {})
             .map_err(RateError::Conflict)?;
+        self.nodes = stats.nodes;
+        if stats.stopped_at_node_budget && stats.solutions < 2 {
+            return Err(RateError::GaveUp { nodes: stats.nodes });
+        }
         match stats.solutions {
             0 => Err(RateError::Unsolvable),
             1 => Ok(Rating::from_score(1 + stats.branches.max(1))),

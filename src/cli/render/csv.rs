@@ -5,7 +5,7 @@
 use super::{write_number, Fields};
 
 /// The names of the columns.
-const COLUMNS: [&str; 10] = [
+const COLUMNS: [&str; 12] = [
     "source",
     "line",
     "column",
@@ -16,6 +16,8 @@ const COLUMNS: [&str; 10] = [
     "count",
     "limit_reached",
     "error",
+    "score",
+    "level",
 ];
 
 /// Appends the header row to `out`.
@@ -57,6 +59,8 @@ pub fn write(fields: &Fields<'_>, out: &mut Vec<u8>, field: &mut Vec<u8>) {
     number(writer, field, fields.count.as_ref().map(|c| c as _));
     number(writer, field, fields.limit_reached.as_ref().map(|c| c as _));
     let _ = writer.write_field(fields.error.unwrap_or_default());
+    number(writer, field, fields.score.as_ref().map(|c| c as _));
+    let _ = writer.write_field(fields.level.unwrap_or_default());
     let _ = writer.write_record(None::<&[u8]>);
     let _ = writer.flush();
 }

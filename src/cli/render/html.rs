@@ -11,8 +11,8 @@ use std::io::Write as _;
 use sudoku_dlx::Record;
 
 use super::svg::{self, Escaped};
-use crate::cli::answer::{Facts, Place, Verdict};
 use crate::cli::args::Task;
+use crate::cli::facts::{Facts, Place, Verdict};
 
 /// The start of the page, up to the first puzzle.
 pub const HEADER: &str = "<!DOCTYPE html>
@@ -40,8 +40,9 @@ figcaption { font-size: 10pt; color: #333; }
 /// The end of the page, after the last puzzle.
 pub const FOOTER: &str = "</body>\n</html>\n";
 
-/// Appends the figures of one answer: its puzzle, and after a page break
-/// its solutions when `with_solutions`.
+/// Appends the figures of one answer: its puzzle (captioned with its
+/// rating, for `rate`), and after a page break its solutions when
+/// `with_solutions`.
 pub fn puzzle(
     task: Task,
     place: Place<'_>,
@@ -53,6 +54,10 @@ pub fn puzzle(
     let label = svg::label(place, &record.title);
     let status = svg::status(task, facts);
     let picture = svg::picture(record, &record.grid);
+    if task == Task::Rate {
+        // Rating finds no solution to show.
+        return figure(out, "puzzle", Some(picture), &format!("{label}: {status}"));
+    }
     figure(out, "puzzle", Some(picture), &label);
     if !with_solutions {
         return;
@@ -77,17 +82,6 @@ pub fn puzzle(
             &caption,
         );
     }
-}
-
-/// Appends the figure of a puzzle shown with its rating.
-pub fn rating(place: Place<'_>, record: &Record, rating: &str, out: &mut Vec<u8>) {
-    let caption = format!("{}: {rating}", svg::label(place, &record.title));
-    figure(
-        out,
-        "puzzle",
-        Some(svg::picture(record, &record.grid)),
-        &caption,
-    );
 }
 
 /// Appends the figure of a record that could not be read.

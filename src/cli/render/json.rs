@@ -3,7 +3,11 @@
 
 use serde::ser::{Serialize, Serializer};
 
-use super::Fields;
+use std::io::Write as _;
+
+use sudoku_dlx::{write_line, Grid, Record};
+
+use super::{Facts, Fields, Place};
 
 impl Serialize for Fields<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -33,6 +37,12 @@ impl Serialize for Fields<'_> {
         if let Some(limit_reached) = self.limit_reached {
             map.serialize_entry("limit_reached", &limit_reached)?;
         }
+        if let Some(score) = self.score {
+            map.serialize_entry("score", &score)?;
+        }
+        if let Some(level) = self.level {
+            map.serialize_entry("level", level)?;
+        }
         if let Some(error) = self.error {
             map.serialize_entry("error", error)?;
         }
@@ -54,4 +64,59 @@ pub fn write(fields: &Fields<'_>, out: &mut Vec<u8>) {
     // Writing into memory cannot fail, and every field serialises.
     let _ = serde_json::to_writer(&mut *out, fields);
     out.push(b'\n');
+}
+
+/// Appends `value` as a JSON string.
+fn string(out: &mut Vec<u8>, value: &str) {
+    // Writing into memory cannot fail, and a string serialises.
+    let _ = serde_json::to_writer(&mut *out, value);
+}
+
+/// Opens the object of a `--all` group: the fields known before the
+/// search, then the `solutions` array that the search fills.
+pub fn group_start(place: Place<'_>, record: Option<&Record>, facts: &Facts, out: &mut Vec<u8>) {
+    out.extend_from_slice(b"{\"source\":");
+    string(out, place.source);
+    let _ = write!(out, ",\"line\":{}", place.line);
+    if let Some(column) = facts.column {
+        let _ = write!(out, ",\"column\":{column}");
+    }
+    if let Some(record) = record {
+        if !record.title.is_empty() {
+            out.extend_from_slice(b",\"title\":");
+            string(out, &record.title);
+        }
+        out.extend_from_slice(b",\"puzzle\":\"");
+        write_line(out, &record.grid, record.alphabet);
+        out.push(b'"');
+    }
+    out.extend_from_slice(b",\"solutions\":[");
+}
+
+/// Appends one solution to the `solutions` array of a group.
+pub fn group_solution(record: &Record, index: u64, solution: &Grid, out: &mut Vec<u8>) {
+    if index > 0 {
+        out.push(b',');
+    }
+    out.push(b'"');
+    write_line(out, solution, record.alphabet);
+    out.push(b'"');
+}
+
+/// Closes the object of a group with the fields known after the search.
+pub fn group_end(facts: &Facts, out: &mut Vec<u8>) {
+    out.extend_from_slice(b"],\"status\":");
+    string(out, facts.verdict.word());
+    if let Some(found) = facts.found {
+        let _ = write!(
+            out,
+            ",\"count\":{found},\"limit_reached\":{}",
+            facts.stopped_at_limit && !facts.gave_up
+        );
+    }
+    if !facts.reason.is_empty() {
+        out.extend_from_slice(b",\"error\":");
+        string(out, &facts.reason);
+    }
+    out.extend_from_slice(b"}\n");
 }

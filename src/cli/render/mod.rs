@@ -14,10 +14,10 @@ mod text;
 use std::io::Write as _;
 
 use sudoku_dlx::write_line;
-use sudoku_dlx::Record;
+use sudoku_dlx::{Grid, Record};
 
-use super::answer::{Answer, Facts, Output, Place, Verdict};
 use super::args::{Format, Task};
+use super::facts::{Answer, Facts, Output, Place, Verdict};
 
 /// What comes before the first answer in `format`: the CSV header row,
 /// the head of the HTML page.
@@ -41,42 +41,13 @@ pub fn footer(format: Option<Format>) -> &'static [u8] {
     }
 }
 
-/// Writes the rating of a puzzle (`score level`, or the status word of a
-/// puzzle that cannot be rated) as one record.
-pub fn rating(
-    output: Output,
-    place: Place<'_>,
-    record: &Record,
-    rating: &dyn std::fmt::Display,
-    out: &mut Vec<u8>,
-) {
-    match output.format {
-        Some(Format::Svg) => svg::rating(place, record, &rating.to_string(), out),
-        Some(Format::Html | Format::HtmlWithSolutions) => {
-            html::rating(place, record, &rating.to_string(), out)
-        }
-        _ => text::rating(output, record, rating, out),
-    }
-}
-
-/// Buffers the renderers keep from one answer to the next.
-#[derive(Debug, Default)]
-pub struct Scratch {
-    /// The puzzle and its solutions, one after the other, as text.
-    text: Vec<u8>,
-    /// Small fields written as text: numbers, joined solutions.
-    field: Vec<u8>,
-}
-
 /// Writes the answer to a well-formed puzzle.
 pub fn puzzle(task: Task, output: Output, place: Place<'_>, record: &Record, answer: &mut Answer) {
     match output.format {
         Some(format @ (Format::Json | Format::Csv)) => {
             machine(format, task, place, Some(record), answer)
         }
-        Some(Format::Line | Format::Grid) | None => {
-            text::puzzle(task, output, place, record, answer)
-        }
+        Some(Format::Line | Format::Grid) | None => text::puzzle(task, output, record, answer),
         Some(Format::Svg) => svg::puzzle(task, place, record, &answer.facts, &mut answer.out),
         Some(format @ (Format::Html | Format::HtmlWithSolutions)) => {
             let with_solutions = format == Format::HtmlWithSolutions;
@@ -141,6 +112,9 @@ struct Fields<'a> {
     solutions: Option<(&'a str, usize)>,
     count: Option<u64>,
     limit_reached: Option<bool>,
+    /// The difficulty (rate): the score and the level.
+    score: Option<u64>,
+    level: Option<&'static str>,
     error: Option<&'a str>,
 }
 
@@ -190,6 +164,8 @@ fn fields<'a>(
             .found
             .filter(|_| counted)
             .map(|_| facts.stopped_at_limit),
+        score: facts.rating.map(|rating| rating.score),
+        level: facts.rating.map(|rating| rating.level.name()),
         error: (!facts.reason.is_empty()).then_some(facts.reason.as_str()),
     }
 }
@@ -197,4 +173,44 @@ fn fields<'a>(
 /// Appends `value` as decimal text.
 fn write_number(out: &mut Vec<u8>, value: impl std::fmt::Display) {
     let _ = write!(out, "{value}");
+}
+
+/// Writes the start of the group of `solve --all` for one record: the
+/// header in text, the fields known before the search in JSON. The
+/// pictures do not stream their groups: [`puzzle`] draws them whole.
+pub fn group_start(
+    output: Output,
+    place: Place<'_>,
+    record: Option<&Record>,
+    facts: &Facts,
+    out: &mut Vec<u8>,
+) {
+    match output.format {
+        Some(Format::Json) => json::group_start(place, record, facts, out),
+        _ => text::group_start(place, out),
+    }
+}
+
+/// Writes the `index`-th solution of a group, as soon as it is found.
+pub fn group_solution(
+    output: Output,
+    record: &Record,
+    index: u64,
+    solution: &Grid,
+    out: &mut Vec<u8>,
+) {
+    match output.format {
+        Some(Format::Json) => json::group_solution(record, index, solution, out),
+        _ => text::group_solution(output, record, solution, out),
+    }
+}
+
+/// Writes the end of a group once the search is over: in text the status
+/// word when no solution was printed and the closing count, in JSON the
+/// fields known after the search.
+pub fn group_end(output: Output, record: Option<&Record>, facts: &Facts, out: &mut Vec<u8>) {
+    match output.format {
+        Some(Format::Json) => json::group_end(facts, out),
+        _ => text::group_end(output, record, facts, out),
+    }
 }

@@ -11,8 +11,8 @@ use std::io::Write as _;
 
 use sudoku_dlx::{Alphabet, Grid, Record};
 
-use crate::cli::answer::{Facts, Place, Verdict};
 use crate::cli::args::Task;
+use crate::cli::facts::{Facts, Place, Verdict};
 
 /// The side of one cell, in SVG user units (pixels when shown alone).
 const CELL: usize = 40;
@@ -55,12 +55,6 @@ pub fn puzzle(task: Task, place: Place<'_>, record: &Record, facts: &Facts, out:
     }
 }
 
-/// Appends the SVG document of a puzzle shown with its rating.
-pub fn rating(place: Place<'_>, record: &Record, rating: &str, out: &mut Vec<u8>) {
-    let caption = format!("{}: {rating}", label(place, &record.title));
-    document(out, Some(picture(record, &record.grid)), &caption);
-}
-
 /// Appends the SVG document of a record that could not be read: no grid,
 /// only its caption.
 pub fn parse_error(place: Place<'_>, out: &mut Vec<u8>) {
@@ -89,8 +83,12 @@ pub fn shown_solutions(task: Task, facts: &Facts) -> &[Grid] {
     }
 }
 
-/// What became of the puzzle, in words: the status word, or a count.
+/// What became of the puzzle, in words: the status word, a count, or a
+/// rating (`score level`).
 pub fn status(task: Task, facts: &Facts) -> String {
+    if let (Task::Rate, Some(rating)) = (task, facts.rating) {
+        return rating.to_string();
+    }
     match (task, facts.found) {
         (Task::Count { .. } | Task::SolveAll { .. }, Some(found))
             if facts.verdict != Verdict::Invalid =>

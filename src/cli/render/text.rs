@@ -8,8 +8,8 @@ use anstyle::{AnsiColor, Style};
 use sudoku_dlx::{write_block_painted, write_line, Piece};
 use sudoku_dlx::{Alphabet, Grid, Layout, Record};
 
-use crate::cli::answer::{Answer, Output, Place, Verdict};
 use crate::cli::args::{Format, Task};
+use crate::cli::facts::{Answer, Facts, Output, Place, Verdict};
 
 /// The style of a digit the puzzle gave.
 const GIVEN: Style = Style::new().bold();
@@ -19,7 +19,7 @@ const FOUND: Style = AnsiColor::Cyan.on_default();
 const BORDER: Style = Style::new().dimmed();
 
 /// Writes the answer to a well-formed puzzle.
-pub fn puzzle(task: Task, output: Output, place: Place<'_>, record: &Record, answer: &mut Answer) {
+pub fn puzzle(task: Task, output: Output, record: &Record, answer: &mut Answer) {
     let layout = layout_of(output, record.layout);
     let Answer { out, facts, .. } = answer;
     let givens = output.color.then_some(&record.grid);
@@ -34,52 +34,76 @@ pub fn puzzle(task: Task, output: Output, place: Place<'_>, record: &Record, ans
             Some(solution) if facts.verdict == Verdict::Solved => write(out, solution),
             _ => status_word(out, layout, facts.verdict.word()),
         },
-        Task::SolveAll { .. } => {
-            let more = if facts.gave_up {
-                "+ (stopped at --max-nodes)"
-            } else if facts.stopped_at_limit {
-                "+ (stopped at --limit)"
-            } else {
-                ""
-            };
-            let noun = if found == 1 { "solution" } else { "solutions" };
-            let _ = writeln!(out, "# {place}: {found}{more} {noun}");
-            if found == 0 {
-                // Unsolvable, or undecided when the node budget ran out.
-                status_word(out, layout, facts.verdict.word());
-            }
-            for solution in facts.solutions() {
-                write(out, solution);
-            }
+        Task::Count { .. } if facts.verdict == Verdict::Undecided => {
+            status_word(out, layout, facts.verdict.word())
         }
         Task::Count { .. } => {
             let more = if facts.stopped_at_limit { "+" } else { "" };
             let _ = writeln!(out, "{found}{more}");
             end_record(out, layout);
         }
-        Task::Check | Task::Rate => status_word(out, layout, facts.verdict.word()),
+        // The groups of `--all` are written piece by piece by the group_*
+        // functions below, as the search finds solutions.
+        Task::Rate => match facts.rating {
+            Some(rating) => {
+                let _ = writeln!(out, "{rating}");
+                end_record(out, layout);
+            }
+            None => status_word(out, layout, facts.verdict.word()),
+        },
+        Task::Check | Task::SolveAll { .. } => status_word(out, layout, facts.verdict.word()),
     }
 }
 
 /// Writes the answer to a puzzle that could not be parsed.
 pub fn parse_error(output: Output, answer: &mut Answer) {
-    let layout = match output.format {
-        Some(Format::Grid) => Layout::Block,
-        _ => Layout::Line,
+    status_word(
+        &mut answer.out,
+        layout_of(output, Layout::Line),
+        Verdict::Invalid.word(),
+    );
+}
+
+/// Writes the header of a `--all` group: `# SOURCE:LINE`.
+pub fn group_start(place: Place<'_>, out: &mut Vec<u8>) {
+    let _ = writeln!(out, "# {place}");
+}
+
+/// Writes one solution of a `--all` group, in the layout of the answer.
+pub fn group_solution(output: Output, record: &Record, solution: &Grid, out: &mut Vec<u8>) {
+    let layout = layout_of(output, record.layout);
+    let givens = output.color.then_some(&record.grid);
+    write_grid(out, solution, record.alphabet, layout, givens);
+}
+
+/// Ends a `--all` group: the status word when no solution was printed
+/// (unsolvable, undecided or invalid), then `# N solutions`, with `+` and
+/// the reason when the search stopped before the end.
+pub fn group_end(output: Output, record: Option<&Record>, facts: &Facts, out: &mut Vec<u8>) {
+    let layout = layout_of(output, record.map_or(Layout::Line, |r| r.layout));
+    let found = facts.found.unwrap_or(0);
+    if found == 0 {
+        status_word(out, layout, facts.verdict.word());
+    }
+    let more = if facts.interrupted {
+        "+ solutions (stopped by a signal)"
+    } else if facts.gave_up {
+        "+ solutions (stopped at --max-nodes)"
+    } else if facts.stopped_at_limit {
+        "+ solutions (stopped at --limit)"
+    } else if found == 1 {
+        " solution"
+    } else {
+        " solutions"
     };
-    status_word(&mut answer.out, layout, Verdict::Invalid.word());
+    let _ = writeln!(out, "# {found}{more}");
+    end_record(out, layout);
 }
 
 fn status_word(out: &mut Vec<u8>, layout: Layout, word: &str) {
     out.extend_from_slice(word.as_bytes());
     out.push(b'\n');
     end_record(out, layout);
-}
-
-/// Writes the rating of a puzzle, `score level`, as one record.
-pub fn rating(output: Output, record: &Record, rating: &dyn std::fmt::Display, out: &mut Vec<u8>) {
-    let _ = writeln!(out, "{rating}");
-    end_record(out, layout_of(output, record.layout));
 }
 
 /// The layout an answer takes: the one asked for, else the puzzle's.
