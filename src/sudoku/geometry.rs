@@ -376,6 +376,22 @@ impl Geometry {
     }
 }
 
+/// The rules check of a classic grid, defined here with the units it reads.
+impl Grid {
+    /// The first repetition of a digit in a row, column or box, looking at
+    /// rows first, then columns, then boxes; `None` when the grid obeys the
+    /// rules (blanks are ignored). [`Geometry::first_conflict`] checks the
+    /// units of any other geometry.
+    pub fn first_conflict(&self) -> Option<Conflict> {
+        Geometry::classic(self.size()).first_conflict(self)
+    }
+
+    /// True when every cell is filled and no digit repeats in a unit.
+    pub fn is_solved(&self) -> bool {
+        self.is_complete() && self.first_conflict().is_none()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,11 +4,10 @@
 //! the side of one box, `b`, so the grid is `n = b * b` cells wide. The rules
 //! check ([`Grid::first_conflict`]) names the digit, the unit and both cells of
 //! the first repetition it finds, so that messages can say exactly what is
-//! wrong.
+//! wrong. The rules check is defined with the [`crate::Geometry`] that
+//! holds the rules.
 
 use std::fmt;
-
-use crate::sudoku::geometry::Geometry;
 
 /// The size of a grid, given by the side of one box.
 ///
@@ -204,19 +203,6 @@ impl Grid {
     /// True when no cell is blank.
     pub fn is_complete(&self) -> bool {
         self.cells.iter().all(|&v| v != 0)
-    }
-
-    /// The first repetition of a digit in a row, column or box, looking at
-    /// rows first, then columns, then boxes; `None` when the grid obeys the
-    /// rules (blanks are ignored). [`Geometry::first_conflict`] checks the
-    /// units of any other geometry.
-    pub fn first_conflict(&self) -> Option<Conflict> {
-        Geometry::classic(self.size).first_conflict(self)
-    }
-
-    /// True when every cell is filled and no digit repeats in a unit.
-    pub fn is_solved(&self) -> bool {
-        self.is_complete() && self.first_conflict().is_none()
     }
 
     /// True when every digit of `puzzle` stands in the same cell here.
