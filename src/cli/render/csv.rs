@@ -2,7 +2,7 @@
 //! JSON lines, written with the csv crate; the solutions of `--all` share
 //! one field, separated by spaces.
 
-use super::{write_number, Fields};
+use super::fields::{write_number, Fields};
 
 /// The names of the columns.
 const COLUMNS: [&str; 12] = [

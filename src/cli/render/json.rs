@@ -7,7 +7,8 @@ use std::io::Write as _;
 
 use sudoku_dlx::{write_line, Grid, Record};
 
-use super::{Facts, Fields, Place};
+use super::fields::Fields;
+use crate::cli::facts::{Facts, Place};
 
 impl Serialize for Fields<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -6,18 +6,17 @@
 //! that both carry the same fields under the same names.
 
 mod csv;
+mod fields;
 pub mod html;
 mod json;
 pub mod svg;
 mod text;
 
-use std::io::Write as _;
-
-use sudoku_dlx::write_line;
 use sudoku_dlx::{Grid, Record};
 
 use super::args::{Format, Task};
-use super::facts::{Answer, Facts, Output, Place, Verdict};
+use super::facts::{Answer, Facts, Output, Place};
+use fields::fields;
 
 /// What comes before the first answer in `format`: the CSV header row,
 /// the head of the HTML page.
@@ -95,84 +94,6 @@ fn machine(
     } else {
         csv::write(&fields, out, &mut scratch.field);
     }
-}
-
-/// One answer as named fields, for the machine-readable formats.
-#[derive(Debug)]
-struct Fields<'a> {
-    source: &'a str,
-    line: u64,
-    column: Option<usize>,
-    title: &'a str,
-    puzzle: Option<&'a str>,
-    status: &'static str,
-    /// One solution, as text.
-    solution: Option<&'a str>,
-    /// Every solution (with --all), one after the other, each `cells` long.
-    solutions: Option<(&'a str, usize)>,
-    count: Option<u64>,
-    limit_reached: Option<bool>,
-    /// The difficulty (rate): the score and the level.
-    score: Option<u64>,
-    level: Option<&'static str>,
-    error: Option<&'a str>,
-}
-
-impl<'a> Fields<'a> {
-    /// The solutions of a `--all` answer, one by one.
-    fn each_solution(&self) -> impl Iterator<Item = &'a str> {
-        let (text, cells) = self.solutions.unwrap_or(("", 1));
-        (0..text.len() / cells).map(move |k| &text[k * cells..(k + 1) * cells])
-    }
-}
-
-/// Builds the fields of an answer, writing its grids into the scratch text.
-fn fields<'a>(
-    task: Task,
-    place: Place<'a>,
-    record: Option<&'a Record>,
-    facts: &'a Facts,
-    text: &'a mut Vec<u8>,
-) -> Fields<'a> {
-    text.clear();
-    if let Some(record) = record {
-        write_line(text, &record.grid, record.alphabet);
-        for solution in facts.solutions() {
-            write_line(text, solution, record.alphabet);
-        }
-    }
-    let text = std::str::from_utf8(text).unwrap_or_default();
-    let cells = record.map_or(0, |r| r.grid.size().cells());
-    let all = &text[cells.min(text.len())..];
-    let counted = matches!(task, Task::Count { .. } | Task::SolveAll { .. });
-    let shows_solution = !counted
-        && matches!(
-            facts.verdict,
-            Verdict::Solved | Verdict::Unique | Verdict::Mismatch
-        );
-    Fields {
-        source: place.source,
-        line: place.line,
-        column: facts.column,
-        title: record.map_or("", |r| r.title.as_str()),
-        puzzle: record.map(|_| &text[..cells]),
-        status: facts.verdict.word(),
-        solution: (shows_solution && !all.is_empty()).then(|| &all[..cells]),
-        solutions: matches!(task, Task::SolveAll { .. }).then_some((all, cells.max(1))),
-        count: facts.found.filter(|_| counted),
-        limit_reached: facts
-            .found
-            .filter(|_| counted)
-            .map(|_| facts.stopped_at_limit),
-        score: facts.rating.map(|rating| rating.score),
-        level: facts.rating.map(|rating| rating.level.name()),
-        error: (!facts.reason.is_empty()).then_some(facts.reason.as_str()),
-    }
-}
-
-/// Appends `value` as decimal text.
-fn write_number(out: &mut Vec<u8>, value: impl std::fmt::Display) {
-    let _ = write!(out, "{value}");
 }
 
 /// Writes the start of the group of `solve --all` for one record: the

@@ -1,0 +1,88 @@
+//! One answer as named fields, the view that the machine-readable formats
+//! (JSON lines and CSV) share, so that both carry the same fields under the
+//! same names.
+
+use std::io::Write as _;
+
+use sudoku_dlx::{write_line, Record};
+
+use crate::cli::args::Task;
+use crate::cli::facts::{Facts, Place, Verdict};
+
+/// One answer as named fields, for the machine-readable formats.
+#[derive(Debug)]
+pub struct Fields<'a> {
+    pub source: &'a str,
+    pub line: u64,
+    pub column: Option<usize>,
+    pub title: &'a str,
+    pub puzzle: Option<&'a str>,
+    pub status: &'static str,
+    /// One solution, as text.
+    pub solution: Option<&'a str>,
+    /// Every solution (with --all), one after the other, each `cells` long.
+    pub solutions: Option<(&'a str, usize)>,
+    pub count: Option<u64>,
+    pub limit_reached: Option<bool>,
+    /// The difficulty (rate): the score and the level.
+    pub score: Option<u64>,
+    pub level: Option<&'static str>,
+    pub error: Option<&'a str>,
+}
+
+impl<'a> Fields<'a> {
+    /// The solutions of a `--all` answer, one by one.
+    pub fn each_solution(&self) -> impl Iterator<Item = &'a str> {
+        let (text, cells) = self.solutions.unwrap_or(("", 1));
+        (0..text.len() / cells).map(move |k| &text[k * cells..(k + 1) * cells])
+    }
+}
+
+/// Builds the fields of an answer, writing its grids into the scratch text.
+pub fn fields<'a>(
+    task: Task,
+    place: Place<'a>,
+    record: Option<&'a Record>,
+    facts: &'a Facts,
+    text: &'a mut Vec<u8>,
+) -> Fields<'a> {
+    text.clear();
+    if let Some(record) = record {
+        write_line(text, &record.grid, record.alphabet);
+        for solution in facts.solutions() {
+            write_line(text, solution, record.alphabet);
+        }
+    }
+    let text = std::str::from_utf8(text).unwrap_or_default();
+    let cells = record.map_or(0, |r| r.grid.size().cells());
+    let all = &text[cells.min(text.len())..];
+    let counted = matches!(task, Task::Count { .. } | Task::SolveAll { .. });
+    let shows_solution = !counted
+        && matches!(
+            facts.verdict,
+            Verdict::Solved | Verdict::Unique | Verdict::Mismatch
+        );
+    Fields {
+        source: place.source,
+        line: place.line,
+        column: facts.column,
+        title: record.map_or("", |r| r.title.as_str()),
+        puzzle: record.map(|_| &text[..cells]),
+        status: facts.verdict.word(),
+        solution: (shows_solution && !all.is_empty()).then(|| &all[..cells]),
+        solutions: matches!(task, Task::SolveAll { .. }).then_some((all, cells.max(1))),
+        count: facts.found.filter(|_| counted),
+        limit_reached: facts
+            .found
+            .filter(|_| counted)
+            .map(|_| facts.stopped_at_limit),
+        score: facts.rating.map(|rating| rating.score),
+        level: facts.rating.map(|rating| rating.level.name()),
+        error: (!facts.reason.is_empty()).then_some(facts.reason.as_str()),
+    }
+}
+
+/// Appends `value` as decimal text.
+pub fn write_number(out: &mut Vec<u8>, value: impl std::fmt::Display) {
+    let _ = write!(out, "{value}");
+}
