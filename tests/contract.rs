@@ -650,3 +650,21 @@ fn watchdog(pid: u32, seconds: u64) -> std::sync::Arc<std::sync::atomic::AtomicB
     });
     done
 }
+
+#[test]
+fn a_puzzle_given_as_an_argument_gets_a_hint_to_pipe_it_in() {
+    let output = run_binary(&["count", INKALA], b"");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("echo '{INKALA}' | sudoku-dlx count")),
+        "{stderr}"
+    );
+    // A missing file with a path gets the plain message.
+    let output = run_binary(&["solve", "no/such/file.txt"], b"");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("cannot read") && !stderr.contains("echo"),
+        "{stderr}"
+    );
+}

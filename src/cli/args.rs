@@ -294,6 +294,18 @@ pub enum Task {
     Rate,
 }
 
+impl Task {
+    /// The command that asks for this task.
+    pub fn name(self) -> &'static str {
+        match self {
+            Task::Solve { .. } | Task::SolveAll { .. } => "solve",
+            Task::Count { .. } => "count",
+            Task::Check => "check",
+            Task::Rate => "rate",
+        }
+    }
+}
+
 /// A checked configuration: everything a run needs.
 #[derive(Debug)]
 pub struct Config {

@@ -255,6 +255,15 @@ fn run(config: &Config) -> anyhow::Result<Status> {
                         BufReader::with_capacity(BUFFER_SIZE, input),
                     )?
                 }
+                Err(error) if looks_like_a_puzzle(path, &error) => {
+                    session.broken_inputs += 1;
+                    let hint = format_args!(
+                        "cannot read: {error}; to solve a puzzle given as text, pipe it in: \
+                         echo '{name}' | sudoku-dlx {}",
+                        config.task.name()
+                    );
+                    session.bad_input(&name, hint)?
+                }
                 Err(error) => session.input_failed(&name, &error)?,
             }
         }
@@ -275,6 +284,21 @@ fn run(config: &Config) -> anyhow::Result<Status> {
         let _ = session.tally.write(&mut session.err, start.elapsed());
     }
     Ok(session.worst)
+}
+
+/// True when `path`, which could not be opened, is no file at all but
+/// reads like a puzzle typed on the command line: no folder in it, and
+/// 16 or more characters that are all digits, letters, blanks or layout.
+fn looks_like_a_puzzle(path: &Path, error: &io::Error) -> bool {
+    let Some(text) = path.to_str() else {
+        return false;
+    };
+    error.kind() == io::ErrorKind::NotFound
+        && !text.contains('/')
+        && text.chars().count() >= 16
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | ' ' | '|' | '-' | '+'))
 }
 
 /// Whether to colour grids: as asked, or by default when standard output
