@@ -59,6 +59,9 @@ pub struct Encoding {
     cell_items: Vec<u32>,
     /// The items of the option being added.
     items: Vec<usize>,
+    /// The digits the "at most once" groups of the placed digits rule out
+    /// of each cell.
+    blocked: Vec<u32>,
     /// For each option of the matrix, the placement it stands for:
     /// `cell << 8 | digit`; entries past the options of the matrix may be
     /// left over from earlier builds.
@@ -93,6 +96,7 @@ impl Encoding {
             cell_items,
             items,
             placements,
+            blocked,
         } = self;
         let Position {
             grid,
@@ -104,6 +108,12 @@ impl Encoding {
             None if geometry.unit_digits(grid, own_unit_digits) => &own_unit_digits[..],
             None => return false,
         };
+        // The digits the "at most once" groups of the placed digits rule out.
+        let has_groups = geometry.groups() > 0;
+        if has_groups && !geometry.group_blocked(grid, blocked) {
+            return false;
+        }
+        let blocked: &[u32] = if has_groups { blocked } else { &[] };
         let n = geometry.side();
         let all = u32::MAX >> (32 - n);
         let blanks = grid.cells().iter().filter(|&&digit| digit == 0).count() as u32;
@@ -127,7 +137,8 @@ impl Encoding {
             ItemOrder::CellsFirst => (item, 0),
             ItemOrder::UnitsFirst => (item + blanks, item),
         };
-        matrix.reset(primary as usize, 0);
+        // One secondary item per group, after the primary items.
+        matrix.reset(primary as usize, geometry.groups());
         let blank_cells = grid.cells().iter().enumerate().filter(|&(_, &d)| d == 0);
         let Some(rng) = shuffle else {
             // Cell by cell, in one pass.
@@ -136,12 +147,14 @@ impl Encoding {
                 unit_digits,
                 unit_items,
                 candidates,
+                blocked,
                 all,
                 first_cell_item,
+                primary,
             };
             match geometry.units_per_cell() {
-                Some(3) => cells.add_all::<C, 3>(grid, matrix, placements),
-                Some(4) => cells.add_all::<C, 4>(grid, matrix, placements),
+                Some(3) if !has_groups => cells.add_all::<C, 3>(grid, matrix, placements),
+                Some(4) if !has_groups => cells.add_all::<C, 4>(grid, matrix, placements),
                 _ => cells.add_all_any(grid, matrix, placements, items),
             }
             return true;
@@ -152,7 +165,7 @@ impl Encoding {
             for &unit in geometry.units_of(cell) {
                 free &= !unit_digits[unit as usize];
             }
-            free
+            free & !blocked.get(cell).copied().unwrap_or(0)
         };
         cell_items.clear();
         cell_items.resize(grid.cells().len(), 0);
@@ -173,6 +186,7 @@ impl Encoding {
                 cell,
                 digit: (code & 0xff) as usize - 1,
                 cell_item: cell_items[cell],
+                primary,
             };
             option.add(matrix, items);
         }
@@ -222,8 +236,12 @@ struct CellByCell<'a> {
     unit_digits: &'a [u32],
     unit_items: &'a [[u32; 32]],
     candidates: Option<&'a [u32]>,
+    /// Digits ruled out of each cell by groups; empty when there are none.
+    blocked: &'a [u32],
     all: u32,
     first_cell_item: u32,
+    /// The number of primary items: the first secondary item's number.
+    primary: u32,
 }
 
 impl CellByCell<'_> {
@@ -279,7 +297,8 @@ impl CellByCell<'_> {
         }
     }
 
-    /// Adds the options of `grid`, its cells in any number of units.
+    /// Adds the options of `grid`, its cells in any number of units, and
+    /// each option in the secondary items of its groups.
     fn add_all_any<C: Count>(
         &self,
         grid: &Grid,
@@ -298,6 +317,7 @@ impl CellByCell<'_> {
             for &unit in units {
                 free &= !self.unit_digits[unit as usize];
             }
+            free &= !self.blocked.get(cell).copied().unwrap_or(0);
             while free != 0 {
                 let digit = free.trailing_zeros();
                 free &= free - 1;
@@ -308,6 +328,7 @@ impl CellByCell<'_> {
                     cell,
                     digit: digit as usize,
                     cell_item,
+                    primary: self.primary,
                 };
                 option.add_any(matrix, items);
             }
@@ -324,15 +345,18 @@ struct OptionItems<'a> {
     /// The digit, from 0.
     digit: usize,
     cell_item: u32,
+    /// The number of primary items: the first secondary item's number.
+    primary: u32,
 }
 
 impl OptionItems<'_> {
     /// Adds the option to `matrix`, `items` as scratch space.
     #[inline(always)]
     fn add<C: Count>(&self, matrix: &mut Matrix<C>, items: &mut Vec<usize>) {
+        let no_groups = self.geometry.groups() == 0;
         match self.geometry.units_per_cell() {
-            Some(3) => self.add_of::<C, 3>(matrix),
-            Some(4) => self.add_of::<C, 4>(matrix),
+            Some(3) if no_groups => self.add_of::<C, 3>(matrix),
+            Some(4) if no_groups => self.add_of::<C, 4>(matrix),
             _ => self.add_any(matrix, items),
         }
     }
@@ -357,7 +381,8 @@ impl OptionItems<'_> {
             .expect("an option covers distinct open items");
     }
 
-    /// Adds the option, its cell in any number of units.
+    /// Adds the option, its cell in any number of units, and its
+    /// placement in any number of groups.
     fn add_any<C: Count>(&self, matrix: &mut Matrix<C>, items: &mut Vec<usize>) {
         items.clear();
         items.extend(
@@ -367,6 +392,8 @@ impl OptionItems<'_> {
                 .map(|&unit| self.unit_items[unit as usize][self.digit & 31] as usize),
         );
         items.push(self.cell_item as usize);
+        let groups = self.geometry.groups_of(self.cell, self.digit as u8 + 1);
+        items.extend(groups.iter().map(|&group| (self.primary + group) as usize));
         // The items are distinct and open by construction.
         matrix
             .add_option(items)

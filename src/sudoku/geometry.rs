@@ -61,6 +61,15 @@ pub struct Geometry {
     units_per_cell: Option<usize>,
     /// The number of peers of every cell, when it is the same for all.
     peers_per_cell: Option<usize>,
+    /// The placements of each "at most once" group, one group after
+    /// another, each as `cell * side + digit - 1`.
+    group_placements: Vec<u32>,
+    /// Where each group starts in `group_placements`, and one past the last.
+    group_starts: Vec<u32>,
+    /// The groups of each placement, one placement after another.
+    placement_groups: Vec<u32>,
+    /// Where the groups of each placement start, and one past the last.
+    placement_group_starts: Vec<u32>,
 }
 
 /// Why a [`GeometryBuilder`] could not build its geometry.
@@ -76,6 +85,16 @@ pub enum GeometryError {
         found: usize,
         /// The side of the grid.
         expected: usize,
+    },
+    /// An "at most once" group with a placement outside the grid.
+    #[error("at-most-once group {} names cell {cell} with digit {digit}, outside the grid", group + 1)]
+    BadPlacement {
+        /// The group, from 0.
+        group: usize,
+        /// The cell number it names.
+        cell: usize,
+        /// The digit it names.
+        digit: u8,
     },
     /// A unit that names a cell twice, or a cell outside the grid.
     #[error("{unit} names cell {cell} {problem}")]
@@ -96,6 +115,7 @@ pub struct GeometryBuilder {
     boxes: Option<(usize, usize)>,
     units: Vec<(Unit, Vec<usize>)>,
     standard_units: usize,
+    groups: Vec<Vec<(usize, u8)>>,
 }
 
 impl GeometryBuilder {
@@ -116,6 +136,16 @@ impl GeometryBuilder {
     /// exactly once.
     pub fn unit(mut self, kind: Unit, cells: impl IntoIterator<Item = usize>) -> Self {
         self.units.push((kind, cells.into_iter().collect()));
+        self
+    }
+
+    /// Adds an "at most once" group: of the placements `(cell, digit)`
+    /// given (digits from 1), a solution makes at most one. Two cells a
+    /// knight's move apart that must differ are one group per digit,
+    /// `[(a, d), (b, d)]`; neighbours that must not be consecutive are the
+    /// groups `[(a, d), (b, d + 1)]` and `[(a, d + 1), (b, d)]`.
+    pub fn at_most_once(mut self, placements: impl IntoIterator<Item = (usize, u8)>) -> Self {
+        self.groups.push(placements.into_iter().collect());
         self
     }
 
@@ -153,6 +183,34 @@ impl GeometryBuilder {
                 });
             }
         }
+        for (index, group) in self.groups.iter().enumerate() {
+            for &(cell, digit) in group {
+                if cell >= cells || digit == 0 || digit as usize > n {
+                    return Err(GeometryError::BadPlacement {
+                        group: index,
+                        cell,
+                        digit,
+                    });
+                }
+            }
+        }
+        let code = |&(cell, digit): &(usize, u8)| (cell * n + digit as usize - 1) as u32;
+        let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); cells * n];
+        let mut group_placements = Vec::new();
+        let mut group_starts = vec![0];
+        for (index, group) in self.groups.iter().enumerate() {
+            for placement in group {
+                group_placements.push(code(placement));
+                groups_of[code(placement) as usize].push(index as u32);
+            }
+            group_starts.push(group_placements.len() as u32);
+        }
+        let mut placement_groups = Vec::new();
+        let mut placement_group_starts = vec![0];
+        for groups in &groups_of {
+            placement_groups.extend_from_slice(groups);
+            placement_group_starts.push(placement_groups.len() as u32);
+        }
         let kinds = self.units.iter().map(|(unit, _)| *unit).collect();
         let unit_cells: Vec<u16> = self
             .units
@@ -189,9 +247,15 @@ impl GeometryBuilder {
             cell_unit_starts,
             peers,
             peer_starts,
-            classic: self.boxes.is_some() && self.units.len() == self.standard_units,
+            classic: self.boxes.is_some()
+                && self.units.len() == self.standard_units
+                && self.groups.is_empty(),
             units_per_cell: same_length(&units_of),
             peers_per_cell: same_length(&peers_of),
+            group_placements,
+            group_starts,
+            placement_groups,
+            placement_group_starts,
         })
     }
 }
@@ -235,6 +299,7 @@ impl Geometry {
             boxes: None,
             standard_units: units.len(),
             units,
+            groups: Vec::new(),
         }
     }
 
@@ -321,6 +386,51 @@ impl Geometry {
         &self.peers[start as usize..end as usize]
     }
 
+    /// The number of "at most once" groups.
+    pub fn groups(&self) -> usize {
+        self.group_starts.len() - 1
+    }
+
+    /// The placements of group `group`, each as `cell * side + digit - 1`.
+    pub fn group_placements(&self, group: usize) -> &[u32] {
+        let (start, end) = (self.group_starts[group], self.group_starts[group + 1]);
+        &self.group_placements[start as usize..end as usize]
+    }
+
+    /// The groups of the placement of `digit` (from 1) in `cell`.
+    pub fn groups_of(&self, cell: usize, digit: u8) -> &[u32] {
+        let placement = cell * self.side() + digit as usize - 1;
+        let start = self.placement_group_starts[placement];
+        let end = self.placement_group_starts[placement + 1];
+        &self.placement_groups[start as usize..end as usize]
+    }
+
+    /// The digits that the groups of the digits placed in `grid` rule out
+    /// of each cell, as bit masks, written into `blocked` (one per cell).
+    /// Returns false when two placed digits share a group.
+    pub fn group_blocked(&self, grid: &Grid, blocked: &mut Vec<u32>) -> bool {
+        let n = self.side();
+        blocked.clear();
+        blocked.resize(self.cells(), 0);
+        let mut clash = false;
+        for (cell, &digit) in grid.cells().iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            for &group in self.groups_of(cell, digit) {
+                for &other in self.group_placements(group as usize) {
+                    let (other_cell, other_digit) = (other as usize / n, other as usize % n + 1);
+                    if other_cell == cell && other_digit == digit as usize {
+                        continue;
+                    }
+                    blocked[other_cell] |= 1 << (other_digit - 1);
+                    clash |= grid.cells()[other_cell] as usize == other_digit;
+                }
+            }
+        }
+        !clash
+    }
+
     /// The digits each unit holds in `grid`, as bit masks (bit `d - 1` for
     /// digit `d`), written into `digits` (one entry per unit). Returns false
     /// when a digit appears twice in a unit.
@@ -370,6 +480,25 @@ impl Geometry {
                     });
                 }
                 seen[digit as usize] = k + 1;
+            }
+        }
+        for group in 0..self.groups() {
+            let mut placed = self
+                .group_placements(group)
+                .iter()
+                .map(|&code| (code as usize / n, code as usize % n + 1))
+                .filter(|&(cell, digit)| grid.cells()[cell] as usize == digit);
+            if let (Some(first), Some(second)) = (placed.next(), placed.next()) {
+                let at = |cell: usize| Cell {
+                    row: cell / n,
+                    column: cell % n,
+                };
+                return Some(Conflict {
+                    digit: first.1 as u8,
+                    unit: Unit::Group(group),
+                    first: at(first.0),
+                    second: at(second.0),
+                });
             }
         }
         None
@@ -484,5 +613,32 @@ mod tests {
             conflict.to_string(),
             "digit 1 appears twice in extra unit 1, at r1c1 and r4c4"
         );
+    }
+
+    #[test]
+    fn at_most_once_groups_are_indexed_both_ways_and_checked() {
+        let geometry = Geometry::builder(Size::FOUR)
+            .boxes()
+            .at_most_once([(0, 1), (6, 1)])
+            .at_most_once([(0, 2), (6, 3)])
+            .build()
+            .unwrap();
+        assert_eq!(geometry.groups(), 2);
+        assert_eq!(geometry.groups_of(0, 1), [0]);
+        assert_eq!(geometry.groups_of(6, 3), [1]);
+        assert!(geometry.groups_of(5, 1).is_empty());
+        assert_eq!(geometry.group_placements(1), [2 - 1, 6 * 4 + 3 - 1]);
+        let grid: Grid = "1.....1.........".parse().unwrap();
+        assert_eq!(
+            geometry.first_conflict(&grid).unwrap().to_string(),
+            "the digits at r1c1 and r2c3 break at-most-once group 1"
+        );
+        let mut blocked = Vec::new();
+        assert!(!geometry.group_blocked(&grid, &mut blocked));
+        let bad = Geometry::builder(Size::FOUR).at_most_once([(0, 5)]).build();
+        assert!(matches!(
+            bad,
+            Err(GeometryError::BadPlacement { digit: 5, .. })
+        ));
     }
 }

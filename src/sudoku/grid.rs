@@ -73,6 +73,9 @@ pub enum Unit {
     /// A unit a variant adds (a diagonal, a window, a region), numbered
     /// from 0 in the order of its geometry.
     Extra(usize),
+    /// An "at most once" group of a geometry (two cells that must differ,
+    /// say), numbered from 0 in its order.
+    Group(usize),
 }
 
 impl fmt::Display for Unit {
@@ -83,6 +86,7 @@ impl fmt::Display for Unit {
             Unit::Column(i) => write!(f, "column {}", i + 1),
             Unit::Box(i) => write!(f, "box {}", i + 1),
             Unit::Extra(i) => write!(f, "extra unit {}", i + 1),
+            Unit::Group(i) => write!(f, "at-most-once group {}", i + 1),
         }
     }
 }
@@ -102,10 +106,12 @@ impl fmt::Display for Cell {
     }
 }
 
-/// A digit that appears twice in one unit.
+/// A digit that appears twice in one unit, or two placed digits that an
+/// "at most once" group forbids together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Conflict {
-    /// The repeated digit (1 to the side of the grid).
+    /// The repeated digit (1 to the side of the grid); for a group, the
+    /// digit of the first cell.
     pub digit: u8,
     /// The unit it is repeated in.
     pub unit: Unit,
@@ -117,6 +123,13 @@ pub struct Conflict {
 
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Unit::Group(_) = self.unit {
+            return write!(
+                f,
+                "the digits at {} and {} break {}",
+                self.first, self.second, self.unit
+            );
+        }
         write!(
             f,
             "digit {} appears twice in {}, at {} and {}",

@@ -59,6 +59,9 @@ pub struct Singles {
     left: usize,
     /// Digits placed by the last fill.
     filled: usize,
+    /// The digits the "at most once" groups of the givens rule out of each
+    /// cell (geometries with groups only).
+    blocked: Vec<u32>,
 }
 
 impl Singles {
@@ -118,6 +121,10 @@ impl Singles {
         if !geometry.unit_digits(grid, &mut self.placed) {
             return None;
         }
+        let has_groups = geometry.groups() > 0;
+        if has_groups && !geometry.group_blocked(grid, &mut self.blocked) {
+            return None;
+        }
         self.filled = 0;
         self.pending.clear();
         self.wanted.clear();
@@ -141,6 +148,9 @@ impl Singles {
                 let mut mask = all;
                 for &unit in geometry.units_of(cell) {
                     mask &= !self.placed[unit as usize];
+                }
+                if has_groups {
+                    mask &= !self.blocked[cell];
                 }
                 if mask & mask.wrapping_sub(1) == 0 {
                     self.pending.push(cell as u16);
@@ -308,6 +318,27 @@ impl Singles {
                         return false;
                     }
                     self.pending.push(peer);
+                }
+            }
+        }
+        if geometry.groups() == 0 {
+            return true;
+        }
+        let digit = bit.trailing_zeros() as u8 + 1;
+        for &group in geometry.groups_of(cell, digit) {
+            for &other in geometry.group_placements(group as usize) {
+                let n = geometry.side();
+                let (other_cell, other_bit) = (other as usize / n, 1 << (other as usize % n));
+                let mask = &mut candidates[other_cell & 0xffff];
+                if other_cell == cell || *mask & other_bit == 0 {
+                    continue;
+                }
+                *mask ^= other_bit;
+                if *mask & mask.wrapping_sub(1) == 0 {
+                    if *mask == 0 {
+                        return false;
+                    }
+                    self.pending.push(other_cell as u16);
                 }
             }
         }

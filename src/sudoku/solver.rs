@@ -413,9 +413,10 @@ mod tests {
             .unwrap()
     }
 
-    /// Counts the X-Sudoku solutions of `cells` (4x4) by plain backtracking
-    /// on the rules themselves: rows, columns, 2x2 boxes and diagonals.
-    fn x_count(cells: &mut [u8; 16]) -> u64 {
+    /// Counts the solutions of `cells` (4x4) by plain backtracking on the
+    /// rules themselves: rows, columns, 2x2 boxes, and `also(r1, c1, r2, c2)`
+    /// for the pairs of cells a variant adds.
+    fn brute_count(cells: &mut [u8; 16], also: &dyn Fn(usize, usize, usize, usize) -> bool) -> u64 {
         let Some(blank) = cells.iter().position(|&v| v == 0) else {
             return 1;
         };
@@ -426,18 +427,24 @@ mod tests {
                 && (r == row
                     || c == column
                     || (r / 2, c / 2) == (row / 2, column / 2)
-                    || (r == c && row == column)
-                    || (r + c == 3 && row + column == 3))
+                    || also(r, c, row, column))
         };
         let mut count = 0;
         for digit in 1..=4 {
             if (0..16).all(|other| !clashes(cells, other, digit)) {
                 cells[blank] = digit;
-                count += x_count(cells);
+                count += brute_count(cells, also);
                 cells[blank] = 0;
             }
         }
         count
+    }
+
+    /// Counts the X-Sudoku solutions of `cells` (4x4).
+    fn x_count(cells: &mut [u8; 16]) -> u64 {
+        brute_count(cells, &|r, c, row, column| {
+            (r == c && row == column) || (r + c == 3 && row + column == 3)
+        })
     }
 
     #[test]
@@ -480,5 +487,67 @@ mod tests {
         assert_eq!(nine.first_conflict(&first), None);
         let diagonal: std::collections::HashSet<_> = (0..9).map(|k| first.get(k, k)).collect();
         assert_eq!(diagonal.len(), 9);
+    }
+
+    /// Anti-knight 4x4: the classic geometry, and cells a knight's move
+    /// apart hold different digits, one "at most once" group per digit.
+    fn anti_knight(size: Size) -> Geometry {
+        let n = size.side();
+        let mut builder = Geometry::builder(size).boxes();
+        for a in 0..n * n {
+            for b in a + 1..n * n {
+                let (dr, dc) = ((a / n).abs_diff(b / n), (a % n).abs_diff(b % n));
+                if (dr, dc) == (1, 2) || (dr, dc) == (2, 1) {
+                    for digit in 1..=n as u8 {
+                        builder = builder.at_most_once([(a, digit), (b, digit)]);
+                    }
+                }
+            }
+        }
+        builder.build().unwrap()
+    }
+
+    /// Counts the anti-knight solutions of `cells` (4x4).
+    fn anti_knight_count(cells: &mut [u8; 16]) -> u64 {
+        brute_count(cells, &|r, c, row, column| {
+            let (dr, dc) = (r.abs_diff(row), c.abs_diff(column));
+            (dr, dc) == (1, 2) || (dr, dc) == (2, 1)
+        })
+    }
+
+    #[test]
+    fn at_most_once_groups_are_secondary_items_the_solver_honours() {
+        let geometry = anti_knight(Size::FOUR);
+        assert!(geometry.groups() > 0 && !geometry.is_classic());
+        let mut solver = Solver::new();
+        let mut rng = crate::Rng::from_seed(9);
+        let (mut solvable, mut clashes) = (0, 0);
+        for _ in 0..400 {
+            let mut cells = [0u8; 16];
+            for _ in 0..rng.below(5) {
+                cells[rng.below(16)] = rng.below(4) as u8 + 1;
+            }
+            let puzzle = Grid::from_cells(&cells).unwrap();
+            let mut found = Vec::new();
+            match solver.solve_in(&geometry, &puzzle, 1000, |s| found.push(s.clone())) {
+                Err(conflict) => {
+                    clashes += 1;
+                    assert_eq!(geometry.first_conflict(&puzzle), Some(conflict));
+                    assert_eq!(anti_knight_count(&mut cells), 0);
+                }
+                Ok(stats) => {
+                    assert_eq!(stats.solutions, anti_knight_count(&mut cells), "{cells:?}");
+                    solvable += usize::from(stats.solutions > 0);
+                }
+            }
+            for solution in &found {
+                assert!(solution.keeps_givens_of(&puzzle));
+                assert_eq!(geometry.first_conflict(solution), None);
+            }
+        }
+        assert!(
+            solvable > 0 && clashes > 0,
+            "{solvable} solvable, {clashes} clashes"
+        );
     }
 }
