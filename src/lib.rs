@@ -46,6 +46,7 @@ pub use sudoku::random::Rng;
 pub use sudoku::rating::{Level, RateError, Rater, Rating, HARD_MAX};
 pub use sudoku::singles::{Outcome as SinglesOutcome, Singles};
 pub use sudoku::solver::{SolutionCount, Solver};
+pub use sudoku::variants::{variant_geometry, Variant, VariantError};
 pub use text::alphabet::{Alphabet, Symbol, Symbols};
 pub use text::error::{BlockEnd, Found, ParseError, ParseErrorKind, ReadError};
 pub use text::formats::InputFormat;

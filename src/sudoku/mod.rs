@@ -10,3 +10,4 @@ pub mod random;
 pub mod rating;
 pub mod singles;
 pub mod solver;
+pub mod variants;

@@ -21,6 +21,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::engine::TieBreak;
+use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid};
 use crate::sudoku::singles::{Outcome, Singles};
 use crate::sudoku::solver::Solver;
@@ -180,13 +181,23 @@ impl Rater {
     /// Fails when the givens break the rules or the puzzle does not have
     /// exactly one solution.
     pub fn rate(&mut self, puzzle: &Grid) -> Result<Rating, RateError> {
+        self.rate_in(Geometry::classic(puzzle.size()), puzzle)
+    }
+
+    /// [`Rater::rate`] on the rules of `geometry`, whose size must be that
+    /// of `puzzle`.
+    ///
+    /// # Errors
+    ///
+    /// As for [`Rater::rate`].
+    pub fn rate_in(&mut self, geometry: &Geometry, puzzle: &Grid) -> Result<Rating, RateError> {
         self.nodes = 0;
-        if let Some(conflict) = puzzle.first_conflict() {
+        if let Some(conflict) = geometry.first_conflict(puzzle) {
             return Err(RateError::Conflict(conflict));
         }
         for (score, hidden) in [(0, false), (1, true)] {
             self.work.clone_from(puzzle);
-            match self.singles.fill(&mut self.work, hidden) {
+            match self.singles.fill_in(geometry, &mut self.work, hidden) {
                 Outcome::Solved => return Ok(Rating::from_score(score)),
                 Outcome::Contradiction => return Err(RateError::Unsolvable),
                 Outcome::Stalled => {}
@@ -194,7 +205,7 @@ impl Rater {
         }
         let stats = self
             .solver
-            .solve(puzzle, 2, |_| {})
+            .solve_in(geometry, puzzle, 2, |_| {})
             .map_err(RateError::Conflict)?;
         self.nodes = stats.nodes;
         if stats.stopped_at_node_budget && stats.solutions < 2 {
