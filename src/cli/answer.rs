@@ -15,7 +15,10 @@
 use std::io::Write as _;
 
 use sudoku_dlx::engine::SearchStats;
-use sudoku_dlx::{ParseError, RateError, Rater, Record, Solver};
+use sudoku_dlx::{
+    variant_geometry, Geometry, ParseError, RateError, Rater, Record, Size, Solver, Variant,
+    VariantError,
+};
 
 use super::args::{Config, Task};
 use super::facts::{Answer, Facts, Output, Place, Status, Verdict};
@@ -26,6 +29,31 @@ use super::render;
 pub struct Answerer {
     solver: Solver,
     rater: Rater,
+    shapes: Shapes,
+}
+
+/// The geometries of `--variant`, built once per size and thread.
+#[derive(Debug, Default)]
+struct Shapes {
+    built: Vec<(Size, Result<Geometry, VariantError>)>,
+}
+
+impl Shapes {
+    /// The geometry of a puzzle of `size` under `variants`: the classic one
+    /// when there is no variant.
+    fn get(&mut self, variants: &[Variant], size: Size) -> Result<&Geometry, &VariantError> {
+        if variants.is_empty() {
+            return Ok(Geometry::classic(size));
+        }
+        let at = match self.built.iter().position(|(built, _)| *built == size) {
+            Some(at) => at,
+            None => {
+                self.built.push((size, variant_geometry(size, variants)));
+                self.built.len() - 1
+            }
+        };
+        self.built[at].1.as_ref()
+    }
 }
 
 impl Answerer {
@@ -44,7 +72,7 @@ impl Answerer {
             Ok(record) => {
                 self.solver.set_node_budget(Some(config.max_nodes));
                 self.rater.set_node_budget(Some(config.max_nodes));
-                answer_puzzle(config.task, output, source, record, self, answer)
+                answer_puzzle(config, output, source, record, self, answer)
             }
         }
     }
@@ -113,28 +141,39 @@ impl Answerer {
             Ok(record) => {
                 self.solver.set_node_budget(Some(config.max_nodes));
                 let mut index = 0;
-                let result = self.solver.solve(&record.grid, limit, |solution| {
-                    text.clear();
-                    render::group_solution(output, record, index, solution, text);
-                    index += 1;
-                    let stop = super::signals::caught();
-                    if stop {
-                        // The search cannot be stopped from here: the group
-                        // is closed as it stands and the run ends.
-                        facts.found = Some(index);
-                        facts.interrupted = true;
-                        facts.fail(Verdict::Undecided, &"stopped by a signal");
-                        render::group_end(output, Some(record), facts, text);
+                let geometry = match self.shapes.get(&config.variants, record.grid.size()) {
+                    Ok(geometry) => geometry,
+                    Err(error) => {
+                        facts.fail(Verdict::Invalid, error);
+                        *status = Status::Failed;
+                        let _ = writeln!(err, "{place}: {}", facts.reason);
+                        return render::group_end(output, read.ok(), facts, &mut answer.out);
                     }
-                    if let Err(error) = out.write_all(text) {
-                        on_write_error(error);
-                    }
-                    if stop {
-                        // Groups are streamed in the text formats and
-                        // JSON alone, which have no footer.
-                        super::signals::end_if_caught(out, b"");
-                    }
-                });
+                };
+                let result = self
+                    .solver
+                    .solve_in(geometry, &record.grid, limit, |solution| {
+                        text.clear();
+                        render::group_solution(output, record, index, solution, text);
+                        index += 1;
+                        let stop = super::signals::caught();
+                        if stop {
+                            // The search cannot be stopped from here: the group
+                            // is closed as it stands and the run ends.
+                            facts.found = Some(index);
+                            facts.interrupted = true;
+                            facts.fail(Verdict::Undecided, &"stopped by a signal");
+                            render::group_end(output, Some(record), facts, text);
+                        }
+                        if let Err(error) = out.write_all(text) {
+                            on_write_error(error);
+                        }
+                        if stop {
+                            // Groups are streamed in the text formats and
+                            // JSON alone, which have no footer.
+                            super::signals::end_if_caught(out, b"");
+                        }
+                    });
                 match result {
                     Ok(stats) => judge(config.task, &stats, facts),
                     Err(conflict) => facts.fail(Verdict::Invalid, &conflict),
@@ -151,21 +190,30 @@ impl Answerer {
 
 /// Answers a well-formed puzzle.
 fn answer_puzzle(
-    task: Task,
+    config: &Config,
     output: Output,
     source: &str,
     record: &Record,
     answerer: &mut Answerer,
     answer: &mut Answer,
 ) {
+    let task = config.task;
     let place = Place {
         source,
         line: record.line,
     };
-    if task == Task::Rate {
-        rate(record, &mut answerer.rater, &mut answer.facts);
-    } else {
-        find_facts(task, record, &mut answerer.solver, &mut answer.facts);
+    match answerer.shapes.get(&config.variants, record.grid.size()) {
+        Err(error) => answer.facts.fail(Verdict::Invalid, error),
+        Ok(geometry) if task == Task::Rate => {
+            rate(geometry, record, &mut answerer.rater, &mut answer.facts)
+        }
+        Ok(geometry) => find_facts(
+            task,
+            geometry,
+            record,
+            &mut answerer.solver,
+            &mut answer.facts,
+        ),
     }
     let facts = &answer.facts;
     let failed = match facts.verdict {
@@ -184,8 +232,8 @@ fn answer_puzzle(
 }
 
 /// Rates a well-formed puzzle and fills `facts`.
-fn rate(record: &Record, rater: &mut Rater, facts: &mut Facts) {
-    let rated = rater.rate(&record.grid);
+fn rate(geometry: &Geometry, record: &Record, rater: &mut Rater, facts: &mut Facts) {
+    let rated = rater.rate_in(geometry, &record.grid);
     facts.nodes = rater.last_nodes();
     match rated {
         Ok(rating) => {
@@ -226,14 +274,20 @@ fn answer_parse_error(output: Output, source: &str, error: &ParseError, answer: 
 }
 
 /// Searches `record` as `task` asks and fills `facts`.
-fn find_facts(task: Task, record: &Record, solver: &mut Solver, facts: &mut Facts) {
+fn find_facts(
+    task: Task,
+    geometry: &Geometry,
+    record: &Record,
+    solver: &mut Solver,
+    facts: &mut Facts,
+) {
     let puzzle = &record.grid;
     if task == Task::Check && puzzle.is_complete() {
-        match puzzle.first_conflict() {
+        match geometry.first_conflict(puzzle) {
             None => {
                 facts.verdict = Verdict::Valid;
                 facts.keep(puzzle);
-                check_expected(record, facts);
+                check_expected(geometry, record, facts);
             }
             Some(conflict) => facts.fail(Verdict::Invalid, &conflict),
         }
@@ -247,7 +301,7 @@ fn find_facts(task: Task, record: &Record, solver: &mut Solver, facts: &mut Fact
     // Only the pictures (-f svg, -f html) answer --all here, every solution
     // in memory; the other formats stream its groups ([`Answerer::answer_all`]).
     let keep_all = matches!(task, Task::SolveAll { .. });
-    let result = solver.solve(puzzle, limit, |solution| {
+    let result = solver.solve_in(geometry, puzzle, limit, |solution| {
         if facts.kept == 0 || keep_all {
             facts.keep(solution);
         }
@@ -260,7 +314,7 @@ fn find_facts(task: Task, record: &Record, solver: &mut Solver, facts: &mut Fact
         }
     }
     if task == Task::Check {
-        check_expected(record, facts);
+        check_expected(geometry, record, facts);
     }
 }
 
@@ -303,7 +357,7 @@ fn judge(task: Task, stats: &SearchStats, facts: &mut Facts) {
 }
 
 /// Compares what check found with the count and solution the input claims.
-fn check_expected(record: &Record, facts: &mut Facts) {
+fn check_expected(geometry: &Geometry, record: &Record, facts: &mut Facts) {
     let found = facts.found.unwrap_or(1);
     if let Some(expected) = record.expected_count {
         // Check stops at two solutions: "2" stands for "2 or more".
@@ -327,7 +381,8 @@ fn check_expected(record: &Record, facts: &mut Facts) {
     let Some(expected) = &record.expected_solution else {
         return;
     };
-    if !(expected.is_solved() && expected.keeps_givens_of(&record.grid)) {
+    let solved = expected.is_complete() && geometry.first_conflict(expected).is_none();
+    if !(solved && expected.keeps_givens_of(&record.grid)) {
         return facts.fail(
             Verdict::Mismatch,
             &"the solution the input claims is not a solution of the puzzle",

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
-use sudoku_dlx::{Alphabet, InputFormat, PuzzleReader};
+use sudoku_dlx::{Alphabet, InputFormat, PuzzleReader, Variant};
 
 use super::generate_args::{GenerateArgs, Layout, GENERATE_EXAMPLES, MAX_JOBS};
 
@@ -188,6 +188,40 @@ pub struct Common {
     /// that no puzzle can stall a batch
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: u64,
+    /// Variant rules added to rows, columns and boxes, as a comma list
+    #[arg(long, value_enum, value_name = "RULES", value_delimiter = ',')]
+    pub variant: Vec<VariantChoice>,
+}
+
+/// The variant rules, for `--variant`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VariantChoice {
+    /// Both main diagonals hold every digit once (X-Sudoku)
+    X,
+    /// The four extra 3x3 windows of a 9x9 grid hold every digit once
+    Hyper,
+    /// The cells at the same place of every box hold every digit once
+    Disjoint,
+    /// Cells a king's move apart differ
+    AntiKing,
+    /// Cells a knight's move apart differ
+    AntiKnight,
+    /// Orthogonal neighbours differ by more than 1
+    NonConsecutive,
+}
+
+impl VariantChoice {
+    /// The rule of the library.
+    pub fn rule(self) -> Variant {
+        match self {
+            VariantChoice::X => Variant::X,
+            VariantChoice::Hyper => Variant::Hyper,
+            VariantChoice::Disjoint => Variant::Disjoint,
+            VariantChoice::AntiKing => Variant::AntiKing,
+            VariantChoice::AntiKnight => Variant::AntiKnight,
+            VariantChoice::NonConsecutive => Variant::NonConsecutive,
+        }
+    }
 }
 
 /// Input format choices.
@@ -323,6 +357,8 @@ pub struct Config {
     pub jobs: usize,
     /// The node budget of each puzzle's search.
     pub max_nodes: u64,
+    /// The variant rules every puzzle is answered under.
+    pub variants: Vec<Variant>,
 }
 
 impl Config {
@@ -445,6 +481,7 @@ impl Cli {
                 usize::from,
             ),
             max_nodes: common.max_nodes,
+            variants: common.variant.iter().map(|choice| choice.rule()).collect(),
         })
     }
 }
