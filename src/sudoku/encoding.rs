@@ -139,19 +139,18 @@ impl Encoding {
         };
         // One secondary item per group, after the primary items.
         matrix.reset(primary as usize, geometry.groups());
-        let blank_cells = grid.cells().iter().enumerate().filter(|&(_, &d)| d == 0);
+        let cells = CellByCell {
+            geometry,
+            unit_digits,
+            unit_items,
+            candidates,
+            blocked,
+            all,
+            first_cell_item,
+            primary,
+        };
         let Some(rng) = shuffle else {
             // Cell by cell, in one pass.
-            let cells = CellByCell {
-                geometry,
-                unit_digits,
-                unit_items,
-                candidates,
-                blocked,
-                all,
-                first_cell_item,
-                primary,
-            };
             match geometry.units_per_cell() {
                 Some(3) if !has_groups => cells.add_all::<C, 3>(grid, matrix, placements),
                 Some(4) if !has_groups => cells.add_all::<C, 4>(grid, matrix, placements),
@@ -160,18 +159,12 @@ impl Encoding {
             return true;
         };
         placements.clear();
-        let free_digits = |cell: usize| {
-            let mut free = candidates.map_or(all, |candidates| candidates[cell]) & all;
-            for &unit in geometry.units_of(cell) {
-                free &= !unit_digits[unit as usize];
-            }
-            free & !blocked.get(cell).copied().unwrap_or(0)
-        };
+        let blank_cells = grid.cells().iter().enumerate().filter(|&(_, &d)| d == 0);
         cell_items.clear();
         cell_items.resize(grid.cells().len(), 0);
         for (cell_item, (cell, _)) in (first_cell_item..).zip(blank_cells) {
             cell_items[cell] = cell_item;
-            let mut free = free_digits(cell);
+            let mut free = cells.free_digits(cell, geometry.units_of(cell));
             while free != 0 {
                 placements.push((cell as u32) << 8 | (free.trailing_zeros() + 1));
                 free &= free - 1;
@@ -229,8 +222,9 @@ impl<'a> Position<'a> {
     }
 }
 
-/// A build that adds the options cell by cell, digits ascending, and
-/// numbers each blank cell's item one more than the last.
+/// What a build knows of the position: the free digits of each cell, and
+/// the item numbers; it adds the options cell by cell, digits ascending,
+/// each blank cell's item one more than the last.
 struct CellByCell<'a> {
     geometry: &'a Geometry,
     unit_digits: &'a [u32],
@@ -245,6 +239,28 @@ struct CellByCell<'a> {
 }
 
 impl CellByCell<'_> {
+    /// The digits still free in blank cell `cell`, whose units are
+    /// `units`, in a geometry without groups: its candidates, less the
+    /// digits its units hold.
+    #[inline(always)]
+    fn free_in_units(&self, cell: usize, units: &[u16]) -> u32 {
+        let mut free = self.candidates.map_or(self.all, |c| c[cell]) & self.all;
+        for &unit in units {
+            free &= !self.unit_digits[unit as usize];
+        }
+        free
+    }
+
+    /// [`CellByCell::free_in_units`], less the digits the groups of the
+    /// placed digits rule out.
+    fn free_digits(&self, cell: usize, units: &[u16]) -> u32 {
+        let free = self.free_in_units(cell, units);
+        match self.blocked.get(cell) {
+            Some(&blocked) => free & !blocked,
+            None => free,
+        }
+    }
+
     /// Adds the options of `grid` when every cell lies in `K` units: the
     /// units and items in arrays whose length the compiler knows, and the
     /// decoding table written in place, which on the hard collections
@@ -273,10 +289,8 @@ impl CellByCell<'_> {
                 .units_of(cell)
                 .try_into()
                 .expect("every cell lies in K units");
-            let mut free = self.candidates.map_or(self.all, |c| c[cell]) & self.all;
-            for &unit in units {
-                free &= !self.unit_digits[unit as usize];
-            }
+            // No groups: the fixed-width builds are for geometries without.
+            let mut free = self.free_in_units(cell, units);
             let rows = units.map(|unit| &self.unit_items[unit as usize]);
             while free != 0 {
                 let digit = free.trailing_zeros();
@@ -312,12 +326,7 @@ impl CellByCell<'_> {
             if digit != 0 {
                 continue;
             }
-            let units = self.geometry.units_of(cell);
-            let mut free = self.candidates.map_or(self.all, |c| c[cell]) & self.all;
-            for &unit in units {
-                free &= !self.unit_digits[unit as usize];
-            }
-            free &= !self.blocked.get(cell).copied().unwrap_or(0);
+            let mut free = self.free_digits(cell, self.geometry.units_of(cell));
             while free != 0 {
                 let digit = free.trailing_zeros();
                 free &= free - 1;
