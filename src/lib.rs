@@ -39,11 +39,13 @@ pub mod engine;
 mod sudoku;
 mod text;
 
+pub use sudoku::candidates::Candidates;
 pub use sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};
 pub use sudoku::geometry::{Geometry, GeometryBuilder, GeometryError};
 pub use sudoku::grid::{Cell, Conflict, Grid, Size, Unit};
 pub use sudoku::random::Rng;
 pub use sudoku::rating::{Level, RateError, Rater, Rating, HARD_MAX};
+pub use sudoku::rules::{Boxes, Cage, Rules, RulesError};
 pub use sudoku::singles::{Outcome as SinglesOutcome, Singles};
 pub use sudoku::solver::{SolutionCount, Solver};
 pub use sudoku::variants::{variant_geometry, Variant, VariantError};

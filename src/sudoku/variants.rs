@@ -98,7 +98,22 @@ pub enum VariantError {
 /// assert!(variant_geometry(Size::FOUR, &[Variant::Hyper]).is_err());
 /// ```
 pub fn variant_geometry(size: Size, variants: &[Variant]) -> Result<Geometry, VariantError> {
-    let mut builder = Geometry::builder(size).boxes();
+    Ok(add_all(Geometry::builder(size).boxes(), size, variants)?
+        .build()
+        .expect("the variants make well-formed units"))
+}
+
+/// Adds the units and groups of every rule of `variants` (each once, in
+/// the order of [`Variant::ALL`]) to `builder`.
+///
+/// # Errors
+///
+/// Fails when a rule does not exist at `size`.
+pub fn add_all(
+    mut builder: GeometryBuilder,
+    size: Size,
+    variants: &[Variant],
+) -> Result<GeometryBuilder, VariantError> {
     let mut extra = 0;
     let mut variants = variants.to_vec();
     variants.sort_unstable();
@@ -106,9 +121,7 @@ pub fn variant_geometry(size: Size, variants: &[Variant]) -> Result<Geometry, Va
     for variant in variants {
         builder = add(builder, size, variant, &mut extra)?;
     }
-    Ok(builder
-        .build()
-        .expect("the variants make well-formed units"))
+    Ok(builder)
 }
 
 /// Adds the units or groups of `variant` to `builder`.

@@ -1,0 +1,194 @@
+//! The rules of one puzzle as plain data: how the grid is cut into boxes or
+//! regions, which variant rules apply, and its killer cages.
+//!
+//! Every way of asking for a variant ends here: the command line's
+//! `--boxes` and `--variant`, a jigsaw line's regions, a JSON description,
+//! an f-puzzles export. [`Rules::geometry`] turns them into the one
+//! [`Geometry`] that the encoding, the solver, the singles pass and the
+//! rules check read.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::sudoku::geometry::{Geometry, GeometryBuilder, GeometryError};
+use crate::sudoku::grid::{Size, Unit};
+use crate::sudoku::variants::{self, Variant, VariantError};
+
+/// How the grid is cut into the units that are neither rows nor columns.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub enum Boxes {
+    /// The size's own boxes: the most square `R x C` with `R <= C`.
+    #[default]
+    Standard,
+    /// Boxes of `rows` rows and `columns` columns; their product is the
+    /// side of the grid.
+    Shape {
+        /// Rows of one box.
+        rows: usize,
+        /// Columns of one box.
+        columns: usize,
+    },
+    /// No boxes: a Latin square.
+    None,
+    /// Irregular regions (jigsaw): the region of every cell, row by row,
+    /// numbered from 0; each region has `side` cells.
+    Regions(Vec<u8>),
+}
+
+/// A killer cage: its cells hold different digits, summing to `sum` when
+/// there is one.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Cage {
+    /// The cells, numbered `row * side + column`.
+    pub cells: Vec<usize>,
+    /// The sum of its digits, when the puzzle gives it.
+    pub sum: Option<u32>,
+}
+
+/// Every rule of one puzzle besides its givens.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Rules {
+    /// The boxes or regions.
+    pub boxes: Boxes,
+    /// The variant rules, each once.
+    pub variants: Vec<Variant>,
+    /// The killer cages.
+    pub cages: Vec<Cage>,
+}
+
+/// Why a set of [`Rules`] makes no geometry at a size.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// A box shape that does not tile the grid.
+    #[error("boxes of {rows}x{columns} do not make a {size} grid; {rows} x {columns} must be {side}", side = size.side())]
+    BoxShape {
+        /// Rows of one box.
+        rows: usize,
+        /// Columns of one box.
+        columns: usize,
+        /// The size of the grid.
+        size: Size,
+    },
+    /// A size with no box shape of its own (a prime side).
+    #[error("a {size} grid has no boxes; give regions or use boxes \"none\"")]
+    NoBoxes {
+        /// The size of the grid.
+        size: Size,
+    },
+    /// A region layout with the wrong number of labels.
+    #[error("the regions give {found} labels; a {size} grid needs {expected}", expected = size.cells())]
+    RegionLabels {
+        /// The labels found.
+        found: usize,
+        /// The size of the grid.
+        size: Size,
+    },
+    /// A region without one cell per digit.
+    #[error("region {label} has {found} cells; each region needs {expected}")]
+    RegionSize {
+        /// The region's label, as written.
+        label: String,
+        /// Its cells.
+        found: usize,
+        /// The side of the grid.
+        expected: usize,
+    },
+    /// A variant rule that does not apply to this shape.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+    /// A cage the geometry refuses.
+    #[error(transparent)]
+    Geometry(#[from] GeometryError),
+}
+
+impl Rules {
+    /// The classic rules: the size's own boxes, nothing else.
+    pub fn classic() -> Rules {
+        Rules::default()
+    }
+
+    /// True for the classic rules.
+    pub fn is_classic(&self) -> bool {
+        self.boxes == Boxes::Standard && self.variants.is_empty() && self.cages.is_empty()
+    }
+
+    /// The geometry of these rules on a grid of `size`.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the boxes do not tile the grid, a region does not have one
+    /// cell per digit, or a rule does not apply to the shape.
+    pub fn geometry(&self, size: Size) -> Result<Geometry, RulesError> {
+        let mut builder = Geometry::builder(size);
+        builder = match &self.boxes {
+            Boxes::Standard => builder.boxes(),
+            Boxes::Shape { rows, columns } => {
+                if rows * columns != size.side() || *rows != size.box_side() {
+                    return Err(RulesError::BoxShape {
+                        rows: *rows,
+                        columns: *columns,
+                        size,
+                    });
+                }
+                builder.boxes()
+            }
+            Boxes::None => builder,
+            Boxes::Regions(labels) => regions(builder, size, labels)?,
+        };
+        builder = variants::add_all(builder, size, &self.variants)?;
+        Ok(builder.build()?)
+    }
+}
+
+/// Adds the regions of a jigsaw layout to `builder`.
+fn regions(
+    mut builder: GeometryBuilder,
+    size: Size,
+    labels: &[u8],
+) -> Result<GeometryBuilder, RulesError> {
+    let n = size.side();
+    if labels.len() != size.cells() {
+        return Err(RulesError::RegionLabels {
+            found: labels.len(),
+            size,
+        });
+    }
+    let mut cells_of: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (cell, &label) in labels.iter().enumerate() {
+        match cells_of.get_mut(label as usize) {
+            Some(cells) => cells.push(cell),
+            None => {
+                return Err(RulesError::RegionSize {
+                    label: label.to_string(),
+                    found: labels.iter().filter(|&&l| l == label).count(),
+                    expected: n,
+                })
+            }
+        }
+    }
+    for (label, cells) in cells_of.into_iter().enumerate() {
+        if cells.len() != n {
+            return Err(RulesError::RegionSize {
+                label: label.to_string(),
+                found: cells.len(),
+                expected: n,
+            });
+        }
+        builder = builder.unit(Unit::Box(label), cells);
+    }
+    Ok(builder)
+}
+
+impl fmt::Display for Boxes {
+    /// `RxC`, `none`, `regions`, or `standard`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Boxes::Standard => f.write_str("standard"),
+            Boxes::Shape { rows, columns } => write!(f, "{rows}x{columns}"),
+            Boxes::None => f.write_str("none"),
+            Boxes::Regions(_) => f.write_str("regions"),
+        }
+    }
+}
