@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
-use sudoku_dlx::{Alphabet, InputFormat, PuzzleReader, Variant};
+use sudoku_dlx::{Alphabet, InputFormat, PuzzleReader, Rules, Variant};
 
 use super::generate_args::{GenerateArgs, Layout, GENERATE_EXAMPLES, MAX_JOBS};
 
@@ -243,6 +243,11 @@ pub enum InputChoice {
     Csv,
     /// puzzle:count:solution lines
     Colon,
+    /// JSON puzzle descriptions with their rules, one object per line
+    /// (detected from a leading `{`)
+    Json,
+    /// f-puzzles exports: their JSON or the base64 string the site shares
+    Fpuzzles,
 }
 
 impl InputChoice {
@@ -255,6 +260,8 @@ impl InputChoice {
             InputChoice::Opensudoku => InputFormat::OpenSudoku,
             InputChoice::Csv => InputFormat::Csv,
             InputChoice::Colon => InputFormat::Colon,
+            InputChoice::Json => InputFormat::Json,
+            InputChoice::Fpuzzles => InputFormat::FPuzzles,
         }
     }
 }
@@ -367,6 +374,16 @@ impl Config {
         PuzzleReader::new(input)
             .with_alphabet(self.alphabet)
             .with_format(self.input_format)
+            .with_rules(self.rules())
+    }
+
+    /// The rules of the puzzles that do not bring their own (all but JSON
+    /// and f-puzzles records), from the command line.
+    pub fn rules(&self) -> Rules {
+        Rules {
+            variants: self.variants.clone(),
+            ..Rules::default()
+        }
     }
 }
 
