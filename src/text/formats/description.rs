@@ -265,9 +265,13 @@ fn read_boxes(value: &Json, size: Size) -> Result<Boxes, Problem> {
     if text == "none" {
         return Ok(Boxes::None);
     }
+    let number = |text: &str| {
+        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        (digits && !text.starts_with('0')).then(|| text.parse::<usize>().ok())?
+    };
     let shape = text
-        .split_once(['x', 'X'])
-        .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
+        .split_once('x')
+        .and_then(|(r, c)| Some((number(r)?, number(c)?)));
     match shape {
         Some((rows, columns)) if rows >= 2 && columns >= 2 && rows * columns == side => {
             Ok(Boxes::Shape { rows, columns })
