@@ -153,7 +153,7 @@ fn bad_lines_are_reported_with_line_column_and_key_and_the_run_goes_on() {
             "<stdin>:4:50: key variants[1]: found the string \"sandwich\"; expected a rule: x, \
              hyper, disjoint, anti-king, anti-knight or non-consecutive",
             "<stdin>:5:32: found unknown key \"colour\"; expected one of givens, boxes, regions, \
-             variants, cages, extra_regions, title",
+             variants, cages, extra_regions, title (or the keys of a -f json answer)",
         ]
     );
     let lines: Vec<u64> = answers
@@ -220,6 +220,42 @@ fn json_answers_read_back_with_the_same_rules() {
             assert_eq!(rename(echoed), rename(regions.as_str().unwrap()));
         }
     }
+}
+
+#[test]
+fn json_answers_piped_into_check_are_verified_under_their_rules() {
+    let lines = records("descriptions.jsonl");
+    let solved = run(&["solve", "-f", "json"], lines.join("\n"));
+    assert_eq!(solved.status, Some(0), "{}", solved.stderr);
+    let checked = answers(&["check"], &solved.stdout);
+    assert_eq!(checked.len(), lines.len());
+    for (answer, line) in checked.iter().zip(&lines) {
+        assert_eq!(answer["status"], "unique", "{line}: {answer}");
+    }
+    // A claimed solution that breaks the record's rules, though not the
+    // classic ones, is caught: another classic solution of the X-Sudoku.
+    let x = &objects(&solved.stdout)[1];
+    let solution = x["solution"].as_str().unwrap();
+    let all = answers(&["solve", "--all", "--limit", "2"], x["puzzle"].as_str().unwrap());
+    let classic: Vec<&str> = all[0]["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    let other = classic.iter().find(|&&s| s != solution).unwrap();
+    let tampered = x.to_string().replace(solution, other);
+    let verdict = &answers(&["check"], &tampered)[0];
+    assert_eq!(verdict["status"], "mismatch", "{verdict}");
+    assert_eq!(
+        verdict["error"],
+        "the solution the input claims is not a solution of the puzzle"
+    );
+    // Without the rule, the claim holds and the puzzle has several.
+    let without = tampered.replace(r#","variants":["x"]"#, "");
+    assert_ne!(without, tampered);
+    let verdict = &answers(&["check"], &without)[0];
+    assert_eq!(verdict["status"], "multiple", "{verdict}");
 }
 
 #[test]

@@ -56,6 +56,11 @@ fn obeys(value: &Value, schema: &Value, root: &Value) -> bool {
                 _ => true,
             },
             "not" => !obeys(value, rule, root),
+            "anyOf" => rule
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|schema| obeys(value, schema, root)),
             "items" => match value {
                 Value::Array(items) => items.iter().all(|item| obeys(item, rule, root)),
                 _ => true,
@@ -115,6 +120,8 @@ const VALID: &[&str] = &[
     r#"{"givens": "1.3......2.....4", "regions": "aabbaabbccddccdd"}"#,
     r#"{"givens": "1.3......2.....4", "cages": [{"cells": ["r1c2", "R2C2"], "sum": 3}, {"cells": ["r4c4"], "sum": null}, {"cells": ["r3c3"]}]}"#,
     r#"{"givens": "1.3......2.....4", "extra_regions": [["r1c1"], ["r2c2", "r3c3", "r4c4", "r1c4"]]}"#,
+    r#"{"source": "a.txt", "line": 2, "title": "t", "puzzle": "1.3......2.....4", "status": "solved", "solution": "1432321441232341", "variants": ["x"]}"#,
+    r#"{"puzzle": "1.3......2.....4", "count": 2, "limit_reached": true, "score": 3, "level": "hard", "error": "", "column": 1, "solutions": []}"#,
 ];
 
 /// Lines both refuse.
@@ -140,6 +147,9 @@ const INVALID: &[&str] = &[
     r#"{"givens": "1.3......2.....4", "extra_regions": [[]]}"#,
     r#"{"givens": "1.3......2.....4", "extra_regions": ["r1c1"]}"#,
     r#"{"givens": "1.3......2.....4", "title": 7}"#,
+    r#"{"givens": "1.3......2.....4", "puzzle": "1.3......2.....4"}"#,
+    r#"{"puzzle": "1.3......2.....4", "solution": 1432321441232341}"#,
+    r#"{"source": "a.txt", "status": "invalid"}"#,
 ];
 
 /// Lines the schema takes and the reader refuses: what depends on the size
@@ -154,6 +164,7 @@ const SIZE_DEPENDENT: &[&str] = &[
     r#"{"givens": "1.3......2.....4", "cages": [{"cells": ["r1c1", "r1c2"], "sum": 8}]}"#,
     r#"{"givens": "1.3......2.....4", "cages": [{"cells": ["r1c1"]}, {"cells": ["r1c1"]}]}"#,
     r#"{"givens": "1.3......2.....4", "extra_regions": [["r1c1", "r1c2", "r1c3", "r1c4", "r2c1"]]}"#,
+    r#"{"givens": "1.3......2.....4", "solution": "123456789123456789123456789123456789123456789123456789123456789123456789123456789"}"#,
 ];
 
 #[test]

@@ -16,6 +16,11 @@
 //! `extra_regions` are lists of cells holding different digits. Cells are
 //! `r<row>c<col>`, from 1. `docs/puzzle.schema.json` is the JSON Schema of
 //! the same. Every mistake names its key.
+//!
+//! A `-f json` answer reads back as the puzzle it answers: its `puzzle` is
+//! the givens, its `solution` a solution the record claims (which `check`
+//! verifies), its rules are under the same keys, and its other keys
+//! (`source`, `status`, `count`...) are ignored.
 
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::rules::{Boxes, Cage, Rules};
@@ -29,7 +34,23 @@ use crate::text::record::Record;
 pub(crate) const SYMBOLS: &[u8; 35] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// The keys of a description, for messages.
-const KEYS: &str = "one of givens, boxes, regions, variants, cages, extra_regions, title";
+const KEYS: &str = "one of givens, boxes, regions, variants, cages, extra_regions, title \
+                    (or the keys of a -f json answer)";
+
+/// The keys of a `-f json` answer that say nothing about the puzzle: an
+/// answer reads back as the puzzle it answers.
+const ANSWER_KEYS: [&str; 10] = [
+    "source",
+    "line",
+    "column",
+    "status",
+    "count",
+    "limit_reached",
+    "solutions",
+    "score",
+    "level",
+    "error",
+];
 
 /// A mistake in a JSON puzzle: what is wrong, and the byte offset in the
 /// text of the value it is about.
@@ -132,7 +153,7 @@ pub(crate) fn is_fpuzzles(value: &Json) -> bool {
 /// Reads the description `value` into `record`: its grid, rules, title and
 /// alphabet.
 pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
-    const ALL: [&str; 7] = [
+    const DESCRIPTION_KEYS: [&str; 9] = [
         "givens",
         "boxes",
         "regions",
@@ -140,9 +161,21 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
         "cages",
         "extra_regions",
         "title",
+        "puzzle",
+        "solution",
     ];
-    let members = members("", value, &ALL, KEYS)?;
-    let Some(givens) = get(members, "givens") else {
+    let all: Vec<&str> = DESCRIPTION_KEYS.into_iter().chain(ANSWER_KEYS).collect();
+    let members = members("", value, &all, KEYS)?;
+    // An answer of -f json names the givens `puzzle`.
+    let givens = match (get(members, "givens"), get(members, "puzzle")) {
+        (Some(_), Some(puzzle)) => {
+            let expected = "givens or puzzle, its name in an answer, not both";
+            return Err(Problem::found("puzzle", puzzle.at, "givens too", expected));
+        }
+        (Some(givens), None) => Some(("givens", givens)),
+        (None, puzzle) => puzzle.map(|puzzle| ("puzzle", puzzle)),
+    };
+    let Some((key, givens)) = givens else {
         return Err(Problem {
             at: value.at,
             kind: ParseErrorKind::MissingField {
@@ -151,8 +184,21 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
             },
         });
     };
-    record.alphabet = read_givens(givens, &mut record.grid)?;
+    record.alphabet = read_givens(key, givens, &mut record.grid)?;
     let size = record.grid.size();
+    if let Some(solution) = get(members, "solution") {
+        let mut grid = record
+            .expected_solution
+            .take()
+            .unwrap_or_else(|| Grid::empty(size));
+        read_givens("solution", solution, &mut grid)?;
+        if grid.size() != size {
+            let found = format!("a {} grid", grid.size());
+            let expected = format!("a {size} grid like the givens");
+            return Err(Problem::found("solution", solution.at, found, expected));
+        }
+        record.expected_solution = Some(grid);
+    }
     let rules = &mut record.rules;
     *rules = Rules::default();
     if let Some(boxes) = get(members, "boxes") {
@@ -195,16 +241,17 @@ pub(crate) fn symbol_value(symbol: u8) -> Option<u8> {
     }
 }
 
-/// Reads the givens into `grid`; returns the alphabet they are written in.
-fn read_givens(value: &Json, grid: &mut Grid) -> Result<Alphabet, Problem> {
+/// Reads the grid at `key` (the givens, or a solution) into `grid`;
+/// returns the alphabet it is written in.
+fn read_givens(key: &str, value: &Json, grid: &mut Grid) -> Result<Alphabet, Problem> {
     let Value::String(text) = &value.value else {
-        return Err(Problem::bad("givens", value, "a string of n*n symbols"));
+        return Err(Problem::bad(key, value, "a string of n*n symbols"));
     };
     let length = text.chars().count();
     let side = length.isqrt();
     let Some(size) = Size::from_side(side).filter(|_| side * side == length) else {
         return Err(Problem::found(
-            "givens",
+            key,
             value.at,
             format!("{length} symbols"),
             "n*n symbols for an n x n grid of a supported size",
@@ -225,7 +272,7 @@ fn read_givens(value: &Json, grid: &mut Grid) -> Result<Alphabet, Problem> {
             Some(value) if (value as usize) <= side => grid.set(cell, value),
             _ => {
                 let found = format!("'{c}' for cell {}", cell_name(cell, side));
-                return Err(Problem::found("givens", at, found, expected()));
+                return Err(Problem::found(key, at, found, expected()));
             }
         }
     }
@@ -573,6 +620,36 @@ mod tests {
             }
         }
         assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn answers_read_back_as_their_puzzles() {
+        let answer = format!(
+            r#"{{"source":"a.txt","line":3,"puzzle":"{FOUR}","status":"solved",
+                "solution":"1432321441232341","count":1,"limit_reached":false,"variants":["x"]}}"#
+        );
+        let record = read_text(&answer).unwrap();
+        assert_eq!(record.grid, FOUR.parse().unwrap());
+        assert_eq!(record.rules.variants, [Variant::X]);
+        assert_eq!(
+            record.expected_solution,
+            Some("1432321441232341".parse().unwrap())
+        );
+        let both = format!(r#"{{"givens":"{FOUR}","puzzle":"{FOUR}"}}"#);
+        assert!(read_text(&both)
+            .unwrap_err()
+            .1
+            .starts_with("key puzzle: found givens too"));
+        let nine = format!(r#"{{"puzzle":"{FOUR}","solution":"{}"}}"#, ".".repeat(81));
+        assert!(read_text(&nine)
+            .unwrap_err()
+            .1
+            .starts_with("key solution: found a 9x9 grid; expected a 4x4 grid like the givens"));
+        let bad = format!(r#"{{"puzzle":"{FOUR}","solution":"123"}}"#);
+        assert!(read_text(&bad)
+            .unwrap_err()
+            .1
+            .starts_with("key solution: found 3 symbols"));
     }
 
     #[test]
