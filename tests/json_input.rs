@@ -236,7 +236,10 @@ fn json_answers_piped_into_check_are_verified_under_their_rules() {
     // classic ones, is caught: another classic solution of the X-Sudoku.
     let x = &objects(&solved.stdout)[1];
     let solution = x["solution"].as_str().unwrap();
-    let all = answers(&["solve", "--all", "--limit", "2"], x["puzzle"].as_str().unwrap());
+    let all = answers(
+        &["solve", "--all", "--limit", "2"],
+        x["puzzle"].as_str().unwrap(),
+    );
     let classic: Vec<&str> = all[0]["solutions"]
         .as_array()
         .unwrap()
@@ -295,6 +298,17 @@ fn f_puzzles_exports_answer_as_their_descriptions_do() {
         assert_eq!(answers[0]["variants"], serde_json::json!(["x"]));
         assert_eq!(answers[0]["title"], "X-Sudoku");
     }
+}
+
+#[test]
+fn f_puzzles_links_are_read_as_their_base64_strings() {
+    let packed = &records("fpuzzles-base64.txt")[0];
+    let link = format!("https://www.f-puzzles.com/?load={packed}");
+    let from_link = answers(&["solve"], &link);
+    let from_string = answers(&["solve"], packed);
+    assert_eq!(from_link[0]["status"], "solved", "{}", from_link[0]);
+    assert_eq!(from_link[0]["solution"], from_string[0]["solution"]);
+    assert_eq!(from_link[0]["variants"], serde_json::json!(["x"]));
 }
 
 #[test]

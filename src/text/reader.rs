@@ -300,8 +300,8 @@ impl<R: BufRead> PuzzleReader<R> {
 }
 
 impl<R: BufRead> PuzzleReader<R> {
-    /// Whether the current line is a JSON puzzle: an object, or in the
-    /// formats that take them, a base64 f-puzzles string. In the JSON
+    /// Whether the current line is a JSON puzzle: an object, a base64
+    /// f-puzzles string or a link holding one. In the JSON
     /// formats, a line that is neither is an error.
     fn structured(&self) -> Result<Option<Structured>, ParseError> {
         let line = self.lines.line();
@@ -321,10 +321,16 @@ impl<R: BufRead> PuzzleReader<R> {
             && (forced
                 || Size::from_cells(token.len()).is_none()
                 || token.iter().any(|b| matches!(b, b'+' | b'/' | b'=')));
-        if maybe_packed {
-            if let Some(text) = fpuzzles::unpack(&line.text(start..start + token.len())) {
-                return Ok(Some(Structured::Packed(text)));
-            }
+        let text = || line.text(start..start + token.len());
+        let packed = if maybe_packed {
+            fpuzzles::unpack(&text())
+        } else if token.contains(&b'=') {
+            fpuzzles::unpack_link(&text())
+        } else {
+            None
+        };
+        if let Some(text) = packed {
+            return Ok(Some(Structured::Packed(text)));
         }
         if !forced {
             return Ok(None);

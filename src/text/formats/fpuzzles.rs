@@ -1,6 +1,9 @@
 //! Puzzles from the f-puzzles site: the JSON it exports, and the compressed
 //! base64 string it shares (lz-string's `compressToBase64` of that JSON).
 //!
+//! A link to the site, `https://www.f-puzzles.com/?load=<base64>`, is read
+//! as its base64 string.
+//!
 //! The export holds `size`, `grid` (rows of cells with `value`, `given` and
 //! `region`), the rules `diagonal+`, `diagonal-`, `antiking`, `antiknight`,
 //! `disjointgroups`, `nonconsecutive`, and lists of constraints such as
@@ -77,6 +80,25 @@ pub(crate) fn unpack(token: &str) -> Option<String> {
     let wide = lz_str::decompress_from_base64(token)?;
     let text = String::from_utf16(&wide).ok()?;
     text.trim_start().starts_with('{').then_some(text)
+}
+
+/// Whether `token` is a link with a `load=` query, as f-puzzles links are.
+pub(crate) fn is_link(token: &[u8]) -> bool {
+    token.windows(6).any(|w| w == b"?load=" || w == b"&load=")
+}
+
+/// The JSON text of an f-puzzles link, `...?load=<base64>`, when `token` is
+/// one (with `+`, `/` and `=` written as they are or percent-encoded).
+pub(crate) fn unpack_link(token: &str) -> Option<String> {
+    let (_, query) = token
+        .split_once("?load=")
+        .or_else(|| token.split_once("&load="))?;
+    let payload = query.split(['&', '#']).next().unwrap_or_default();
+    let payload = payload
+        .replace("%2B", "+")
+        .replace("%2F", "/")
+        .replace("%3D", "=");
+    unpack(&payload)
 }
 
 /// Without the `fpuzzles` feature no base64 string is unpacked.
@@ -587,6 +609,22 @@ pub(crate) mod tests {
         assert_eq!(unpack(&packed).as_deref(), Some(text.as_str()));
         assert_eq!(unpack("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), None);
         assert!(!looks_like_base64(b"1.3......2.....4"));
+    }
+
+    #[cfg(feature = "fpuzzles")]
+    #[test]
+    fn links_unpack_to_their_json() {
+        let text = export(4, &[(5, 2)], "");
+        let packed = lz_str::compress_to_base64(text.as_str());
+        let link = format!("https://www.f-puzzles.com/?load={packed}");
+        assert_eq!(unpack_link(&link).as_deref(), Some(text.as_str()));
+        let encoded = packed
+            .replace('+', "%2B")
+            .replace('/', "%2F")
+            .replace('=', "%3D");
+        let link = format!("https://www.f-puzzles.com/?lang=en&load={encoded}#top");
+        assert_eq!(unpack_link(&link).as_deref(), Some(text.as_str()));
+        assert_eq!(unpack_link("https://www.f-puzzles.com/"), None);
     }
 
     #[test]

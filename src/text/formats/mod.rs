@@ -87,6 +87,7 @@ impl InputFormat {
             b'#' => return None,
             b'<' => InputFormat::OpenSudoku,
             b'{' => InputFormat::Json,
+            _ if fpuzzles::is_link(token) => InputFormat::Json,
             _ if token.contains(&b',') => InputFormat::Csv,
             _ if token.contains(&b':') => InputFormat::Colon,
             _ => InputFormat::Plain,
@@ -156,7 +157,11 @@ mod tests {
 
     #[test]
     fn detection_from_the_first_significant_line() {
-        let cases: [(&[u8], Option<InputFormat>); 11] = [
+        let cases: [(&[u8], Option<InputFormat>); 12] = [
+            (
+                b"https://www.f-puzzles.com/?load=N4Ig",
+                Some(InputFormat::Json),
+            ),
             (b" {\"givens\": \"1...\"}", Some(InputFormat::Json)),
             (b"", None),
             (b"   ", None),
