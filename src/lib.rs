@@ -14,7 +14,9 @@
 //!   the [`Solver`], the [`Singles`] pass, the [`Generator`] and the
 //!   [`Rater`];
 //! * text (`src/text`): puzzles in and out of text with a [`PuzzleReader`]
-//!   whose errors name line and column, and [`write_line`] / [`write_block`].
+//!   whose errors name line and column (JSON descriptions and f-puzzles
+//!   exports bring their [`Rules`] with them), and [`write_line`] /
+//!   [`write_block`] / [`write_description`].
 //!
 //! The command-line tool sits on top, behind the default `cli` feature;
 //! with `default-features = false` the library depends on thiserror alone.

@@ -58,8 +58,9 @@ Examples:
 /// Sudoku solver built on Dancing Links (Knuth's Algorithm X).
 ///
 /// Reads puzzles from files or standard input, 4x4 to 25x25: one per line or
-/// as grid blocks, SadMan .sdk, Simple Sudoku .ss, .sdm, OpenSudoku XML, CSV
-/// and puzzle:count:solution lines, and prints exactly one record per puzzle,
+/// as grid blocks, SadMan .sdk, Simple Sudoku .ss, .sdm, OpenSudoku XML, CSV,
+/// puzzle:count:solution lines, and JSON descriptions and f-puzzles exports
+/// with their own rules, and prints exactly one record per puzzle,
 /// in order, as text, JSON lines or CSV.
 /// Exit status: 0 all answered, 1 some puzzle unsolvable (or, for check and
 /// --unique, not unique or breaking the rules), 2 bad usage or input or a
@@ -188,7 +189,8 @@ pub struct Common {
     /// that no puzzle can stall a batch
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: u64,
-    /// Variant rules added to rows, columns and boxes, as a comma list
+    /// Variant rules added to rows, columns and boxes, as a comma list, for
+    /// the puzzles that do not give their own (JSON and f-puzzles do)
     #[arg(long, value_enum, value_name = "RULES", value_delimiter = ',')]
     pub variant: Vec<VariantChoice>,
 }
