@@ -301,6 +301,19 @@ fn f_puzzles_exports_answer_as_their_descriptions_do() {
 }
 
 #[test]
+fn a_pretty_printed_export_is_one_record() {
+    let pretty = answers(
+        &["solve"],
+        &std::fs::read_to_string(data("fpuzzles-pretty.json")).unwrap(),
+    );
+    let compact = answers(&["solve"], &records("fpuzzles.json")[3]);
+    assert_eq!(pretty.len(), 1);
+    assert_eq!(pretty[0]["line"], 1);
+    assert_eq!(pretty[0]["solution"], compact[0]["solution"]);
+    assert_eq!(pretty[0]["regions"], compact[0]["regions"]);
+}
+
+#[test]
 fn f_puzzles_links_are_read_as_their_base64_strings() {
     let packed = &records("fpuzzles-base64.txt")[0];
     let link = format!("https://www.f-puzzles.com/?load={packed}");

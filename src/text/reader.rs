@@ -19,7 +19,9 @@
 //! description, or an f-puzzles export when it has a `size` and a `grid`),
 //! and so is a line of base64 that unpacks to an f-puzzles export: they may
 //! be mixed with plain puzzles, which take the rules the reader was given
-//! ([`PuzzleReader::with_rules`]).
+//! ([`PuzzleReader::with_rules`]). A JSON object may also be laid out over
+//! several lines, as pretty-printers write it: from a line that is `{`
+//! alone to a line that is `}` alone at its start.
 //!
 //! A mistake in one record ends that record with a [`ParseError`] that names
 //! its line and column (columns count characters, not bytes), and reading goes on with the next record, so no
@@ -345,40 +347,90 @@ impl<R: BufRead> PuzzleReader<R> {
         Err(line.error_at(start + 1, kind))
     }
 
-    /// Reads the JSON puzzle of the current line into `record`.
+    /// Reads the JSON puzzle of the current line into `record` (and of the
+    /// lines after it, for an object laid out over several lines).
     fn read_json(&mut self, structured: Structured, record: &mut Record) -> Result<(), ReadError> {
         let line = self.lines.line();
-        record.line = line.number();
+        let first = line.number();
+        let start = line.bytes().iter().position(|b| !b.is_ascii_whitespace());
+        let start_column = start.unwrap_or(0) + 1;
+        record.line = first;
         record.layout = Layout::Line;
-        let (text, packed) = match structured {
-            Structured::Object => (line.text(0..line.bytes().len()), false),
-            Structured::Packed(text) => (text.into(), true),
-        };
-        // The places in an unpacked string are not places in the line: its
+        // Where each line of the text starts, and its number; none for an
+        // unpacked string, whose places are not places in the line: its
         // mistakes are reported at the start of the string.
-        let column = |at: usize| {
-            let start = line.bytes().iter().position(|b| !b.is_ascii_whitespace());
-            match packed {
-                true => start.unwrap_or(0) + 1,
-                false => column_of(&text, at),
-            }
+        let (text, starts) = match structured {
+            Structured::Packed(text) => (text, Vec::new()),
+            Structured::Object if line.bytes().trim_ascii() == b"{" => self.gather_object()?,
+            Structured::Object => (
+                line.text(0..line.bytes().len()).into_owned(),
+                vec![(0, first)],
+            ),
+        };
+        let error_at = |at: usize, kind: ParseErrorKind| {
+            let k = starts.partition_point(|&(offset, _)| offset <= at);
+            let (line, column) = match k.checked_sub(1).map(|k| starts[k]) {
+                Some((offset, line)) => (line, column_of(&text[offset..], at - offset)),
+                None => (first, start_column),
+            };
+            ParseError { line, column, kind }
         };
         let value = json::parse(&text).map_err(|error| {
             let kind = ParseErrorKind::Json {
                 found: error.found.clone(),
                 expected: error.expected,
             };
-            line.error_at(column(error.at), kind)
+            error_at(error.at, kind)
         })?;
+        let packed = starts.is_empty();
         let read =
             if packed || self.format == InputFormat::FPuzzles || description::is_fpuzzles(&value) {
                 fpuzzles::read(&value, record)
             } else {
                 description::read(&value, record)
             };
-        read.map_err(|Problem { at, kind }| line.error_at(column(at), kind).into())
+        read.map_err(|Problem { at, kind }| error_at(at, kind).into())
+    }
+
+    /// Reads a JSON object laid out over several lines, whose first line,
+    /// `{` alone, is the current one, up to its last line, `}` alone at the
+    /// start of a line: its text, and where each line starts in it with its
+    /// number.
+    fn gather_object(&mut self) -> Result<(String, Vec<(usize, u64)>), ReadError> {
+        let first = self.lines.line().number();
+        let mut text = String::from("{\n");
+        let mut starts = vec![(0, first)];
+        loop {
+            let unclosed = |found: String| ParseError {
+                line: first,
+                column: 1,
+                kind: ParseErrorKind::Json {
+                    found,
+                    expected: "'}' alone at the start of a line, closing the object",
+                },
+            };
+            match self.lines.next()? {
+                LineRead::End => return Err(unclosed("the end of the input".into()).into()),
+                LineRead::TooLong => return Err(self.lines.too_long().into()),
+                LineRead::Line => {}
+            }
+            let line = self.lines.line();
+            starts.push((text.len(), line.number()));
+            text.push_str(&line.text(0..line.bytes().len()));
+            text.push('\n');
+            if line.bytes().trim_ascii_end() == b"}" {
+                return Ok((text, starts));
+            }
+            if text.len() > MAX_OBJECT {
+                let found = format!("more than {MAX_OBJECT} bytes");
+                return Err(unclosed(found).into());
+            }
+        }
     }
 }
+
+/// The longest JSON object read over several lines, in bytes.
+const MAX_OBJECT: usize = 1 << 20;
 
 /// The column, from 1 and in characters, of byte offset `at` of `text`.
 fn column_of(text: &str, at: usize) -> usize {
@@ -562,6 +614,32 @@ pub(crate) mod tests {
                 side: 12
             }
         );
+    }
+
+    #[test]
+    fn json_objects_over_several_lines_are_one_record() {
+        let text = "{\n  \"givens\": \"1.3......2.....4\",\n  \"variants\": [\n    \"x\"\n  ]\n}\n\
+                    {\n  \"givens\": \"1.3......2.....4\",\n  \"boxes\": \"3x3\"\n}\n\
+                    {\"givens\": 5\n1.3......2.....4\n{\n  \"givens\": \"1.3......2.....4\"\n";
+        let mut reader = PuzzleReader::new(text.as_bytes());
+        let mut record = Record::default();
+        reader.read_record(&mut record).unwrap().unwrap();
+        assert_eq!((record.line, record.rules.variants.len()), (1, 1));
+        let mut outcomes = Vec::new();
+        while let Some(result) = reader.read_record(&mut record) {
+            outcomes.push(match result {
+                Ok(()) => (record.line, 0, String::new()),
+                Err(ReadError::Parse(e)) => (e.line, e.column, e.kind.to_string()),
+                Err(ReadError::Io(e)) => panic!("{e}"),
+            });
+        }
+        let places: Vec<(u64, usize)> = outcomes.iter().map(|o| (o.0, o.1)).collect();
+        // The bad value on line 9; a broken one-line object takes no line
+        // after it; an object never closed ends the input.
+        assert_eq!(places, [(9, 12), (11, 13), (12, 0), (13, 1)]);
+        assert!(outcomes[3]
+            .2
+            .starts_with("found the end of the input; expected '}' alone"));
     }
 
     #[test]
