@@ -127,6 +127,35 @@ fn a_mixed_file_gives_plain_lines_the_flags_rules_and_json_lines_their_own() {
 }
 
 #[test]
+fn records_keep_their_rules_on_several_threads() {
+    let mut text = String::new();
+    let lines = records("descriptions.jsonl");
+    // The X-Sudoku as a plain line: unique under --variant x alone.
+    let x: Value = serde_json::from_str(&lines[1]).unwrap();
+    let plain = x["givens"].as_str().unwrap();
+    for k in 0..60 {
+        text.push_str(&lines[k % lines.len()]);
+        text.push('\n');
+        if k % 7 == 0 {
+            text.push_str(plain);
+            text.push('\n');
+        }
+    }
+    let one = run(
+        &["count", "--limit", "2", "--variant", "x", "-j", "1"],
+        text.as_str(),
+    );
+    let three = run(
+        &["count", "--limit", "2", "--variant", "x", "-j", "3"],
+        text.as_str(),
+    );
+    assert_eq!(one.stdout, three.stdout);
+    let counts: Vec<&str> = one.stdout.lines().collect();
+    assert_eq!(counts.len(), 60 + 9);
+    assert!(counts.iter().all(|&c| c == "1"), "{counts:?}");
+}
+
+#[test]
 fn bad_lines_are_reported_with_line_column_and_key_and_the_run_goes_on() {
     let good = &records("descriptions.jsonl")[4];
     let text = format!(
