@@ -369,7 +369,7 @@ fn f_puzzles_rules_we_do_not_have_are_named_not_dropped() {
     assert_eq!(answers.len(), 4);
     assert!(
         run.stderr.contains(
-            "<stdin>:1:71: key \"thermometer\": the f-puzzles constraint \"thermometer\" \
+            "<stdin>:1:71: key thermometer: the f-puzzles constraint \"thermometer\" \
              (1 of them) is not supported"
         ),
         "{}",

@@ -159,7 +159,7 @@ pub enum ParseErrorKind {
     },
     /// A rule of an f-puzzles export that this solver does not have: the
     /// puzzle is refused rather than solved without it.
-    #[error("key {key:?}: {what} is not supported; refused rather than solved without it")]
+    #[error("key {key}: {what} is not supported; refused rather than solved without it")]
     Unsupported {
         /// The key of the rule.
         key: String,

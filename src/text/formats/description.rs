@@ -107,8 +107,7 @@ pub(crate) fn members<'a>(
     expected: &'static str,
 ) -> Result<&'a [Member], Problem> {
     let Value::Object(members) = &value.value else {
-        let what = if path.is_empty() { "the line" } else { path };
-        return Err(Problem::bad(what, value, "a JSON object"));
+        return Err(not_an_object(path, value));
     };
     for (k, member) in members.iter().enumerate() {
         let key = join(path, &member.key);
@@ -125,6 +124,21 @@ pub(crate) fn members<'a>(
         }
     }
     Ok(members)
+}
+
+/// The error of `value` at `path` (the whole line when empty), which is no
+/// JSON object.
+pub(crate) fn not_an_object(path: &str, value: &Json) -> Problem {
+    if !path.is_empty() {
+        return Problem::bad(path, value, "a JSON object");
+    }
+    Problem {
+        at: value.at,
+        kind: ParseErrorKind::Json {
+            found: value.value.describe(),
+            expected: "a JSON object",
+        },
+    }
 }
 
 /// The value of `key` in `members`, if it is there.
@@ -582,7 +596,7 @@ mod tests {
     #[test]
     fn every_mistake_names_its_key() {
         let cases: &[(&str, usize, &str)] = &[
-            (r#"[1]"#, 0, "key the line: found an array of 1; expected a JSON object"),
+            (r#"[1]"#, 0, "found an array of 1; expected a JSON object"),
             (r#"{"boxes": "2x2"}"#, 0, "found no givens field"),
             (r#"{"givens": 5}"#, 11, "key givens: found the number 5; expected a string"),
             (r#"{"givens": "123"}"#, 11, "key givens: found 3 symbols; expected n*n symbols"),

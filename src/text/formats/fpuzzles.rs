@@ -19,7 +19,9 @@ use crate::sudoku::rules::{Boxes, Cage, Rules};
 use crate::sudoku::variants::Variant;
 use crate::text::alphabet::Alphabet;
 use crate::text::error::ParseErrorKind;
-use crate::text::formats::description::{get, join, members, parse_cell, read_sum, Problem};
+use crate::text::formats::description::{
+    get, join, members, not_an_object, parse_cell, read_sum, Problem,
+};
 use crate::text::json::{Json, Member, Value};
 use crate::text::record::Record;
 
@@ -123,7 +125,7 @@ pub(crate) fn unpack_error() -> ParseErrorKind {
 /// Reads the f-puzzles export `value` into `record`.
 pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
     let Value::Object(all) = &value.value else {
-        return Err(Problem::bad("the line", value, "a JSON object"));
+        return Err(not_an_object("", value));
     };
     let size_value = get(all, "size").ok_or_else(|| missing(value, "size"))?;
     let size = read_size(size_value)?;
@@ -553,9 +555,9 @@ pub(crate) mod tests {
     #[test]
     fn what_is_not_supported_is_named() {
         let cases = [
-            (r#","thermometer":[{"lines":[["R1C1","R1C2"]]}]"#, "key \"thermometer\": the f-puzzles constraint \"thermometer\" (1 of them) is not supported"),
-            (r#","negative":["ratio"]"#, "key \"negative\""),
-            (r#","newrule":true"#, "key \"newrule\": the f-puzzles constraint \"newrule\" is not supported"),
+            (r#","thermometer":[{"lines":[["R1C1","R1C2"]]}]"#, "key thermometer: the f-puzzles constraint \"thermometer\" (1 of them) is not supported"),
+            (r#","negative":["ratio"]"#, "key negative: "),
+            (r#","newrule":true"#, "key newrule: the f-puzzles constraint \"newrule\" is not supported"),
             (r#","size":4"#, "key size: found the key a second time"),
             (r#","antiking":"yes""#, "key antiking: found the string \"yes\"; expected true or false"),
             (r#","killercage":[{"cells":["R1C1","R1C2"],"value":"20"}]"#, "key killercage[0].value: found the number 20; expected null or a whole number from 3 to 7"),
@@ -579,7 +581,7 @@ pub(crate) mod tests {
             ),
             (
                 r#"{"size":4,"grid":[[{},{},{},{"region":null}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#,
-                "key \"grid[0][3].region\": a cell outside every region",
+                "key grid[0][3].region: a cell outside every region",
             ),
             (
                 r#"{"size":4,"grid":[[{},{},{},{"region":0}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#,
