@@ -15,10 +15,7 @@
 use std::io::Write as _;
 
 use sudoku_dlx::engine::SearchStats;
-use sudoku_dlx::{
-    variant_geometry, Geometry, ParseError, RateError, Rater, Record, Size, Solver, Variant,
-    VariantError,
-};
+use sudoku_dlx::{Geometry, ParseError, RateError, Rater, Record, Rules, RulesError, Size, Solver};
 
 use super::args::{Config, Task};
 use super::facts::{Answer, Facts, Output, Place, Status, Verdict};
@@ -32,27 +29,39 @@ pub struct Answerer {
     shapes: Shapes,
 }
 
-/// The geometries of `--variant`, built once per size and thread.
+/// The geometries of the rules asked for, built once per size, rules and
+/// thread.
 #[derive(Debug, Default)]
 struct Shapes {
-    built: Vec<(Size, Result<Geometry, VariantError>)>,
+    built: Vec<(Size, Rules, Result<Geometry, RulesError>)>,
 }
 
+/// The most geometries [`Shapes`] keeps; puzzles that each bring rules of
+/// their own would otherwise grow it without end.
+const MAX_SHAPES: usize = 64;
+
 impl Shapes {
-    /// The geometry of a puzzle of `size` under `variants`: the classic one
-    /// when there is no variant.
-    fn get(&mut self, variants: &[Variant], size: Size) -> Result<&Geometry, &VariantError> {
-        if variants.is_empty() {
+    /// The geometry of a puzzle of `size` under `rules`: the shared classic
+    /// one for the classic rules.
+    fn get(&mut self, rules: &Rules, size: Size) -> Result<&Geometry, &RulesError> {
+        if rules.is_classic() && size.box_shape().is_some() {
             return Ok(Geometry::classic(size));
         }
-        let at = match self.built.iter().position(|(built, _)| *built == size) {
+        let found = self
+            .built
+            .iter()
+            .position(|(built, built_rules, _)| *built == size && built_rules == rules);
+        let at = match found {
             Some(at) => at,
             None => {
-                self.built.push((size, variant_geometry(size, variants)));
+                if self.built.len() == MAX_SHAPES {
+                    self.built.clear();
+                }
+                self.built.push((size, rules.clone(), rules.geometry(size)));
                 self.built.len() - 1
             }
         };
-        self.built[at].1.as_ref()
+        self.built[at].2.as_ref()
     }
 }
 
@@ -141,7 +150,7 @@ impl Answerer {
             Ok(record) => {
                 self.solver.set_node_budget(Some(config.max_nodes));
                 let mut index = 0;
-                let geometry = match self.shapes.get(&config.variants, record.grid.size()) {
+                let geometry = match self.shapes.get(&config.rules, record.grid.size()) {
                     Ok(geometry) => geometry,
                     Err(error) => {
                         facts.fail(Verdict::Invalid, error);
@@ -202,7 +211,7 @@ fn answer_puzzle(
         source,
         line: record.line,
     };
-    match answerer.shapes.get(&config.variants, record.grid.size()) {
+    match answerer.shapes.get(&config.rules, record.grid.size()) {
         Err(error) => answer.facts.fail(Verdict::Invalid, error),
         Ok(geometry) if task == Task::Rate => {
             rate(geometry, record, &mut answerer.rater, &mut answer.facts)

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
-use sudoku_dlx::{Alphabet, InputFormat, PuzzleReader, Variant};
+use sudoku_dlx::{Alphabet, Boxes, InputFormat, PuzzleReader, Rules, Variant};
 
 use super::generate_args::{GenerateArgs, Layout, GENERATE_EXAMPLES, MAX_JOBS};
 
@@ -191,6 +191,26 @@ pub struct Common {
     /// Variant rules added to rows, columns and boxes, as a comma list
     #[arg(long, value_enum, value_name = "RULES", value_delimiter = ',')]
     pub variant: Vec<VariantChoice>,
+    /// The boxes: R rows by C columns each (R x C = the side), or "none" for
+    /// a Latin square [default: the most square RxC with R <= C]
+    #[arg(long, value_name = "RxC|none", value_parser = parse_boxes)]
+    pub boxes: Option<Boxes>,
+}
+
+/// Reads `--boxes`: `RxC` or `none`.
+fn parse_boxes(text: &str) -> Result<Boxes, String> {
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(Boxes::None);
+    }
+    let shape = text
+        .split_once(['x', 'X'])
+        .and_then(|(rows, columns)| Some((rows.parse().ok()?, columns.parse().ok()?)));
+    match shape {
+        Some((rows, columns)) if rows >= 1 && columns >= 1 => Ok(Boxes::Shape { rows, columns }),
+        _ => Err(format!(
+            "expected RxC (rows by columns of one box, such as 2x3) or none; found {text:?}"
+        )),
+    }
 }
 
 /// The variant rules, for `--variant`.
@@ -357,8 +377,9 @@ pub struct Config {
     pub jobs: usize,
     /// The node budget of each puzzle's search.
     pub max_nodes: u64,
-    /// The variant rules every puzzle is answered under.
-    pub variants: Vec<Variant>,
+    /// The rules every plain-text puzzle is answered under: `--boxes` and
+    /// `--variant`.
+    pub rules: Rules,
 }
 
 impl Config {
@@ -481,7 +502,11 @@ impl Cli {
                 usize::from,
             ),
             max_nodes: common.max_nodes,
-            variants: common.variant.iter().map(|choice| choice.rule()).collect(),
+            rules: Rules {
+                boxes: common.boxes.clone().unwrap_or_default(),
+                variants: common.variant.iter().map(|choice| choice.rule()).collect(),
+                cages: Vec::new(),
+            },
         })
     }
 }
