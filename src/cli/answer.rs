@@ -29,20 +29,24 @@ pub struct Answerer {
     shapes: Shapes,
 }
 
-/// The geometries of the rules asked for, built once per size, rules and
-/// thread.
+/// The geometries of the rules of the records, built once per size, rules
+/// and thread: most records share the rules of the run, or of a few JSON
+/// descriptions.
 #[derive(Debug, Default)]
 struct Shapes {
     built: Vec<(Size, Rules, Result<Geometry, RulesError>)>,
+    /// The entry to replace next once [`SHAPES_KEPT`] are built.
+    next: usize,
 }
 
-/// The most geometries [`Shapes`] keeps; puzzles that each bring rules of
-/// their own would otherwise grow it without end.
-const MAX_SHAPES: usize = 64;
+/// The geometries kept per thread: enough for the rules of any one file of
+/// puzzles that share a few, few enough that a file of jigsaws, each with
+/// regions of its own, holds little memory.
+const SHAPES_KEPT: usize = 16;
 
 impl Shapes {
-    /// The geometry of a puzzle of `size` under `rules`: the shared classic
-    /// one for the classic rules.
+    /// The geometry of a puzzle of `size` under `rules`: the classic one
+    /// for the classic rules.
     fn get(&mut self, rules: &Rules, size: Size) -> Result<&Geometry, &RulesError> {
         if rules.is_classic() && size.box_shape().is_some() {
             return Ok(Geometry::classic(size));
@@ -54,11 +58,16 @@ impl Shapes {
         let at = match found {
             Some(at) => at,
             None => {
-                if self.built.len() == MAX_SHAPES {
-                    self.built.clear();
+                let entry = (size, rules.clone(), rules.geometry(size));
+                if self.built.len() < SHAPES_KEPT {
+                    self.built.push(entry);
+                    self.built.len() - 1
+                } else {
+                    let at = self.next;
+                    self.next = (self.next + 1) % SHAPES_KEPT;
+                    self.built[at] = entry;
+                    at
                 }
-                self.built.push((size, rules.clone(), rules.geometry(size)));
-                self.built.len() - 1
             }
         };
         self.built[at].2.as_ref()
@@ -150,7 +159,7 @@ impl Answerer {
             Ok(record) => {
                 self.solver.set_node_budget(Some(config.max_nodes));
                 let mut index = 0;
-                let geometry = match self.shapes.get(&config.rules, record.grid.size()) {
+                let geometry = match self.shapes.get(&record.rules, record.grid.size()) {
                     Ok(geometry) => geometry,
                     Err(error) => {
                         facts.fail(Verdict::Invalid, error);
@@ -211,7 +220,7 @@ fn answer_puzzle(
         source,
         line: record.line,
     };
-    match answerer.shapes.get(&config.rules, record.grid.size()) {
+    match answerer.shapes.get(&record.rules, record.grid.size()) {
         Err(error) => answer.facts.fail(Verdict::Invalid, error),
         Ok(geometry) if task == Task::Rate => {
             rate(geometry, record, &mut answerer.rater, &mut answer.facts)

@@ -263,6 +263,11 @@ pub enum InputChoice {
     Csv,
     /// puzzle:count:solution lines
     Colon,
+    /// JSON puzzle descriptions with their rules, one object per line
+    /// (detected from a leading `{`)
+    Json,
+    /// f-puzzles exports: their JSON or the base64 string the site shares
+    Fpuzzles,
 }
 
 impl InputChoice {
@@ -275,6 +280,8 @@ impl InputChoice {
             InputChoice::Opensudoku => InputFormat::OpenSudoku,
             InputChoice::Csv => InputFormat::Csv,
             InputChoice::Colon => InputFormat::Colon,
+            InputChoice::Json => InputFormat::Json,
+            InputChoice::Fpuzzles => InputFormat::FPuzzles,
         }
     }
 }
@@ -388,6 +395,7 @@ impl Config {
         PuzzleReader::new(input)
             .with_alphabet(self.alphabet)
             .with_format(self.input_format)
+            .with_rules(self.rules.clone())
     }
 }
 
@@ -505,7 +513,7 @@ impl Cli {
             rules: Rules {
                 boxes: common.boxes.clone().unwrap_or_default(),
                 variants: common.variant.iter().map(|choice| choice.rule()).collect(),
-                cages: Vec::new(),
+                ..Rules::default()
             },
         })
     }

@@ -184,6 +184,15 @@ impl GeometryBuilder {
         self
     }
 
+    /// The number of units added so far that are neither rows, columns nor
+    /// boxes: the number of the next [`Unit::Extra`].
+    pub fn extra_units(&self) -> usize {
+        self.units
+            .iter()
+            .filter(|(unit, _)| matches!(unit, Unit::Extra(_)))
+            .count()
+    }
+
     /// Checks the units and builds the tables.
     ///
     /// # Errors

@@ -129,6 +129,41 @@ pub enum ParseErrorKind {
         /// What it should hold.
         expected: &'static str,
     },
+    /// A line that should be JSON and is not.
+    #[error("found {found}; expected {expected} (the line is not valid JSON)")]
+    Json {
+        /// What was found, for a message.
+        found: String,
+        /// What would have been valid there.
+        expected: &'static str,
+    },
+    /// A key of a JSON puzzle whose value is not what it should be.
+    #[error("key {key}: found {found}; expected {expected}")]
+    Key {
+        /// The key, with the place inside its value: `cages[2].sum`.
+        key: String,
+        /// What it holds.
+        found: String,
+        /// What it should hold.
+        expected: String,
+    },
+    /// A key that a JSON puzzle has no use for.
+    #[error("found unknown key {key:?}; expected {expected}")]
+    UnknownKey {
+        /// The key, with the place of its object: `cages[0].total`.
+        key: String,
+        /// The keys there can be.
+        expected: &'static str,
+    },
+    /// A rule of an f-puzzles export that this solver does not have: the
+    /// puzzle is refused rather than solved without it.
+    #[error("key {key:?}: {what} is not supported; refused rather than solved without it")]
+    Unsupported {
+        /// The key of the rule.
+        key: String,
+        /// What it holds, for a message.
+        what: String,
+    },
     /// An expected solution of another size than its puzzle.
     #[error("found a {found} solution; expected {expected} like its puzzle")]
     SolutionSize {

@@ -9,8 +9,10 @@
 
 pub(crate) mod alphabet;
 pub(crate) mod cells;
+pub(crate) mod describe;
 pub(crate) mod error;
 pub(crate) mod formats;
+pub(crate) mod json;
 pub(crate) mod lines;
 pub(crate) mod output;
 pub(crate) mod plain;

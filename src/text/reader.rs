@@ -15,6 +15,12 @@
 //! or count with the record where they have them. Every line read has a length cap, so a
 //! huge line costs an error, not memory.
 //!
+//! A line that starts with `{` is a JSON puzzle with its rules (a
+//! description, or an f-puzzles export when it has a `size` and a `grid`),
+//! and so is a line of base64 that unpacks to an f-puzzles export: they may
+//! be mixed with plain puzzles, which take the rules the reader was given
+//! ([`PuzzleReader::with_rules`]).
+//!
 //! A mistake in one record ends that record with a [`ParseError`] that names
 //! its line and column (columns count characters, not bytes), and reading goes on with the next record, so no
 //! record is lost and none is shifted into the next one.
@@ -23,10 +29,13 @@ use std::collections::VecDeque;
 use std::io::BufRead;
 
 use crate::sudoku::grid::{Grid, Size};
+use crate::sudoku::rules::Rules;
 use crate::text::alphabet::Alphabet;
 use crate::text::cells::Cells;
 use crate::text::error::{ParseError, ParseErrorKind, ReadError};
-use crate::text::formats::{colon, csv, sdk, xml, Fields, InputFormat, Scan};
+use crate::text::formats::description::{self, Problem};
+use crate::text::formats::{colon, csv, fpuzzles, sdk, xml, Fields, InputFormat, Scan};
+use crate::text::json;
 use crate::text::lines::{LineRead, Lines};
 use crate::text::plain;
 use crate::text::record::{Layout, Record};
@@ -74,6 +83,19 @@ pub struct PuzzleReader<R> {
     /// A grid kept for the next expected solution, so that its storage is
     /// reused.
     spare: Option<Grid>,
+    /// The rules of the records that do not give their own.
+    rules: Rules,
+    /// Whether every record must be a JSON puzzle: the JSON formats were
+    /// forced, not detected.
+    json_only: bool,
+}
+
+/// A line that holds a JSON puzzle rather than a plain one.
+enum Structured {
+    /// A JSON object.
+    Object,
+    /// The base64 string of an f-puzzles export, unpacked to its JSON.
+    Packed(String),
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -92,12 +114,22 @@ impl<R: BufRead> PuzzleReader<R> {
             title: String::new(),
             pending: VecDeque::new(),
             spare: None,
+            rules: Rules::default(),
+            json_only: false,
         }
+    }
+
+    /// Gives `rules` to every record that does not bring its own: all but
+    /// the JSON puzzles, which carry theirs.
+    pub fn with_rules(mut self, rules: Rules) -> Self {
+        self.rules = rules;
+        self
     }
 
     /// Reads the input in `format` instead of detecting it.
     pub fn with_format(mut self, format: InputFormat) -> Self {
         self.format = format;
+        self.json_only = matches!(format, InputFormat::Json | InputFormat::FPuzzles);
         self
     }
 
@@ -151,7 +183,10 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
             }
             let scan = match self.format {
-                InputFormat::Auto | InputFormat::Plain => None,
+                InputFormat::Auto
+                | InputFormat::Plain
+                | InputFormat::Json
+                | InputFormat::FPuzzles => None,
                 InputFormat::Sdk => {
                     let text = line.bytes().trim_ascii_start();
                     if sdk::is_section(text) {
@@ -194,7 +229,11 @@ impl<R: BufRead> PuzzleReader<R> {
             };
             let result = match scan {
                 None if plain::is_skipped(line.bytes()) => continue,
-                None => self.read_plain(record),
+                None => match self.structured() {
+                    Ok(Some(structured)) => self.read_json(structured, record),
+                    Ok(None) => self.read_plain(record),
+                    Err(error) => Err(error.into()),
+                },
                 Some(Scan::Skip) => continue,
                 Some(Scan::Record(fields)) => self.read_fields(&fields, record),
                 Some(Scan::Bad { column, kind }) => Err(line.error_at(column, kind).into()),
@@ -220,6 +259,7 @@ impl<R: BufRead> PuzzleReader<R> {
         )?;
         record.line = start;
         record.layout = layout;
+        record.rules.clone_from(&self.rules);
         record.alphabet = self
             .cells
             .decode(&mut record.grid, None, self.forced_alphabet)?;
@@ -231,6 +271,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let line = self.lines.line();
         record.line = line.number();
         record.layout = Layout::Line;
+        record.rules.clone_from(&self.rules);
         self.cells.read_token(line, fields.puzzle.clone())?;
         record.alphabet = self
             .cells
@@ -256,6 +297,90 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         Ok(())
     }
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// Whether the current line is a JSON puzzle: an object, or in the
+    /// formats that take them, a base64 f-puzzles string. In the JSON
+    /// formats, a line that is neither is an error.
+    fn structured(&self) -> Result<Option<Structured>, ParseError> {
+        let line = self.lines.line();
+        let bytes = line.bytes();
+        let start = bytes
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(0);
+        let token = bytes[start..].trim_ascii_end();
+        if token.first() == Some(&b'{') {
+            return Ok(Some(Structured::Object));
+        }
+        let forced = self.json_only;
+        // A plain puzzle whose symbols are all base64 letters is tried as
+        // one only when its length fits no grid, or it has `+ / =`.
+        let maybe_packed = fpuzzles::looks_like_base64(token)
+            && (forced
+                || Size::from_cells(token.len()).is_none()
+                || token.iter().any(|b| matches!(b, b'+' | b'/' | b'=')));
+        if maybe_packed {
+            if let Some(text) = fpuzzles::unpack(&line.text(start..start + token.len())) {
+                return Ok(Some(Structured::Packed(text)));
+            }
+        }
+        if !forced {
+            return Ok(None);
+        }
+        let kind = match self.format {
+            InputFormat::FPuzzles => fpuzzles::unpack_error(),
+            _ => ParseErrorKind::Json {
+                found: format!("{}", line.found(start)),
+                expected: "a JSON object, starting with '{'",
+            },
+        };
+        Err(line.error_at(start + 1, kind))
+    }
+
+    /// Reads the JSON puzzle of the current line into `record`.
+    fn read_json(&mut self, structured: Structured, record: &mut Record) -> Result<(), ReadError> {
+        let line = self.lines.line();
+        record.line = line.number();
+        record.layout = Layout::Line;
+        let (text, packed) = match structured {
+            Structured::Object => (line.text(0..line.bytes().len()), false),
+            Structured::Packed(text) => (text.into(), true),
+        };
+        // The places in an unpacked string are not places in the line: its
+        // mistakes are reported at the start of the string.
+        let column = |at: usize| {
+            let start = line.bytes().iter().position(|b| !b.is_ascii_whitespace());
+            match packed {
+                true => start.unwrap_or(0) + 1,
+                false => column_of(&text, at),
+            }
+        };
+        let value = json::parse(&text).map_err(|error| {
+            let kind = ParseErrorKind::Json {
+                found: error.found.clone(),
+                expected: error.expected,
+            };
+            line.error_at(column(error.at), kind)
+        })?;
+        let read =
+            if packed || self.format == InputFormat::FPuzzles || description::is_fpuzzles(&value) {
+                fpuzzles::read(&value, record)
+            } else {
+                description::read(&value, record)
+            };
+        read.map_err(|Problem { at, kind }| line.error_at(column(at), kind).into())
+    }
+}
+
+/// The column, from 1 and in characters, of byte offset `at` of `text`.
+fn column_of(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    text[..at].chars().count() + 1
 }
 
 impl std::str::FromStr for Grid {
