@@ -48,7 +48,7 @@ impl Shapes {
     /// The geometry of a puzzle of `size` under `rules`: the classic one
     /// for the classic rules.
     fn get(&mut self, rules: &Rules, size: Size) -> Result<&Geometry, &RulesError> {
-        if rules.is_classic() {
+        if rules.is_classic() && size.box_shape().is_some() {
             return Ok(Geometry::classic(size));
         }
         let found = self

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
-use sudoku_dlx::{Alphabet, InputFormat, PuzzleReader, Rules, Variant};
+use sudoku_dlx::{Alphabet, Boxes, InputFormat, PuzzleReader, Rules, Variant};
 
 use super::generate_args::{GenerateArgs, Layout, GENERATE_EXAMPLES, MAX_JOBS};
 
@@ -193,6 +193,26 @@ pub struct Common {
     /// the puzzles that do not give their own (JSON and f-puzzles do)
     #[arg(long, value_enum, value_name = "RULES", value_delimiter = ',')]
     pub variant: Vec<VariantChoice>,
+    /// The boxes: R rows by C columns each (R x C = the side), or "none" for
+    /// a Latin square [default: the most square RxC with R <= C]
+    #[arg(long, value_name = "RxC|none", value_parser = parse_boxes)]
+    pub boxes: Option<Boxes>,
+}
+
+/// Reads `--boxes`: `RxC` or `none`.
+fn parse_boxes(text: &str) -> Result<Boxes, String> {
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(Boxes::None);
+    }
+    let shape = text
+        .split_once(['x', 'X'])
+        .and_then(|(rows, columns)| Some((rows.parse().ok()?, columns.parse().ok()?)));
+    match shape {
+        Some((rows, columns)) if rows >= 1 && columns >= 1 => Ok(Boxes::Shape { rows, columns }),
+        _ => Err(format!(
+            "expected RxC (rows by columns of one box, such as 2x3) or none; found {text:?}"
+        )),
+    }
 }
 
 /// The variant rules, for `--variant`.
@@ -366,8 +386,9 @@ pub struct Config {
     pub jobs: usize,
     /// The node budget of each puzzle's search.
     pub max_nodes: u64,
-    /// The variant rules every puzzle is answered under.
-    pub variants: Vec<Variant>,
+    /// The rules every plain-text puzzle is answered under: `--boxes` and
+    /// `--variant`.
+    pub rules: Rules,
 }
 
 impl Config {
@@ -376,16 +397,7 @@ impl Config {
         PuzzleReader::new(input)
             .with_alphabet(self.alphabet)
             .with_format(self.input_format)
-            .with_rules(self.rules())
-    }
-
-    /// The rules of the puzzles that do not bring their own (all but JSON
-    /// and f-puzzles records), from the command line.
-    pub fn rules(&self) -> Rules {
-        Rules {
-            variants: self.variants.clone(),
-            ..Rules::default()
-        }
+            .with_rules(self.rules.clone())
     }
 }
 
@@ -500,7 +512,11 @@ impl Cli {
                 usize::from,
             ),
             max_nodes: common.max_nodes,
-            variants: common.variant.iter().map(|choice| choice.rule()).collect(),
+            rules: Rules {
+                boxes: common.boxes.clone().unwrap_or_default(),
+                variants: common.variant.iter().map(|choice| choice.rule()).collect(),
+                ..Rules::default()
+            },
         })
     }
 }

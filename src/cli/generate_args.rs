@@ -93,11 +93,15 @@ pub enum LevelChoice {
     Expert,
 }
 
+/// The sides `generate` makes puzzles of: those with boxes, up to 25.
 fn parse_size(text: &str) -> Result<Size, String> {
     text.parse()
         .ok()
         .and_then(Size::from_side)
-        .ok_or_else(|| format!("`{text}` is not a supported side: use 4, 9, 16 or 25"))
+        .filter(|size| size.box_shape().is_some() && size.side() <= 25)
+        .ok_or_else(|| {
+            format!("`{text}` is not a side to generate: use 4 to 25, one with boxes (not prime)")
+        })
 }
 
 impl GenerateArgs {

@@ -31,8 +31,14 @@
 
 use crate::engine::{Count, Matrix};
 use crate::sudoku::geometry::Geometry;
-use crate::sudoku::grid::Grid;
+use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::random::Rng;
+
+/// The entries of each unit's table of item numbers, one per digit: a power
+/// of two at least [`Size::MAX_SIDE`], so that a digit masked with
+/// `DIGIT_SLOTS - 1` needs no bounds check.
+const DIGIT_SLOTS: usize = 64;
+const _: () = assert!(DIGIT_SLOTS >= Size::MAX_SIDE && DIGIT_SLOTS.is_power_of_two());
 
 /// Which family of items is numbered first; see the module documentation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -49,11 +55,11 @@ pub enum ItemOrder {
 #[derive(Debug, Clone, Default)]
 pub struct Encoding {
     /// The digits placed in each unit, as bit masks.
-    unit_digits: Vec<u32>,
+    unit_digits: Vec<u64>,
     /// The item number of each missing digit of each unit, indexed by the
     /// digit from 0; 32 entries per unit, so that any digit bit indexes
     /// them without a bounds check.
-    unit_items: Vec<[u32; 32]>,
+    unit_items: Vec<[u32; DIGIT_SLOTS]>,
     /// The item number of each blank cell (what stands at filled cells is
     /// never read).
     cell_items: Vec<u32>,
@@ -61,7 +67,7 @@ pub struct Encoding {
     items: Vec<usize>,
     /// The digits the "at most once" groups of the placed digits rule out
     /// of each cell.
-    blocked: Vec<u32>,
+    blocked: Vec<u64>,
     /// For each option of the matrix, the placement it stands for:
     /// `cell << 8 | digit`; entries past the options of the matrix may be
     /// left over from earlier builds.
@@ -113,9 +119,9 @@ impl Encoding {
         if has_groups && !geometry.group_blocked(grid, blocked) {
             return false;
         }
-        let blocked: &[u32] = if has_groups { blocked } else { &[] };
+        let blocked: &[u64] = if has_groups { blocked } else { &[] };
         let n = geometry.side();
-        let all = u32::MAX >> (32 - n);
+        let all = u64::MAX >> (64 - n);
         let blanks = grid.cells().iter().filter(|&&digit| digit == 0).count() as u32;
         let mut item = match order {
             ItemOrder::CellsFirst => blanks,
@@ -123,11 +129,11 @@ impl Encoding {
         };
         // Only the entries of missing digits are written: no option names
         // another.
-        unit_items.resize(geometry.units(), [0; 32]);
+        unit_items.resize(geometry.units(), [0; DIGIT_SLOTS]);
         for (numbers, &digits) in unit_items.iter_mut().zip(unit_digits) {
             let mut missing = all & !digits;
             while missing != 0 {
-                numbers[missing.trailing_zeros() as usize & 31] = item;
+                numbers[missing.trailing_zeros() as usize & (DIGIT_SLOTS - 1)] = item;
                 item += 1;
                 missing &= missing - 1;
             }
@@ -203,11 +209,11 @@ pub struct Position<'a> {
     pub grid: &'a Grid,
     /// The candidates of each cell, bit `d - 1` for digit `d` (pencilmarks,
     /// or what the singles pass left); `None` for every digit.
-    pub candidates: Option<&'a [u32]>,
+    pub candidates: Option<&'a [u64]>,
     /// The digits each unit of the geometry holds, as bit masks, when the
     /// caller keeps them (the singles pass does); `None` to take them from
     /// the grid, which also checks that no digit repeats in a unit.
-    pub unit_digits: Option<&'a [u32]>,
+    pub unit_digits: Option<&'a [u64]>,
 }
 
 impl<'a> Position<'a> {
@@ -227,12 +233,12 @@ impl<'a> Position<'a> {
 /// each blank cell's item one more than the last.
 struct CellByCell<'a> {
     geometry: &'a Geometry,
-    unit_digits: &'a [u32],
-    unit_items: &'a [[u32; 32]],
-    candidates: Option<&'a [u32]>,
+    unit_digits: &'a [u64],
+    unit_items: &'a [[u32; DIGIT_SLOTS]],
+    candidates: Option<&'a [u64]>,
     /// Digits ruled out of each cell by groups; empty when there are none.
-    blocked: &'a [u32],
-    all: u32,
+    blocked: &'a [u64],
+    all: u64,
     first_cell_item: u32,
     /// The number of primary items: the first secondary item's number.
     primary: u32,
@@ -243,7 +249,7 @@ impl CellByCell<'_> {
     /// `units`, in a geometry without groups: its candidates, less the
     /// digits its units hold.
     #[inline(always)]
-    fn free_in_units(&self, cell: usize, units: &[u16]) -> u32 {
+    fn free_in_units(&self, cell: usize, units: &[u16]) -> u64 {
         let mut free = self.candidates.map_or(self.all, |c| c[cell]) & self.all;
         for &unit in units {
             free &= !self.unit_digits[unit as usize];
@@ -253,7 +259,7 @@ impl CellByCell<'_> {
 
     /// [`CellByCell::free_in_units`], less the digits the groups of the
     /// placed digits rule out.
-    fn free_digits(&self, cell: usize, units: &[u16]) -> u32 {
+    fn free_digits(&self, cell: usize, units: &[u16]) -> u64 {
         let free = self.free_in_units(cell, units);
         match self.blocked.get(cell) {
             Some(&blocked) => free & !blocked,
@@ -297,7 +303,7 @@ impl CellByCell<'_> {
                 free &= free - 1;
                 let mut items = [0usize; 8];
                 for (slot, row) in items.iter_mut().zip(&rows) {
-                    *slot = row[digit as usize & 31] as usize;
+                    *slot = row[digit as usize & (DIGIT_SLOTS - 1)] as usize;
                 }
                 items[K] = cell_item;
                 // The items are distinct and open by construction.
@@ -349,7 +355,7 @@ impl CellByCell<'_> {
 /// One option of a build: a digit in a cell, and where its items are.
 struct OptionItems<'a> {
     geometry: &'a Geometry,
-    unit_items: &'a [[u32; 32]],
+    unit_items: &'a [[u32; DIGIT_SLOTS]],
     cell: usize,
     /// The digit, from 0.
     digit: usize,
@@ -381,7 +387,7 @@ impl OptionItems<'_> {
             .expect("every cell lies in K units");
         let mut items = [0usize; 8];
         for (slot, &unit) in items.iter_mut().zip(units) {
-            *slot = self.unit_items[unit as usize][self.digit & 31] as usize;
+            *slot = self.unit_items[unit as usize][self.digit & (DIGIT_SLOTS - 1)] as usize;
         }
         items[K] = self.cell_item as usize;
         // The items are distinct and open by construction.
@@ -395,10 +401,9 @@ impl OptionItems<'_> {
     fn add_any<C: Count>(&self, matrix: &mut Matrix<C>, items: &mut Vec<usize>) {
         items.clear();
         items.extend(
-            self.geometry
-                .units_of(self.cell)
-                .iter()
-                .map(|&unit| self.unit_items[unit as usize][self.digit & 31] as usize),
+            self.geometry.units_of(self.cell).iter().map(|&unit| {
+                self.unit_items[unit as usize][self.digit & (DIGIT_SLOTS - 1)] as usize
+            }),
         );
         items.push(self.cell_item as usize);
         let groups = self.geometry.groups_of(self.cell, self.digit as u8 + 1);

@@ -86,6 +86,16 @@ pub enum GeometryError {
         /// The side of the grid.
         expected: usize,
     },
+    /// Boxes whose cells are not one per digit.
+    #[error("boxes of {rows}x{columns} do not tile a grid of side {side}; rows times columns must be {side}")]
+    BoxShape {
+        /// Rows of one box.
+        rows: usize,
+        /// Columns of one box.
+        columns: usize,
+        /// The side of the grid.
+        side: usize,
+    },
     /// An "at most once" group with a placement outside the grid.
     #[error("at-most-once group {} names cell {cell} with digit {digit}, outside the grid", group + 1)]
     BadPlacement {
@@ -116,20 +126,45 @@ pub struct GeometryBuilder {
     units: Vec<(Unit, Vec<usize>)>,
     standard_units: usize,
     groups: Vec<Vec<(usize, u8)>>,
+    /// Boxes whose cells do not number the side of the grid.
+    bad_boxes: bool,
 }
 
 impl GeometryBuilder {
-    /// Adds the square boxes of the grid's size, numbered row by row.
-    pub fn boxes(mut self) -> Self {
-        let (n, b) = (self.size.side(), self.size.box_side());
-        self.boxes = Some((b, b));
+    /// Adds the size's own boxes ([`Size::box_shape`]), numbered row by
+    /// row; a prime side has none, and the builder is left as it was.
+    pub fn boxes(self) -> Self {
+        match self.size.box_shape() {
+            Some((rows, columns)) => self.boxes_of(rows, columns),
+            None => self,
+        }
+    }
+
+    /// Adds boxes of `rows` rows and `columns` columns, numbered row by
+    /// row. [`GeometryBuilder::build`] refuses them unless
+    /// `rows * columns` is the side of the grid.
+    pub fn boxes_of(mut self, rows: usize, columns: usize) -> Self {
+        let n = self.size.side();
+        self.boxes = Some((rows, columns));
+        if rows * columns != n {
+            self.bad_boxes = true;
+            return self;
+        }
+        let stacks = n / columns;
         for bx in 0..n {
-            let (top, left) = ((bx / b) * b, (bx % b) * b);
-            let cells = (0..n).map(|k| (top + k / b) * n + left + k % b).collect();
+            let (top, left) = ((bx / stacks) * rows, (bx % stacks) * columns);
+            let cells = (0..n)
+                .map(|k| (top + k / columns) * n + left + k % columns)
+                .collect();
             self.units.push((Unit::Box(bx), cells));
         }
         self.standard_units = self.units.len();
         self
+    }
+
+    /// The rows and columns of the boxes added so far, if any.
+    pub fn box_shape(&self) -> Option<(usize, usize)> {
+        self.boxes
     }
 
     /// Adds a unit: `cells` (numbered row * side + column) hold every digit
@@ -167,6 +202,13 @@ impl GeometryBuilder {
     pub fn build(self) -> Result<Geometry, GeometryError> {
         let size = self.size;
         let (n, cells) = (size.side(), size.cells());
+        if let (true, Some((rows, columns))) = (self.bad_boxes, self.boxes) {
+            return Err(GeometryError::BoxShape {
+                rows,
+                columns,
+                side: n,
+            });
+        }
         let mut seen = vec![usize::MAX; cells];
         for (index, (unit, members)) in self.units.iter().enumerate() {
             if members.len() != n {
@@ -309,14 +351,17 @@ impl Geometry {
             standard_units: units.len(),
             units,
             groups: Vec::new(),
+            bad_boxes: false,
         }
     }
 
-    /// The classic geometry of `size`: rows, columns and square boxes. It is
-    /// built the first time it is asked for and then shared.
+    /// The classic geometry of `size`: rows, columns and the size's own
+    /// boxes ([`Size::box_shape`]; none for a prime side, a Latin square).
+    /// It is built the first time it is asked for and then shared.
     pub fn classic(size: Size) -> &'static Geometry {
-        static CLASSIC: [OnceLock<Geometry>; 4] = [const { OnceLock::new() }; 4];
-        let slot = &CLASSIC[size.box_side() - 2];
+        const SIZES: usize = Size::MAX_SIDE - Size::MIN_SIDE + 1;
+        static CLASSIC: [OnceLock<Geometry>; SIZES] = [const { OnceLock::new() }; SIZES];
+        let slot = &CLASSIC[size.side() - Size::MIN_SIDE];
         slot.get_or_init(|| {
             Geometry::builder(size)
                 .boxes()
@@ -417,7 +462,7 @@ impl Geometry {
     /// The digits that the groups of the digits placed in `grid` rule out
     /// of each cell, as bit masks, written into `blocked` (one per cell).
     /// Returns false when two placed digits share a group.
-    pub fn group_blocked(&self, grid: &Grid, blocked: &mut Vec<u32>) -> bool {
+    pub fn group_blocked(&self, grid: &Grid, blocked: &mut Vec<u64>) -> bool {
         let n = self.side();
         blocked.clear();
         blocked.resize(self.cells(), 0);
@@ -443,7 +488,7 @@ impl Geometry {
     /// The digits each unit holds in `grid`, as bit masks (bit `d - 1` for
     /// digit `d`), written into `digits` (one entry per unit). Returns false
     /// when a digit appears twice in a unit.
-    pub fn unit_digits(&self, grid: &Grid, digits: &mut Vec<u32>) -> bool {
+    pub fn unit_digits(&self, grid: &Grid, digits: &mut Vec<u64>) -> bool {
         digits.clear();
         digits.resize(self.units(), 0);
         let mut clash = 0;
@@ -555,14 +600,19 @@ mod tests {
 
     #[test]
     fn every_size_has_its_units_and_peers() {
-        for size in Size::ALL {
-            let (n, b) = (size.side(), size.box_side());
+        for size in Size::all() {
+            let n = size.side();
             let geometry = Geometry::classic(size);
+            let Some((rows, columns)) = size.box_shape() else {
+                assert_eq!(geometry.units(), 2 * n);
+                assert_eq!(geometry.peers_of(0).len(), 2 * (n - 1));
+                continue;
+            };
             assert_eq!(geometry.units(), 3 * n);
             for cell in 0..size.cells() {
                 assert_eq!(
                     geometry.peers_of(cell).len(),
-                    2 * (n - 1) + (b - 1) * (b - 1)
+                    2 * (n - 1) + (rows - 1) * (columns - 1)
                 );
             }
         }

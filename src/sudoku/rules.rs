@@ -143,16 +143,19 @@ impl Rules {
     pub fn geometry(&self, size: Size) -> Result<Geometry, RulesError> {
         let mut builder = Geometry::builder(size);
         builder = match &self.boxes {
+            Boxes::Standard if size.box_shape().is_none() => {
+                return Err(RulesError::NoBoxes { size })
+            }
             Boxes::Standard => builder.boxes(),
             Boxes::Shape { rows, columns } => {
-                if rows * columns != size.side() || *rows != size.box_side() {
+                if rows * columns != size.side() {
                     return Err(RulesError::BoxShape {
                         rows: *rows,
                         columns: *columns,
                         size,
                     });
                 }
-                builder.boxes()
+                builder.boxes_of(*rows, *columns)
             }
             Boxes::None => builder,
             Boxes::Regions(labels) => regions(builder, size, labels)?,

@@ -392,12 +392,14 @@ mod tests {
     #[test]
     fn one_solver_serves_every_size() {
         let mut solver = Solver::new();
-        for size in Size::ALL {
+        // Up to 20x20: the larger grids take seconds in a debug build; the
+        // binary's tests solve them in release-like time.
+        for size in Size::all().filter(|size| size.side() <= 20) {
             let mut found = None;
             solver
                 .solve(&Grid::empty(size), 1, |g| found = Some(g.clone()))
                 .unwrap();
-            let found = found.unwrap();
+            let found = found.unwrap_or_else(|| panic!("no solution at {size}"));
             assert!(found.is_solved(), "{size}");
         }
     }

@@ -47,8 +47,8 @@ pub enum ParseErrorKind {
     },
     /// A line whose number of cells fits no puzzle and no grid row.
     #[error(
-        "found {found} cells on a line; expected a puzzle on one line (16, 81, 256 or 625 cells) \
-         or a grid row (4, 9, 16 or 25 cells)"
+        "found {found} cells on a line; expected a puzzle on one line (the square of a side from \
+         4 to 35: 16, 36, 49, 64, 81 ... 1225 cells) or a grid row (4 to 35 cells)"
     )]
     NotAGrid {
         /// Cells found.
@@ -56,9 +56,7 @@ pub enum ParseErrorKind {
     },
     /// A square grid of a size with no supported shape, such as 36 cells
     /// (6x6) or 144 (12x12): its side has no square boxes, or is too large.
-    #[error(
-        "found {found} cells, a {side}x{side} grid; supported sizes are 4x4, 9x9, 16x16 and 25x25"
-    )]
+    #[error("found {found} cells, a {side}x{side} grid; supported sizes are 4x4 to 35x35")]
     UnsupportedSize {
         /// Cells found.
         found: usize,

@@ -12,7 +12,8 @@ pub fn write_line(out: &mut Vec<u8>, grid: &Grid, alphabet: Alphabet) {
     out.extend(grid.cells().iter().map(|&value| alphabet.encode(value)));
 }
 
-/// Appends `grid` as a block of rows, each ended by a newline, to `out`.
+/// Appends `grid` as a block of rows, each ended by a newline, to `out`,
+/// with the borders of its size's own boxes.
 ///
 /// ```
 /// use sudoku_dlx::{write_block, Alphabet, Grid};
@@ -26,7 +27,8 @@ pub fn write_line(out: &mut Vec<u8>, grid: &Grid, alphabet: Alphabet) {
 /// );
 /// ```
 pub fn write_block(out: &mut Vec<u8>, grid: &Grid, alphabet: Alphabet) {
-    write_block_painted(out, grid, alphabet, |_, _| {});
+    let boxes = grid.size().box_shape();
+    write_block_painted(out, grid, alphabet, boxes, |_, _| {});
 }
 
 /// A piece of a block, for a painter to style.
@@ -38,7 +40,8 @@ pub enum Piece {
     Border,
 }
 
-/// Appends `grid` as [`write_block`] does, calling `paint(out, Some(piece))`
+/// Appends `grid` as [`write_block`] does, with the borders of boxes of
+/// `boxes` (rows, columns; `None`: no borders), calling `paint(out, Some(piece))`
 /// before each piece and `paint(out, None)` after it, so that the caller can
 /// wrap pieces in terminal styles. The text between the calls is exactly
 /// that of [`write_block`].
@@ -46,19 +49,24 @@ pub fn write_block_painted(
     out: &mut Vec<u8>,
     grid: &Grid,
     alphabet: Alphabet,
+    boxes: Option<(usize, usize)>,
     mut paint: impl FnMut(&mut Vec<u8>, Option<Piece>),
 ) {
-    let size = grid.size();
-    let (n, b) = (size.side(), size.box_side());
+    let n = grid.size().side();
+    // Without boxes, the one "box" is the whole grid: no border is drawn.
+    let (rows, columns) = boxes.unwrap_or((n, n));
+    let stacks = n / columns;
     for row in 0..n {
-        if row > 0 && row % b == 0 {
+        if row > 0 && row % rows == 0 {
             paint(out, Some(Piece::Border));
-            for bx in 0..b {
-                if bx > 0 {
+            for stack in 0..stacks {
+                if stack > 0 {
                     out.push(b'+');
                 }
-                // Each box is 2b-1 wide, plus the spaces around the `|` beside it.
-                let width = 2 * b + usize::from(bx > 0 && bx < b - 1);
+                // The cells of a box and their spaces, and a space on each
+                // side of a `|`.
+                let width =
+                    2 * columns - 1 + usize::from(stack > 0) + usize::from(stack + 1 < stacks);
                 out.extend(std::iter::repeat_n(b'-', width));
             }
             paint(out, None);
@@ -67,7 +75,7 @@ pub fn write_block_painted(
         for column in 0..n {
             if column > 0 {
                 out.push(b' ');
-                if column % b == 0 {
+                if column % columns == 0 {
                     paint(out, Some(Piece::Border));
                     out.push(b'|');
                     paint(out, None);
@@ -128,14 +136,20 @@ mod tests {
         let grid: Grid = "1423234141323214".parse().unwrap();
         let (mut cells, mut borders) = (Vec::new(), 0);
         let mut out = Vec::new();
-        write_block_painted(&mut out, &grid, Alphabet::STANDARD, |out, piece| {
-            match piece {
-                Some(Piece::Cell(k)) => cells.push(k),
-                Some(Piece::Border) => borders += 1,
-                None => {}
-            }
-            out.push(if piece.is_some() { b'<' } else { b'>' });
-        });
+        write_block_painted(
+            &mut out,
+            &grid,
+            Alphabet::STANDARD,
+            Some((2, 2)),
+            |out, piece| {
+                match piece {
+                    Some(Piece::Cell(k)) => cells.push(k),
+                    Some(Piece::Border) => borders += 1,
+                    None => {}
+                }
+                out.push(if piece.is_some() { b'<' } else { b'>' });
+            },
+        );
         assert_eq!(cells, (0..16).collect::<Vec<_>>());
         // One `|` per row and one line between the two bands.
         assert_eq!(borders, 5);

@@ -525,7 +525,7 @@ pub(crate) mod tests {
         assert_eq!(column, 11);
         assert_eq!(
             kind.to_string(),
-            "found 'x'; expected 1-9 or a blank (. 0 _)"
+            "found 'x' (value 33), out of range for a 9x9 grid; expected 1-9 or a blank (. 0 _)"
         );
         bad.replace_range(10..11, "G");
         let (_, column, kind) = one_error(&bad);
@@ -608,10 +608,10 @@ pub(crate) mod tests {
             "{kind:?}"
         );
         assert_eq!(
-            one_error(&".".repeat(144)).2,
+            one_error(&".".repeat(36 * 36)).2,
             ParseErrorKind::UnsupportedSize {
-                found: 144,
-                side: 12
+                found: 36 * 36,
+                side: 36
             }
         );
     }

@@ -132,18 +132,21 @@ fn write_grid(
     layout: Layout,
     givens: Option<&Grid>,
 ) {
+    let boxes = grid.size().box_shape();
     match (layout, givens) {
         (Layout::Line, _) => write_line(out, grid, alphabet),
-        (Layout::Block, None) => write_block_painted(out, grid, alphabet, |_, _| {}),
-        (Layout::Block, Some(givens)) => write_block_painted(out, grid, alphabet, |out, piece| {
-            let style = match piece {
-                None => return write_code(out, anstyle::Reset.render()),
-                Some(Piece::Border) => BORDER,
-                Some(Piece::Cell(cell)) if givens.cells()[cell] != 0 => GIVEN,
-                Some(Piece::Cell(_)) => FOUND,
-            };
-            write_code(out, style.render());
-        }),
+        (Layout::Block, None) => write_block_painted(out, grid, alphabet, boxes, |_, _| {}),
+        (Layout::Block, Some(givens)) => {
+            write_block_painted(out, grid, alphabet, boxes, |out, piece| {
+                let style = match piece {
+                    None => return write_code(out, anstyle::Reset.render()),
+                    Some(Piece::Border) => BORDER,
+                    Some(Piece::Cell(cell)) if givens.cells()[cell] != 0 => GIVEN,
+                    Some(Piece::Cell(_)) => FOUND,
+                };
+                write_code(out, style.render());
+            })
+        }
     }
     out.push(b'\n');
 }
