@@ -25,13 +25,10 @@
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::rules::{Boxes, Cage, Rules};
 use crate::sudoku::variants::Variant;
-use crate::text::alphabet::{Alphabet, Symbols};
+use crate::text::alphabet::{Alphabet, Symbol, Symbols};
 use crate::text::error::ParseErrorKind;
 use crate::text::json::{Json, Member, Value};
 use crate::text::record::Record;
-
-/// The symbols of the values 1 to 35, value 1 first.
-pub(crate) const SYMBOLS: &[u8; 35] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// The keys of a description, for messages.
 const KEYS: &str = "one of givens, boxes, regions, variants, cages, extra_regions, title \
@@ -244,14 +241,14 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
     Ok(())
 }
 
-/// The value of `symbol` (1 to 35), 0 for a blank, `None` for no symbol.
-pub(crate) fn symbol_value(symbol: u8) -> Option<u8> {
-    match symbol {
-        b'.' | b'0' => Some(0),
-        _ => SYMBOLS
-            .iter()
-            .position(|s| s.eq_ignore_ascii_case(&symbol))
-            .map(|k| k as u8 + 1),
+/// The value of `symbol` (1 to 35), 0 for a blank, `None` for no symbol:
+/// the standard alphabet without its `_` blank, as the description's
+/// contract has it.
+fn symbol_value(symbol: u8) -> Option<u8> {
+    match (symbol, Alphabet::STANDARD.decode(symbol)) {
+        (b'_', _) | (_, Symbol::Unknown) => None,
+        (_, Symbol::Blank) => Some(0),
+        (_, Symbol::Value(value)) => Some(value),
     }
 }
 
@@ -275,8 +272,8 @@ fn read_givens(key: &str, value: &Json, grid: &mut Grid) -> Result<Alphabet, Pro
     let expected = || {
         format!(
             "{}-{} or a blank (. or 0)",
-            SYMBOLS[0] as char,
-            SYMBOLS[side - 1] as char
+            Alphabet::STANDARD.encode(1) as char,
+            Alphabet::STANDARD.encode(side as u8) as char
         )
     };
     for (cell, (offset, c)) in text.char_indices().enumerate() {
@@ -576,6 +573,18 @@ mod tests {
                 columns: 2
             }
         );
+        let six = format!(r#"{{"givens": "{}", "boxes": "3x2"}}"#, ".".repeat(36));
+        let six = read_text(&six).unwrap();
+        assert_eq!(six.grid.size(), Size::SIX);
+        assert_eq!(
+            six.rules.boxes,
+            Boxes::Shape {
+                rows: 3,
+                columns: 2
+            }
+        );
+        let square = format!(r#"{{"givens": "{}", "boxes": "3x3"}}"#, ".".repeat(36));
+        assert!(read_text(&square).unwrap_err().1.contains("R x C = 6"));
         let jigsaw =
             read_text(r#"{"givens": "................", "regions": "aabbaabbccddccdd"}"#).unwrap();
         assert_eq!(

@@ -241,14 +241,10 @@ fn read_size(value: &Json) -> Result<Size, Problem> {
     size.ok_or_else(|| Problem::bad("size", value, "the side of a grid of a supported size"))
 }
 
-/// The most square box shape `R x C = side` with `R <= C`, as f-puzzles
-/// draws the regions of a grid whose cells name none.
-fn default_boxes(side: usize) -> (usize, usize) {
-    let rows = (1..=side.isqrt())
-        .rev()
-        .find(|r| side % r == 0)
-        .unwrap_or(1);
-    (rows, side / rows)
+/// The regions f-puzzles draws for a grid whose cells name none: the
+/// size's own boxes, or rows for a prime side.
+fn default_boxes(size: Size) -> (usize, usize) {
+    size.box_shape().unwrap_or((1, size.side()))
 }
 
 /// Reads the givens of `value` into `grid`, and the boxes: the standard
@@ -263,7 +259,7 @@ fn read_grid(value: &Json, size: Size, grid: &mut Grid) -> Result<Boxes, Problem
         return Err(Problem::bad("grid", value, rows_expected));
     }
     grid.clear(size);
-    let (box_rows, box_columns) = default_boxes(n);
+    let (box_rows, box_columns) = default_boxes(size);
     let default_region =
         |cell: usize| (cell / n / box_rows) * (n / box_columns) + cell % n / box_columns;
     let mut labels: Vec<usize> = (0..n * n).map(default_region).collect();
@@ -631,9 +627,10 @@ pub(crate) mod tests {
 
     #[test]
     fn default_boxes_are_the_most_square() {
-        assert_eq!(default_boxes(9), (3, 3));
-        assert_eq!(default_boxes(6), (2, 3));
-        assert_eq!(default_boxes(12), (3, 4));
-        assert_eq!(default_boxes(7), (1, 7));
+        let boxes = |side| default_boxes(Size::from_side(side).unwrap());
+        assert_eq!(boxes(9), (3, 3));
+        assert_eq!(boxes(6), (2, 3));
+        assert_eq!(boxes(12), (3, 4));
+        assert_eq!(boxes(7), (1, 7));
     }
 }
