@@ -343,6 +343,32 @@ fn a_pretty_printed_export_is_one_record() {
 }
 
 #[test]
+fn an_f_puzzles_solution_is_a_claim_that_check_verifies() {
+    let export = &records("fpuzzles.json")[0];
+    let solved = answers(&["solve"], export);
+    let solution = solved[0]["solution"].as_str().unwrap();
+    let digits = |text: &str| {
+        let digits: Vec<String> = text.chars().map(String::from).collect();
+        digits.join(",")
+    };
+    let with = |solution: &str| {
+        export.replacen(
+            "\"grid\"",
+            &format!("\"solution\":[{}],\"grid\"", digits(solution)),
+            1,
+        )
+    };
+    let checked = answers(&["check"], &with(solution));
+    assert_eq!(checked[0]["status"], "unique", "{}", checked[0]);
+    // Two digits of the last row swapped: no solution at all.
+    let mut wrong: Vec<char> = solution.chars().collect();
+    wrong.swap(79, 80);
+    let wrong: String = wrong.into_iter().collect();
+    let checked = answers(&["check"], &with(&wrong));
+    assert_eq!(checked[0]["status"], "mismatch", "{}", checked[0]);
+}
+
+#[test]
 fn f_puzzles_links_are_read_as_their_base64_strings() {
     let packed = &records("fpuzzles-base64.txt")[0];
     let link = format!("https://www.f-puzzles.com/?load={packed}");

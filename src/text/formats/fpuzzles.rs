@@ -10,6 +10,7 @@
 //! `killercage` and `extraregion`. Those are read into [`Rules`]; a rule
 //! this solver does not have (thermometers, arrows, kropki dots, ...) is
 //! named in an error and the puzzle refused, never solved without it. A
+//! complete `solution` is a claim that `check` verifies. A
 //! digit the solver typed in (a cell `value` without `given`) is no part of
 //! the puzzle and is left out; so are the title's companions `author` and
 //! `ruleset`, and the pencil marks and colours of the cells.
@@ -34,11 +35,10 @@ pub(crate) const MAX_BASE64: usize = 16 * 1024;
 const MIN_BASE64: usize = 20;
 
 /// The keys that say nothing about the solution: presentation and credits.
-const METADATA: [&str; 6] = [
+const METADATA: [&str; 5] = [
     "title",
     "author",
     "ruleset",
-    "solution",
     "disabledlogic",
     "truecandidatesoptions",
 ];
@@ -154,6 +154,7 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
                 Value::String(title) => record.title.push_str(title),
                 _ => return Err(Problem::bad(key, &member.value, "a string")),
             },
+            "solution" => record.expected_solution = read_solution(&member.value, size)?,
             _ if METADATA.contains(&key) => {}
             "diagonal-" => main_diagonal = flag()?,
             "diagonal+" => anti_diagonal = flag()?,
@@ -188,6 +189,31 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
     record.rules = rules;
     record.alphabet = Alphabet::STANDARD;
     Ok(())
+}
+
+/// Reads the solution the setter gave: `n * n` digits, row by row. A
+/// partial one (with blanks, 0 or null) claims nothing and is left out.
+fn read_solution(value: &Json, size: Size) -> Result<Option<Grid>, Problem> {
+    let n = size.side();
+    let expected = || format!("an array of {} digits from 1 to {n}, or blanks", n * n);
+    let Value::Array(items) = &value.value else {
+        return Err(Problem::bad("solution", value, expected()));
+    };
+    if items.len() != n * n {
+        return Err(Problem::bad("solution", value, expected()));
+    }
+    let mut digits = Vec::with_capacity(n * n);
+    for item in items {
+        match item.value {
+            Value::Number(v) if v.fract() == 0.0 && (1.0..=n as f64).contains(&v) => {
+                digits.push(v as u8)
+            }
+            Value::Null | Value::Number(0.0) => return Ok(None),
+            Value::String(ref blank) if blank.is_empty() || blank == "." => return Ok(None),
+            _ => return Err(Problem::bad("solution", item, expected())),
+        }
+    }
+    Ok(Grid::from_cells(&digits))
 }
 
 /// The error of an export without `key`.
@@ -499,6 +525,24 @@ pub(crate) mod tests {
         assert_eq!(rules.cages[0].sum, Some(10));
         assert_eq!(rules.cages[1].sum, None);
         assert_eq!(rules.extra_regions, [vec![40, 50]]);
+    }
+
+    #[test]
+    fn a_complete_solution_is_a_claim_and_a_partial_one_is_none() {
+        let digits: Vec<String> = (0..16).map(|k| ((k + k / 4) % 4 + 1).to_string()).collect();
+        let full = export(4, &[], &format!(r#","solution":[{}]"#, digits.join(",")));
+        let claimed = read_text(&full).unwrap().expected_solution.unwrap();
+        assert_eq!(claimed.cells()[..5], [1, 2, 3, 4, 2]);
+        let partial = full.replacen("[1,", "[null,", 1);
+        assert_eq!(read_text(&partial).unwrap().expected_solution, None);
+        let short = export(4, &[], r#","solution":[1,2,3]"#);
+        assert!(read_text(&short)
+            .unwrap_err()
+            .starts_with("key solution: found an array of 3; expected an array of 16 digits"));
+        let wrong = full.replacen("[1,", "[5,", 1);
+        assert!(read_text(&wrong)
+            .unwrap_err()
+            .starts_with("key solution: found the number 5"));
     }
 
     #[test]
