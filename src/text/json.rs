@@ -391,6 +391,56 @@ mod tests {
     }
 
     #[test]
+    fn token_soup_never_panics_and_mistakes_stay_inside_the_text() {
+        use crate::sudoku::random::Rng;
+        use crate::text::reader::PuzzleReader;
+        use crate::text::record::Record;
+        const TOKENS: [&str; 24] = [
+            "{",
+            "}",
+            "[",
+            "]",
+            ":",
+            ",",
+            "\"",
+            "\\",
+            "\\u",
+            "d83d",
+            "é",
+            "５",
+            " ",
+            "\n",
+            "0",
+            "-1.5e3",
+            "true",
+            "nul",
+            "\"givens\"",
+            "\"size\"",
+            "\"grid\"",
+            "\"1.3......2.....4\"",
+            "\"variants\"",
+            "\"cages\"",
+        ];
+        let mut rng = Rng::from_seed(11);
+        for _ in 0..3000 {
+            let mut text = String::from("{");
+            for _ in 0..rng.below(40) {
+                text.push_str(TOKENS[rng.below(TOKENS.len())]);
+            }
+            if let Err(error) = parse(&text) {
+                assert!(error.at <= text.len(), "{text:?}: {error:?}");
+            }
+            let mut reader = PuzzleReader::new(text.as_bytes());
+            let mut record = Record::default();
+            while let Some(result) = reader.read_record(&mut record) {
+                if let Err(crate::text::error::ReadError::Parse(error)) = result {
+                    assert!(error.line >= 1 && error.column >= 1, "{text:?}: {error}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn deep_nesting_is_refused_not_a_stack_overflow() {
         let deep = "[".repeat(100_000);
         assert!(parse(&deep).unwrap_err().expected.contains("nested"));
