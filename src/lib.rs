@@ -53,6 +53,8 @@ pub use text::alphabet::{Alphabet, Symbol, Symbols};
 pub use text::describe::{write_description, write_rules};
 pub use text::error::{BlockEnd, Found, ParseError, ParseErrorKind, ReadError};
 pub use text::formats::InputFormat;
-pub use text::output::{write_block, write_block_painted, write_line, Piece};
+pub use text::output::{
+    write_block, write_block_painted, write_block_regions, write_line, write_regions, Piece,
+};
 pub use text::reader::PuzzleReader;
 pub use text::record::{Layout, Record};

@@ -228,18 +228,22 @@ pub enum VariantChoice {
     AntiKnight,
     /// Orthogonal neighbours differ by more than 1
     NonConsecutive,
+    /// Irregular regions replace the boxes: each line is GIVENS REGIONS,
+    /// one region label per cell after the givens
+    Jigsaw,
 }
 
 impl VariantChoice {
-    /// The rule of the library.
-    pub fn rule(self) -> Variant {
+    /// The rule of the library; `None` for jigsaw, which is a shape.
+    pub fn rule(self) -> Option<Variant> {
         match self {
-            VariantChoice::X => Variant::X,
-            VariantChoice::Hyper => Variant::Hyper,
-            VariantChoice::Disjoint => Variant::Disjoint,
-            VariantChoice::AntiKing => Variant::AntiKing,
-            VariantChoice::AntiKnight => Variant::AntiKnight,
-            VariantChoice::NonConsecutive => Variant::NonConsecutive,
+            VariantChoice::X => Some(Variant::X),
+            VariantChoice::Hyper => Some(Variant::Hyper),
+            VariantChoice::Disjoint => Some(Variant::Disjoint),
+            VariantChoice::AntiKing => Some(Variant::AntiKing),
+            VariantChoice::AntiKnight => Some(Variant::AntiKnight),
+            VariantChoice::NonConsecutive => Some(Variant::NonConsecutive),
+            VariantChoice::Jigsaw => None,
         }
     }
 }
@@ -387,6 +391,8 @@ pub struct Config {
     /// The rules every plain-text puzzle is answered under: `--boxes` and
     /// `--variant`.
     pub rules: Rules,
+    /// `--variant jigsaw`: plain lines are `GIVENS REGIONS`.
+    pub jigsaw: bool,
 }
 
 impl Config {
@@ -396,6 +402,7 @@ impl Config {
             .with_alphabet(self.alphabet)
             .with_format(self.input_format)
             .with_rules(self.rules.clone())
+            .with_jigsaw(self.jigsaw)
     }
 }
 
@@ -433,6 +440,17 @@ impl Cli {
         }
         if let Some(refusal) = self.with_solutions_refused() {
             return Err(refuse(refusal));
+        }
+        if let Command::Solve { common, .. }
+        | Command::Count { common, .. }
+        | Command::Check { common }
+        | Command::Rate { common } = &self.command
+        {
+            if common.variant.contains(&VariantChoice::Jigsaw) && common.boxes.is_some() {
+                return Err(refuse(
+                    "--variant jigsaw gives each puzzle its regions: it cannot be used with --boxes",
+                ));
+            }
         }
         if let Command::Generate(args) = &self.command {
             let cells = args.size.cells();
@@ -492,6 +510,7 @@ impl Cli {
             Command::Man { dir } => return Request::Man(dir),
             Command::Rate { common } => (Task::Rate, common),
         };
+        let jigsaw = common.variant.contains(&VariantChoice::Jigsaw);
         Request::Answer(Config {
             task,
             files: common.files,
@@ -512,9 +531,14 @@ impl Cli {
             max_nodes: common.max_nodes,
             rules: Rules {
                 boxes: common.boxes.clone().unwrap_or_default(),
-                variants: common.variant.iter().map(|choice| choice.rule()).collect(),
+                variants: common
+                    .variant
+                    .iter()
+                    .filter_map(|choice| choice.rule())
+                    .collect(),
                 ..Rules::default()
             },
+            jigsaw,
         })
     }
 }
