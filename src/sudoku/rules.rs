@@ -119,7 +119,9 @@ impl Rules {
     /// # Errors
     ///
     /// Fails when the boxes do not tile the grid, a region does not have one
-    /// cell per digit, or a rule does not apply to the shape.
+    /// cell per digit, a rule does not apply to the shape, or a cage cannot
+    /// be (a cell outside the grid, twice, or in two cages; an impossible
+    /// sum).
     pub fn geometry(&self, size: Size) -> Result<Geometry, RulesError> {
         let mut builder = Geometry::builder(size);
         builder = match &self.boxes {
@@ -138,6 +140,9 @@ impl Rules {
             Boxes::Regions(labels) => regions(builder, size, labels)?,
         };
         builder = variants::add_all(builder, size, &self.variants)?;
+        for cage in &self.cages {
+            builder = builder.cage(cage.cells.iter().copied(), cage.sum);
+        }
         Ok(builder.build()?)
     }
 }
