@@ -39,10 +39,12 @@ pub mod engine;
 mod sudoku;
 mod text;
 
+pub use sudoku::cages::{CageError, Cages};
 pub use sudoku::candidates::Candidates;
 pub use sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};
 pub use sudoku::geometry::{Geometry, GeometryBuilder, GeometryError};
-pub use sudoku::grid::{Cell, Conflict, Grid, Size, Unit};
+pub use sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
+pub use sudoku::killer::{Killer, KillerError, KillerGenerator};
 pub use sudoku::random::Rng;
 pub use sudoku::rating::{Level, RateError, Rater, Rating, HARD_MAX};
 pub use sudoku::rules::{Boxes, Cage, Rules, RulesError};

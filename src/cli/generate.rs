@@ -10,11 +10,12 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 
 use anyhow::Context;
 use rayon::prelude::*;
-use sudoku_dlx::{GenerateError, Generator, Grid, PuzzleSpec, Rng, Size};
+use sudoku_dlx::{Generator, Grid, KillerGenerator, PuzzleSpec, Rng, Size};
 
 use super::facts::Status;
-use super::generate_args::GenerateArgs;
+use super::generate_args::{GenerateArgs, GenerateVariant, Layout};
 use super::generate_output::{footer, header, write_item, Bar, Item};
+use super::killer_output::write_killer;
 
 /// Items made between two writes.
 const BATCH: u64 = 256;
@@ -27,6 +28,9 @@ pub fn main(args: &GenerateArgs) -> anyhow::Result<Status> {
         let _ = writeln!(io::stderr(), "seed: {seed}");
         seed
     });
+    if args.variant.is_some() && !matches!(args.format, Layout::Line | Layout::Json) {
+        anyhow::bail!("generate --variant prints JSON lines: use -f line or -f json");
+    }
     super::signals::catch();
     run(args, seed)?;
     Ok(Status::Answered)
@@ -74,7 +78,7 @@ fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result
     while start < args.count {
         let end = args.count.min(start + BATCH);
         if let Some(pool) = &pool {
-            let items: Vec<Result<Vec<u8>, GenerateError>> = pool.install(|| {
+            let items: Vec<anyhow::Result<Vec<u8>>> = pool.install(|| {
                 (start..end)
                     .into_par_iter()
                     .map_init(Worker::new, |worker, index| {
@@ -125,6 +129,7 @@ fn failed(index: u64) -> String {
 /// What one thread keeps from item to item.
 struct Worker {
     generator: Generator,
+    killer: KillerGenerator,
     grid: Grid,
 }
 
@@ -132,6 +137,7 @@ impl Worker {
     fn new() -> Worker {
         Worker {
             generator: Generator::new(),
+            killer: KillerGenerator::new(),
             grid: Grid::empty(Size::NINE),
         }
     }
@@ -144,10 +150,13 @@ impl Worker {
         seed: u64,
         index: u64,
         text: &mut Vec<u8>,
-    ) -> Result<(), GenerateError> {
+    ) -> anyhow::Result<()> {
         let mut rng = Rng::for_item(seed, index);
         let number = index + 1;
-        if args.solved {
+        if let Some(GenerateVariant::Killer) = args.variant {
+            let killer = self.killer.puzzle(spec.size, &mut rng)?;
+            write_killer(text, &killer);
+        } else if args.solved {
             self.generator
                 .fill_solved(spec.size, &mut rng, &mut self.grid);
             let item = Item {

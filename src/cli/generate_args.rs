@@ -10,7 +10,8 @@ Examples:
   sudoku-dlx generate -n 10 --seed 42              ten minimal 9x9 puzzles, half-turn symmetric
   sudoku-dlx generate --difficulty expert --rate   a hard one, with its rating
   sudoku-dlx generate --solved -n 10000 -j 2 > grids.txt
-                                                   complete grids on two threads";
+                                                   complete grids on two threads
+  sudoku-dlx generate --variant killer --seed 1    a killer puzzle, as a JSON line";
 
 /// The most threads `-j` takes, for every command: beyond the cores there is nothing to gain,
 /// and each thread holds a batch of answers.
@@ -63,6 +64,18 @@ pub struct GenerateArgs {
     /// Print no progress bar
     #[arg(short, long)]
     pub quiet: bool,
+    /// Make puzzles of a variant: `killer` makes cages with sums and no
+    /// givens, each printed as one JSON line (`-f line` or `-f json`)
+    #[arg(long, value_enum, conflicts_with_all = ["solved", "rate", "difficulty"])]
+    pub variant: Option<GenerateVariant>,
+}
+
+/// Variants `generate` makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GenerateVariant {
+    /// Killer Sudoku: cages of 2 to 5 cells with their sums, no givens;
+    /// unique, and no sum can be removed
+    Killer,
 }
 
 /// Symmetry choices.

@@ -13,6 +13,7 @@ mod facts;
 mod generate;
 mod generate_args;
 mod generate_output;
+mod killer_output;
 mod man;
 mod progress;
 mod render;

@@ -66,6 +66,8 @@ pub struct Singles {
     /// The digits the "at most once" groups of the givens rule out of each
     /// cell (geometries with groups only).
     blocked: Vec<u64>,
+    /// The digits the givens place in each killer cage.
+    cage_digits: Vec<u64>,
 }
 
 impl Singles {
@@ -129,6 +131,12 @@ impl Singles {
         if has_groups && !geometry.group_blocked(grid, &mut self.blocked) {
             return None;
         }
+        // Cage mates are peers, which keeps the digits of a cage distinct;
+        // sums are left to the search, but a grid filled here is checked.
+        let cages = geometry.cages();
+        if !cages.is_empty() && !cages.digits(grid, &mut self.cage_digits) {
+            return None;
+        }
         self.filled = 0;
         self.pending.clear();
         self.wanted.clear();
@@ -156,6 +164,9 @@ impl Singles {
                 if has_groups {
                     mask &= !self.blocked[cell];
                 }
+                if let Some(cage) = cages.cage_of(cell) {
+                    mask &= !self.cage_digits[cage];
+                }
                 if mask & mask.wrapping_sub(1) == 0 {
                     self.pending.push(cell as u16);
                 }
@@ -169,7 +180,11 @@ impl Singles {
                 self.pending.push(cell);
             }
         }
-        Some(self.propagate(geometry, grid, hidden, all))
+        let outcome = self.propagate(geometry, grid, hidden, all);
+        if outcome == Outcome::Solved && cages.first_wrong_sum(grid).is_some() {
+            return Some(Outcome::Contradiction);
+        }
+        Some(outcome)
     }
 
     /// [`Singles::run`] for a 9x9 grid with every blank wanted, the case of
