@@ -23,8 +23,9 @@ Examples:
 const CANDIDATES_EXAMPLES: &str = "\
 The candidates of a cell are the digits it holds in at least one solution.
 One search looks for a solution, then each candidate no solution found so far
-holds gets a search with it placed; --limit bounds the number of searches, and
-the answer then ends in `+`: the digits listed were not all proven possible.
+holds gets a search with it placed. --limit bounds the number of searches; a
+cut-short answer lists the digits not yet ruled out (not all proven possible)
+and its JSON count of solutions seen ends in `+`.
 
 Exit status: as count: 0 answered; 1 some puzzle has no solution, breaks the
 rules, or was cut short by --max-nodes (each search's budget); 2 bad usage or input.
