@@ -10,7 +10,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 
 use anyhow::Context;
 use rayon::prelude::*;
-use sudoku_dlx::{GenerateError, Generator, Grid, PuzzleSpec, Rng, Size};
+use sudoku_dlx::{GenerateError, Generator, Geometry, Grid, PuzzleSpec, Rng, Size};
 
 use super::facts::Status;
 use super::generate_args::GenerateArgs;
@@ -57,6 +57,14 @@ fn run(args: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
 /// Makes every item of the run and writes them in order.
 fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result<()> {
     let spec = args.spec();
+    let rules = args.rules();
+    let built;
+    let geometry = if rules.is_classic() {
+        Geometry::classic(spec.size)
+    } else {
+        built = rules.geometry(spec.size)?;
+        &built
+    };
     let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     out.write_all(&header(args.format))?;
     let pool = if args.jobs > 1 {
@@ -79,7 +87,13 @@ fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result
                     .into_par_iter()
                     .map_init(Worker::new, |worker, index| {
                         let mut text = Vec::new();
-                        worker.make_item(args, &spec, seed, index, &mut text)?;
+                        let job = Job {
+                            args,
+                            spec: &spec,
+                            geometry,
+                            seed,
+                        };
+                        worker.make_item(&job, index, &mut text)?;
                         bar.inspect(|bar| bar.item_done());
                         Ok(text)
                     })
@@ -92,8 +106,14 @@ fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result
         } else {
             for index in start..end {
                 text.clear();
+                let job = Job {
+                    args,
+                    spec: &spec,
+                    geometry,
+                    seed,
+                };
                 worker
-                    .make_item(args, &spec, seed, index, &mut text)
+                    .make_item(&job, index, &mut text)
                     .with_context(|| failed(index))?;
                 bar.inspect(|bar| bar.item_done());
                 out.write_all(&text)?;
@@ -122,6 +142,15 @@ fn failed(index: u64) -> String {
     format!("item {}", index + 1)
 }
 
+/// What every item of a run is made from.
+struct Job<'a> {
+    args: &'a GenerateArgs,
+    spec: &'a PuzzleSpec,
+    /// The rules every grid and puzzle obeys.
+    geometry: &'a Geometry,
+    seed: u64,
+}
+
 /// What one thread keeps from item to item.
 struct Worker {
     generator: Generator,
@@ -139,17 +168,21 @@ impl Worker {
     /// Makes item `index` of the run and appends its text to `text`.
     fn make_item(
         &mut self,
-        args: &GenerateArgs,
-        spec: &PuzzleSpec,
-        seed: u64,
+        job: &Job<'_>,
         index: u64,
         text: &mut Vec<u8>,
     ) -> Result<(), GenerateError> {
+        let Job {
+            args,
+            spec,
+            geometry,
+            seed,
+        } = *job;
         let mut rng = Rng::for_item(seed, index);
         let number = index + 1;
         if args.solved {
             self.generator
-                .fill_solved(spec.size, &mut rng, &mut self.grid);
+                .fill_solved_in(geometry, &mut rng, &mut self.grid)?;
             let item = Item {
                 number,
                 seed,
@@ -159,7 +192,7 @@ impl Worker {
             };
             write_item(text, &item, args);
         } else {
-            let made = self.generator.puzzle(spec, &mut rng)?;
+            let made = self.generator.puzzle_in(geometry, spec, &mut rng)?;
             let item = Item {
                 number,
                 seed,

@@ -1,14 +1,16 @@
 //! The grammar of `generate`: its options, checked by clap, and the puzzle
 //! they ask for. Kept apart from the command itself, which only runs them.
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
-use sudoku_dlx::{Level, PuzzleSpec, Size, Symmetry};
+use sudoku_dlx::{Level, PuzzleSpec, Rules, Size, Symmetry, Variant};
 
 /// Examples shown by `generate --help`.
 pub const GENERATE_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx generate -n 10 --seed 42              ten minimal 9x9 puzzles, half-turn symmetric
   sudoku-dlx generate --difficulty expert --rate   a hard one, with its rating
+  sudoku-dlx generate --variant x,anti-knight      unique under those rules (solve with the same --variant)
   sudoku-dlx generate --solved -n 10000 -j 2 > grids.txt
                                                    complete grids on two threads";
 
@@ -33,6 +35,11 @@ pub struct GenerateArgs {
     /// minutes: add --min-givens 350 or so)
     #[arg(long, value_name = "SIDE", default_value = "9", value_parser = parse_size)]
     pub size: Size,
+    /// Variant rules the puzzles obey besides rows, columns and boxes, as a
+    /// comma list: each puzzle is unique and minimal under them, and is
+    /// solved with the same --variant
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = variant_parser())]
+    pub variant: Vec<Variant>,
     /// Which cells are blanked together
     #[arg(long, value_enum, default_value_t = SymmetryChoice::Rot180)]
     pub symmetry: SymmetryChoice,
@@ -100,7 +107,25 @@ fn parse_size(text: &str) -> Result<Size, String> {
         .ok_or_else(|| format!("`{text}` is not a supported side: use 4, 9, 16 or 25"))
 }
 
+/// Reads a rule by the name the library gives it.
+fn variant_parser() -> impl TypedValueParser<Value = Variant> {
+    PossibleValuesParser::new(Variant::ALL.map(Variant::name)).try_map(|name| {
+        Variant::ALL
+            .into_iter()
+            .find(|variant| variant.name() == name)
+            .ok_or("not a variant rule")
+    })
+}
+
 impl GenerateArgs {
+    /// The rules the puzzles obey.
+    pub fn rules(&self) -> Rules {
+        Rules {
+            variants: self.variant.clone(),
+            ..Rules::classic()
+        }
+    }
+
     /// The puzzle the options ask for.
     pub fn spec(&self) -> PuzzleSpec {
         PuzzleSpec {
