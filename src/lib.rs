@@ -50,6 +50,7 @@ pub use sudoku::rating::{Level, RateError, Rater, Rating, HARD_MAX};
 pub use sudoku::rules::{Boxes, Cage, Rules, RulesError};
 pub use sudoku::singles::{Outcome as SinglesOutcome, Singles};
 pub use sudoku::solver::{SolutionCount, Solver};
+pub use sudoku::true_candidates::{CandidateFinder, TrueCandidates};
 pub use sudoku::variants::{variant_geometry, Variant, VariantError};
 pub use text::alphabet::{Alphabet, Symbol, Symbols};
 pub use text::describe::{write_description, write_rules};

@@ -8,6 +8,7 @@
 mod answer;
 mod args;
 mod batch;
+mod candidates;
 mod completions;
 mod facts;
 mod generate;

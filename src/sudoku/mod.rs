@@ -14,4 +14,5 @@ pub mod rating;
 pub mod rules;
 pub mod singles;
 pub mod solver;
+pub mod true_candidates;
 pub mod variants;

@@ -104,7 +104,18 @@ impl Singles {
     /// cell of `cells` is filled, and then reports [`Outcome::Solved`]: those
     /// cells hold the same digits in every solution.
     pub fn fill_cells(&mut self, grid: &mut Grid, cells: &[u16]) -> Outcome {
-        self.run(Geometry::classic(grid.size()), grid, true, Some(cells))
+        self.fill_cells_in(Geometry::classic(grid.size()), grid, cells)
+    }
+
+    /// [`Singles::fill_cells`] on the units and groups of `geometry`, whose
+    /// size must be that of `grid`.
+    pub fn fill_cells_in(
+        &mut self,
+        geometry: &Geometry,
+        grid: &mut Grid,
+        cells: &[u16],
+    ) -> Outcome {
+        self.run(geometry, grid, true, Some(cells))
             .unwrap_or(Outcome::Contradiction)
     }
 

@@ -9,6 +9,7 @@ use sudoku_dlx::{write_block_painted, write_block_regions, write_line, write_reg
 use sudoku_dlx::{Boxes, Grid, Layout, Record};
 
 use crate::cli::args::{Format, Task};
+use crate::cli::candidates;
 use crate::cli::facts::{Answer, Facts, Output, Place, Verdict};
 
 /// The style of a digit the puzzle gave.
@@ -45,6 +46,14 @@ pub fn puzzle(task: Task, output: Output, record: &Record, answer: &mut Answer) 
         Task::Rate => match facts.rating {
             Some(rating) => {
                 let _ = writeln!(out, "{rating}");
+                end_record(out, layout);
+            }
+            None => status_word(out, layout, facts.verdict.word()),
+        },
+        Task::Candidates { .. } => match &facts.candidates {
+            Some(found) => {
+                candidates::write_line(out, &found.candidates, record.alphabet);
+                out.push(b'\n');
                 end_record(out, layout);
             }
             None => status_word(out, layout, facts.verdict.word()),
