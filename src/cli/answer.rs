@@ -15,7 +15,10 @@
 use std::io::Write as _;
 
 use sudoku_dlx::engine::SearchStats;
-use sudoku_dlx::{Geometry, ParseError, RateError, Rater, Record, Rules, RulesError, Size, Solver};
+use sudoku_dlx::{
+    CandidateFinder, Geometry, ParseError, RateError, Rater, Record, Rules, RulesError, Size,
+    Solver,
+};
 
 use super::args::{Config, Task};
 use super::facts::{Answer, Facts, Output, Place, Status, Verdict};
@@ -27,6 +30,7 @@ pub struct Answerer {
     solver: Solver,
     rater: Rater,
     shapes: Shapes,
+    finder: CandidateFinder,
 }
 
 /// The geometries of the rules of the records, built once per size, rules
@@ -90,6 +94,7 @@ impl Answerer {
             Ok(record) => {
                 self.solver.set_node_budget(Some(config.max_nodes));
                 self.rater.set_node_budget(Some(config.max_nodes));
+                self.finder.set_node_budget(Some(config.max_nodes));
                 answer_puzzle(config, output, source, record, self, answer)
             }
         }
@@ -225,13 +230,19 @@ fn answer_puzzle(
         Ok(geometry) if task == Task::Rate => {
             rate(geometry, record, &mut answerer.rater, &mut answer.facts)
         }
-        Ok(geometry) => find_facts(
-            task,
-            geometry,
-            record,
-            &mut answerer.solver,
-            &mut answer.facts,
-        ),
+        Ok(geometry) => match task {
+            Task::Candidates { limit } => {
+                let finder = &mut answerer.finder;
+                super::candidates::find(limit, geometry, record, finder, &mut answer.facts)
+            }
+            _ => find_facts(
+                task,
+                geometry,
+                record,
+                &mut answerer.solver,
+                &mut answer.facts,
+            ),
+        },
     }
     let facts = &answer.facts;
     let failed = match facts.verdict {
@@ -314,7 +325,7 @@ fn find_facts(
     let limit = match task {
         Task::Solve { unique: false } => 1,
         Task::Solve { unique: true } | Task::Check | Task::Rate => 2,
-        Task::SolveAll { limit } | Task::Count { limit } => limit,
+        Task::SolveAll { limit } | Task::Count { limit } | Task::Candidates { limit } => limit,
     };
     // Only the pictures (-f svg, -f html) answer --all here, every solution
     // in memory; the other formats stream its groups ([`Answerer::answer_all`]).
@@ -349,7 +360,7 @@ fn judge(task: Task, stats: &SearchStats, facts: &mut Facts) {
         let decided = match task {
             Task::Solve { unique: false } => stats.solutions >= 1,
             Task::Solve { unique: true } | Task::Check | Task::Rate => stats.solutions >= 2,
-            Task::SolveAll { .. } | Task::Count { .. } => false,
+            Task::SolveAll { .. } | Task::Count { .. } | Task::Candidates { .. } => false,
         };
         if !decided {
             return facts.fail(

@@ -20,6 +20,20 @@ Examples:
   sudoku-dlx count --limit 2 puzzles.txt           1 for unique puzzles, 2+ otherwise
   sudoku-dlx count puzzles/seed-4x4-six.txt        every solution of a 4x4 grid";
 
+const CANDIDATES_EXAMPLES: &str = "\
+The candidates of a cell are the digits it holds in at least one solution.
+One search looks for a solution, then each candidate no solution found so far
+holds gets a search with it placed. --limit bounds the number of searches; a
+cut-short answer lists the digits not yet ruled out (not all proven possible)
+and its JSON count of solutions seen ends in `+`.
+
+Exit status: as count: 0 answered; 1 some puzzle has no solution, breaks the
+rules, or was cut short by --max-nodes (each search's budget); 2 bad usage or input.
+
+Examples:
+  sudoku-dlx candidates puzzle.txt                 one line per puzzle: each cell's candidates
+  sudoku-dlx candidates -f json --variant x p.txt  {\"candidates\": [...], \"solutions\": \"3\"}";
+
 const CHECK_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx check puzzles/seed-4x4-filled.txt     does a filled grid obey the rules?
@@ -97,6 +111,16 @@ pub enum Command {
     #[command(after_help = COUNT_EXAMPLES)]
     Count {
         /// Stop counting at this many solutions
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_COUNT_LIMIT, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: u64,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Print the true candidates of each cell: the digits it holds in some solution
+    #[command(after_help = CANDIDATES_EXAMPLES)]
+    Candidates {
+        /// Stop after this many searches (one per candidate still
+        /// undecided); the answer is then partial, its count written N+
         #[arg(long, value_name = "N", default_value_t = DEFAULT_COUNT_LIMIT, value_parser = clap::value_parser!(u64).range(1..))]
         limit: u64,
         #[command(flatten)]
@@ -230,18 +254,22 @@ pub enum VariantChoice {
     AntiKnight,
     /// Orthogonal neighbours differ by more than 1
     NonConsecutive,
+    /// Irregular regions replace the boxes: each line is GIVENS REGIONS,
+    /// one region label per cell after the givens
+    Jigsaw,
 }
 
 impl VariantChoice {
-    /// The rule of the library.
-    pub fn rule(self) -> Variant {
+    /// The rule of the library; `None` for jigsaw, which is a shape.
+    pub fn rule(self) -> Option<Variant> {
         match self {
-            VariantChoice::X => Variant::X,
-            VariantChoice::Hyper => Variant::Hyper,
-            VariantChoice::Disjoint => Variant::Disjoint,
-            VariantChoice::AntiKing => Variant::AntiKing,
-            VariantChoice::AntiKnight => Variant::AntiKnight,
-            VariantChoice::NonConsecutive => Variant::NonConsecutive,
+            VariantChoice::X => Some(Variant::X),
+            VariantChoice::Hyper => Some(Variant::Hyper),
+            VariantChoice::Disjoint => Some(Variant::Disjoint),
+            VariantChoice::AntiKing => Some(Variant::AntiKing),
+            VariantChoice::AntiKnight => Some(Variant::AntiKnight),
+            VariantChoice::NonConsecutive => Some(Variant::NonConsecutive),
+            VariantChoice::Jigsaw => None,
         }
     }
 }
@@ -355,6 +383,9 @@ pub enum Task {
     Check,
     /// Print a difficulty rating.
     Rate,
+    /// Print the true candidates of each cell, making at most `limit`
+    /// searches.
+    Candidates { limit: u64 },
 }
 
 impl Task {
@@ -365,6 +396,7 @@ impl Task {
             Task::Count { .. } => "count",
             Task::Check => "check",
             Task::Rate => "rate",
+            Task::Candidates { .. } => "candidates",
         }
     }
 }
@@ -389,6 +421,8 @@ pub struct Config {
     /// The rules every plain-text puzzle is answered under: `--boxes` and
     /// `--variant`.
     pub rules: Rules,
+    /// `--variant jigsaw`: plain lines are `GIVENS REGIONS`.
+    pub jigsaw: bool,
 }
 
 impl Config {
@@ -398,6 +432,7 @@ impl Config {
             .with_alphabet(self.alphabet)
             .with_format(self.input_format)
             .with_rules(self.rules.clone())
+            .with_jigsaw(self.jigsaw)
     }
 }
 
@@ -433,10 +468,34 @@ impl Cli {
                  their length is not known in advance; use -f json or -f line",
             ));
         }
+        if let Command::Candidates { common, .. } = &self.command {
+            if let Some(Format::Csv | Format::Svg | Format::Html) = common.format {
+                return Err(refuse(
+                    "candidates writes -f line, grid or json: its fields are lists of digits",
+                ));
+            }
+        }
         if let Some(refusal) = self.with_solutions_refused() {
             return Err(refuse(refusal));
         }
+        if let Command::Solve { common, .. }
+        | Command::Count { common, .. }
+        | Command::Check { common }
+        | Command::Rate { common } = &self.command
+        {
+            if common.variant.contains(&VariantChoice::Jigsaw) && common.boxes.is_some() {
+                return Err(refuse(
+                    "--variant jigsaw gives each puzzle its regions: it cannot be used with --boxes",
+                ));
+            }
+        }
         if let Command::Generate(args) = &self.command {
+            if args.killer() && (args.solved || args.rate || args.difficulty.is_some()) {
+                return Err(refuse(
+                    "--variant killer makes puzzles of its own kind: it cannot be used with \
+                     --solved, --rate or --difficulty",
+                ));
+            }
             let cells = args.size.cells();
             for (name, givens) in [
                 ("--min-givens", args.min_givens),
@@ -470,7 +529,8 @@ impl Cli {
             }
             Command::Solve { common, .. }
             | Command::Count { common, .. }
-            | Command::Check { common } => {
+            | Command::Check { common }
+            | Command::Candidates { common, .. } => {
                 (common.with_solutions, common.format == Some(Format::Html))
             }
             _ => return None,
@@ -490,10 +550,12 @@ impl Cli {
             Command::Solve { unique, common, .. } => (Task::Solve { unique }, common),
             Command::Count { limit, common } => (Task::Count { limit }, common),
             Command::Check { common } => (Task::Check, common),
+            Command::Candidates { limit, common } => (Task::Candidates { limit }, common),
             Command::Completions { shell } => return Request::Completions(shell),
             Command::Man { dir } => return Request::Man(dir),
             Command::Rate { common } => (Task::Rate, common),
         };
+        let jigsaw = common.variant.contains(&VariantChoice::Jigsaw);
         Request::Answer(Config {
             task,
             files: common.files,
@@ -514,9 +576,14 @@ impl Cli {
             max_nodes: common.max_nodes,
             rules: Rules {
                 boxes: common.boxes.clone().unwrap_or_default(),
-                variants: common.variant.iter().map(|choice| choice.rule()).collect(),
+                variants: common
+                    .variant
+                    .iter()
+                    .filter_map(|choice| choice.rule())
+                    .collect(),
                 ..Rules::default()
             },
+            jigsaw,
         })
     }
 }

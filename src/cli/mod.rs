@@ -8,11 +8,13 @@
 mod answer;
 mod args;
 mod batch;
+mod candidates;
 mod completions;
 mod facts;
 mod generate;
 mod generate_args;
 mod generate_output;
+mod killer_output;
 mod man;
 mod progress;
 mod render;

@@ -69,9 +69,12 @@ pub struct Encoding {
     /// of each cell.
     blocked: Vec<u64>,
     /// For each option of the matrix, the placement it stands for:
-    /// `cell << 8 | digit`; entries past the options of the matrix may be
+    /// `cell << 8 | digit`, or 0 for an option that places no digit (a
+    /// cage's combination); entries past the options of the matrix may be
     /// left over from earlier builds.
     placements: Vec<u32>,
+    /// The items of the killer cages and what the grid holds of them.
+    cages: CageItems,
 }
 
 impl Encoding {
@@ -103,6 +106,7 @@ impl Encoding {
             items,
             placements,
             blocked,
+            cages: cage_items,
         } = self;
         let Position {
             grid,
@@ -120,6 +124,10 @@ impl Encoding {
             return false;
         }
         let blocked: &[u64] = if has_groups { blocked } else { &[] };
+        let has_cages = !geometry.cages().is_empty();
+        if has_cages && !geometry.cages().digits(grid, &mut cage_items.placed) {
+            return false;
+        }
         let n = geometry.side();
         let all = u64::MAX >> (64 - n);
         let blanks = grid.cells().iter().filter(|&&digit| digit == 0).count() as u32;
@@ -143,8 +151,18 @@ impl Encoding {
             ItemOrder::CellsFirst => (item, 0),
             ItemOrder::UnitsFirst => (item + blanks, item),
         };
-        // One secondary item per group, after the primary items.
-        matrix.reset(primary as usize, geometry.groups());
+        // The items of the cages after those of the cells and units; one
+        // secondary item per group after the primary items, then those of
+        // the cages without a sum.
+        let (primary, secondary) = match has_cages {
+            true => cage_items.number(geometry, primary),
+            false => {
+                cage_items.open.clear();
+                (primary, geometry.groups() as u32)
+            }
+        };
+        matrix.reset(primary as usize, secondary as usize);
+        let cage_items = &*cage_items;
         let cells = CellByCell {
             geometry,
             unit_digits,
@@ -154,13 +172,19 @@ impl Encoding {
             all,
             first_cell_item,
             primary,
+            cages: cage_items,
         };
+        // The fixed-width builds are for geometries of units alone.
+        let plain = !has_groups && !has_cages;
         let Some(rng) = shuffle else {
             // Cell by cell, in one pass.
             match geometry.units_per_cell() {
-                Some(3) if !has_groups => cells.add_all::<C, 3>(grid, matrix, placements),
-                Some(4) if !has_groups => cells.add_all::<C, 4>(grid, matrix, placements),
+                Some(3) if plain => cells.add_all::<C, 3>(grid, matrix, placements),
+                Some(4) if plain => cells.add_all::<C, 4>(grid, matrix, placements),
                 _ => cells.add_all_any(grid, matrix, placements, items),
+            }
+            if has_cages {
+                cells.add_combinations(grid, matrix, placements, items);
             }
             return true;
         };
@@ -186,8 +210,12 @@ impl Encoding {
                 digit: (code & 0xff) as usize - 1,
                 cell_item: cell_items[cell],
                 primary,
+                cages: cage_items,
             };
             option.add(matrix, items);
+        }
+        if has_cages {
+            cells.add_combinations(grid, matrix, placements, items);
         }
         true
     }
@@ -197,7 +225,9 @@ impl Encoding {
     pub fn decode(&self, options: &[usize], grid: &mut Grid) {
         for &option in options {
             let code = self.placements[option];
-            grid.set((code >> 8) as usize, code as u8);
+            if code & 0xff != 0 {
+                grid.set((code >> 8) as usize, code as u8);
+            }
         }
     }
 }
@@ -242,6 +272,7 @@ struct CellByCell<'a> {
     first_cell_item: u32,
     /// The number of primary items: the first secondary item's number.
     primary: u32,
+    cages: &'a CageItems,
 }
 
 impl CellByCell<'_> {
@@ -260,10 +291,51 @@ impl CellByCell<'_> {
     /// [`CellByCell::free_in_units`], less the digits the groups of the
     /// placed digits rule out.
     fn free_digits(&self, cell: usize, units: &[u16]) -> u64 {
-        let free = self.free_in_units(cell, units);
+        let free = self.free_in_units(cell, units) & self.cages.allowed(self.geometry, cell);
         match self.blocked.get(cell) {
             Some(&blocked) => free & !blocked,
             None => free,
+        }
+    }
+
+    /// Adds an option for each digit combination of each cage with a sum
+    /// that holds the digits the cage has and whose other digits its blank
+    /// cells can take: it covers the cage's item and the (cage, digit)
+    /// items of the digits it leaves out. Each option stands for no
+    /// placement in `placements`.
+    fn add_combinations<C: Count>(
+        &self,
+        grid: &Grid,
+        matrix: &mut Matrix<C>,
+        placements: &mut Vec<u32>,
+        items: &mut Vec<usize>,
+    ) {
+        let cages = self.geometry.cages();
+        let n = self.geometry.side();
+        for cage in 0..cages.len() {
+            let placed = self.cages.placed[cage];
+            let mut reachable = placed;
+            for &cell in cages.cells(cage) {
+                if grid.cells()[cell as usize] == 0 {
+                    let units = self.geometry.units_of(cell as usize);
+                    reachable |= u64::from(self.free_digits(cell as usize, units));
+                }
+            }
+            for &combination in cages.combinations(cage) {
+                if combination & placed != placed || combination & !reachable != 0 {
+                    continue;
+                }
+                items.clear();
+                items.push(self.cages.whole[cage] as usize);
+                let digit_items = &self.cages.digit_items[cage * n..(cage + 1) * n];
+                let left_out = (0..n).filter(|&digit| combination >> digit & 1 == 0);
+                items.extend(left_out.map(|digit| digit_items[digit] as usize));
+                placements.push(0);
+                // The items are distinct and open by construction.
+                matrix
+                    .add_option(items)
+                    .expect("an option covers distinct open items");
+            }
         }
     }
 
@@ -344,6 +416,7 @@ impl CellByCell<'_> {
                     digit: digit as usize,
                     cell_item,
                     primary: self.primary,
+                    cages: self.cages,
                 };
                 option.add_any(matrix, items);
             }
@@ -362,16 +435,17 @@ struct OptionItems<'a> {
     cell_item: u32,
     /// The number of primary items: the first secondary item's number.
     primary: u32,
+    cages: &'a CageItems,
 }
 
 impl OptionItems<'_> {
     /// Adds the option to `matrix`, `items` as scratch space.
     #[inline(always)]
     fn add<C: Count>(&self, matrix: &mut Matrix<C>, items: &mut Vec<usize>) {
-        let no_groups = self.geometry.groups() == 0;
+        let plain = self.geometry.groups() == 0 && self.geometry.cages().is_empty();
         match self.geometry.units_per_cell() {
-            Some(3) if no_groups => self.add_of::<C, 3>(matrix),
-            Some(4) if no_groups => self.add_of::<C, 4>(matrix),
+            Some(3) if plain => self.add_of::<C, 3>(matrix),
+            Some(4) if plain => self.add_of::<C, 4>(matrix),
             _ => self.add_any(matrix, items),
         }
     }
@@ -408,10 +482,97 @@ impl OptionItems<'_> {
         items.push(self.cell_item as usize);
         let groups = self.geometry.groups_of(self.cell, self.digit as u8 + 1);
         items.extend(groups.iter().map(|&group| (self.primary + group) as usize));
+        if let Some(cage) = self.geometry.cages().cage_of(self.cell) {
+            let n = self.geometry.side();
+            items.push(self.cages.digit_items[cage * n + self.digit] as usize);
+        }
         // The items are distinct and open by construction.
         matrix
             .add_option(items)
             .expect("an option covers distinct open items");
+    }
+}
+
+/// The items of the killer cages of a build, and what the grid holds of
+/// each cage.
+///
+/// For each cage `k` and digit `d`, an item (k, d) that a placement of `d`
+/// in a cell of `k` covers. A cage with a sum also has an item of its own,
+/// which each of its digit combinations `S` covers along with the items
+/// (k, d) of the digits `d` not in `S`: choosing `S` leaves exactly the
+/// digits of `S` to its cells. These items are primary; a cage without a
+/// sum has no combination, and its (k, d) items are secondary (each digit
+/// at most once). Digits already in the cage make no item.
+#[derive(Debug, Clone, Default)]
+struct CageItems {
+    /// The digits placed in each cage.
+    placed: Vec<u64>,
+    /// The digits each cage's blank cells may still take: those of its
+    /// combinations that hold the placed digits (every digit without a
+    /// sum), less the placed ones.
+    open: Vec<u64>,
+    /// The item of each cage with a sum (what stands for the others is
+    /// never read).
+    whole: Vec<u32>,
+    /// The item of (cage, digit from 0), `side` entries per cage; what
+    /// stands for placed digits is never read.
+    digit_items: Vec<u32>,
+}
+
+impl CageItems {
+    /// Numbers the primary items of the cages from `first`, then the
+    /// secondary ones after the groups; returns the number of primary items
+    /// and of secondary items.
+    fn number(&mut self, geometry: &Geometry, first: u32) -> (u32, u32) {
+        let cages = geometry.cages();
+        let n = geometry.side();
+        let every = u64::MAX >> (64 - n);
+        self.whole.resize(cages.len(), 0);
+        self.digit_items.resize(cages.len() * n, 0);
+        self.open.clear();
+        let mut item = first;
+        for cage in 0..cages.len() {
+            let placed = self.placed[cage];
+            let possible = match cages.sum(cage) {
+                Some(_) => cages
+                    .combinations(cage)
+                    .iter()
+                    .filter(|&&combination| combination & placed == placed)
+                    .fold(0, |union, &combination| union | combination),
+                None => every,
+            };
+            self.open.push(possible & !placed);
+            if cages.sum(cage).is_none() {
+                continue;
+            }
+            self.whole[cage] = item;
+            item += 1;
+            for digit in (0..n).filter(|&digit| placed >> digit & 1 == 0) {
+                self.digit_items[cage * n + digit] = item;
+                item += 1;
+            }
+        }
+        let primary = item;
+        item += geometry.groups() as u32;
+        for cage in (0..cages.len()).filter(|&cage| cages.sum(cage).is_none()) {
+            for digit in (0..n).filter(|&digit| self.placed[cage] >> digit & 1 == 0) {
+                self.digit_items[cage * n + digit] = item;
+                item += 1;
+            }
+        }
+        (primary, item - primary)
+    }
+
+    /// The digits the cage of `cell` leaves it (every digit outside cages).
+    #[inline]
+    fn allowed(&self, geometry: &Geometry, cell: usize) -> u64 {
+        if self.open.is_empty() {
+            return u64::MAX;
+        }
+        match geometry.cages().cage_of(cell) {
+            Some(cage) => self.open[cage],
+            None => u64::MAX,
+        }
     }
 }
 

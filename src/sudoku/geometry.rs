@@ -17,7 +17,8 @@ use std::sync::OnceLock;
 
 use thiserror::Error;
 
-use crate::sudoku::grid::{Cell, Conflict, Grid, Size, Unit};
+use crate::sudoku::cages::{CageError, Cages};
+use crate::sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
 
 /// The cells, units and peers of one shape of Sudoku.
 ///
@@ -66,6 +67,8 @@ pub struct Geometry {
     group_placements: Vec<u32>,
     /// Where each group starts in `group_placements`, and one past the last.
     group_starts: Vec<u32>,
+    /// The killer cages.
+    cages: Cages,
     /// The groups of each placement, one placement after another.
     placement_groups: Vec<u32>,
     /// Where the groups of each placement start, and one past the last.
@@ -116,6 +119,9 @@ pub enum GeometryError {
         /// "twice" or "outside the grid".
         problem: &'static str,
     },
+    /// A killer cage that cannot be.
+    #[error(transparent)]
+    Cage(#[from] CageError),
 }
 
 /// Collects the units of a geometry; see [`Geometry::builder`].
@@ -128,6 +134,7 @@ pub struct GeometryBuilder {
     groups: Vec<Vec<(usize, u8)>>,
     /// Boxes whose cells do not number the side of the grid.
     bad_boxes: bool,
+    cages: Vec<(Vec<usize>, Option<u32>)>,
 }
 
 impl GeometryBuilder {
@@ -193,12 +200,21 @@ impl GeometryBuilder {
             .count()
     }
 
+    /// Adds a killer cage: `cells` (numbered row * side + column) hold
+    /// different digits, adding up to `sum` when there is one. Its cells
+    /// become peers of each other.
+    pub fn cage(mut self, cells: impl IntoIterator<Item = usize>, sum: Option<u32>) -> Self {
+        self.cages.push((cells.into_iter().collect(), sum));
+        self
+    }
+
     /// Checks the units and builds the tables.
     ///
     /// # Errors
     ///
     /// Fails when a unit does not have exactly one cell per digit, or names
-    /// a cell twice or outside the grid.
+    /// a cell twice or outside the grid, or when a cage cannot be (see
+    /// [`CageError`]).
     pub fn build(self) -> Result<Geometry, GeometryError> {
         let size = self.size;
         let (n, cells) = (size.side(), size.cells());
@@ -275,11 +291,16 @@ impl GeometryBuilder {
             }
         }
         let (cell_units, cell_unit_starts) = flatten(&units_of);
+        let cages = Cages::new(n, &self.cages)?;
         let peers_of: Vec<Vec<u16>> = (0..cells)
             .map(|cell| {
+                let mates = cages
+                    .cage_of(cell)
+                    .map_or(&[][..], |cage| cages.cells(cage));
                 let mut peers: Vec<u16> = units_of[cell]
                     .iter()
                     .flat_map(|&unit| &unit_cells[unit as usize * n..(unit as usize + 1) * n])
+                    .chain(mates)
                     .copied()
                     .filter(|&peer| peer as usize != cell)
                     .collect();
@@ -300,13 +321,15 @@ impl GeometryBuilder {
             peer_starts,
             classic: self.boxes.is_some()
                 && self.units.len() == self.standard_units
-                && self.groups.is_empty(),
+                && self.groups.is_empty()
+                && cages.is_empty(),
             units_per_cell: same_length(&units_of),
             peers_per_cell: same_length(&peers_of),
             group_placements,
             group_starts,
             placement_groups,
             placement_group_starts,
+            cages,
         })
     }
 }
@@ -352,6 +375,7 @@ impl Geometry {
             units,
             groups: Vec::new(),
             bad_boxes: false,
+            cages: Vec::new(),
         }
     }
 
@@ -438,6 +462,25 @@ impl Geometry {
         }
         let (start, end) = (self.peer_starts[cell], self.peer_starts[cell + 1]);
         &self.peers[start as usize..end as usize]
+    }
+
+    /// The killer cages.
+    pub fn cages(&self) -> &Cages {
+        &self.cages
+    }
+
+    /// The most options an item of the encoding of this geometry can have
+    /// ([`crate::sudoku::encoding`]): the side for the items of cells and
+    /// units, the size of a group for its item, and more for the items of a
+    /// cage with many digit combinations. A matrix must count that high.
+    pub fn most_options_per_item(&self) -> usize {
+        let largest_group = (0..self.groups())
+            .map(|group| self.group_placements(group).len())
+            .max()
+            .unwrap_or(0);
+        self.side()
+            .max(largest_group)
+            .max(self.cages.most_options_per_item())
     }
 
     /// The number of "at most once" groups.
@@ -531,6 +574,7 @@ impl Geometry {
                         unit: self.kind(unit),
                         first: at(members[earlier - 1]),
                         second: at(cell),
+                        wrong_sum: None,
                     });
                 }
                 seen[digit as usize] = k + 1;
@@ -552,10 +596,49 @@ impl Geometry {
                     unit: Unit::Group(group),
                     first: at(first.0),
                     second: at(second.0),
+                    wrong_sum: None,
                 });
             }
         }
-        None
+        self.cage_conflict(grid)
+    }
+
+    /// The first digit repeated in a cage, then the first full cage whose
+    /// digits do not add up to its sum.
+    fn cage_conflict(&self, grid: &Grid) -> Option<Conflict> {
+        let n = self.side();
+        let at = |cell: u16| Cell {
+            row: cell as usize / n,
+            column: cell as usize % n,
+        };
+        for cage in 0..self.cages.len() {
+            let members = self.cages.cells(cage);
+            for (k, &cell) in members.iter().enumerate() {
+                let digit = grid.cells()[cell as usize];
+                let earlier = members[..k]
+                    .iter()
+                    .find(|&&other| digit != 0 && grid.cells()[other as usize] == digit);
+                if let Some(&earlier) = earlier {
+                    return Some(Conflict {
+                        digit,
+                        unit: Unit::Cage(cage),
+                        first: at(earlier),
+                        second: at(cell),
+                        wrong_sum: None,
+                    });
+                }
+            }
+        }
+        let (cage, found) = self.cages.first_wrong_sum(grid)?;
+        let members = self.cages.cells(cage);
+        let expected = self.cages.sum(cage)?;
+        Some(Conflict {
+            digit: grid.cells()[members[0] as usize],
+            unit: Unit::Cage(cage),
+            first: at(*members.iter().min()?),
+            second: at(*members.iter().max()?),
+            wrong_sum: Some(WrongSum { found, expected }),
+        })
     }
 }
 

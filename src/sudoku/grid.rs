@@ -105,6 +105,8 @@ pub enum Unit {
     /// An "at most once" group of a geometry (two cells that must differ,
     /// say), numbered from 0 in its order.
     Group(usize),
+    /// A killer cage, numbered from 0 in the order of its geometry.
+    Cage(usize),
 }
 
 impl fmt::Display for Unit {
@@ -116,6 +118,7 @@ impl fmt::Display for Unit {
             Unit::Box(i) => write!(f, "box {}", i + 1),
             Unit::Extra(i) => write!(f, "extra unit {}", i + 1),
             Unit::Group(i) => write!(f, "at-most-once group {}", i + 1),
+            Unit::Cage(i) => write!(f, "cage {}", i + 1),
         }
     }
 }
@@ -148,10 +151,30 @@ pub struct Conflict {
     pub first: Cell,
     /// The second cell holding it.
     pub second: Cell,
+    /// For a full cage whose digits do not add up to its sum: the sums.
+    /// `first` and `second` are then the first and last cells of the cage
+    /// in reading order, and `digit` that of its first cell as given.
+    pub wrong_sum: Option<WrongSum>,
+}
+
+/// What the digits of a full killer cage add up to, and its sum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct WrongSum {
+    /// The sum of its digits.
+    pub found: u32,
+    /// The sum the cage gives.
+    pub expected: u32,
 }
 
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(sums) = self.wrong_sum {
+            return write!(
+                f,
+                "the digits of {} ({} to {}) add up to {}, not {}",
+                self.unit, self.first, self.second, sums.found, sums.expected
+            );
+        }
         if let Unit::Group(_) = self.unit {
             return write!(
                 f,

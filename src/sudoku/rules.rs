@@ -102,9 +102,6 @@ pub enum RulesError {
     /// A variant rule that does not apply to this shape.
     #[error(transparent)]
     Variant(#[from] VariantError),
-    /// Killer cages, which no geometry holds yet.
-    #[error("killer cages are not supported yet")]
-    CagesUnsupported,
     /// An extra region with more cells than digits.
     #[error("extra region {} has {found} cells; a region holds at most {side}", index + 1)]
     ExtraRegionSize {
@@ -139,7 +136,9 @@ impl Rules {
     /// # Errors
     ///
     /// Fails when the boxes do not tile the grid, a region does not have one
-    /// cell per digit, or a rule does not apply to the shape.
+    /// cell per digit, a rule does not apply to the shape, or a cage cannot
+    /// be (a cell outside the grid, twice, or in two cages; an impossible
+    /// sum).
     pub fn geometry(&self, size: Size) -> Result<Geometry, RulesError> {
         let mut builder = Geometry::builder(size);
         builder = match &self.boxes {
@@ -162,8 +161,8 @@ impl Rules {
         };
         builder = variants::add_all(builder, size, &self.variants)?;
         builder = extra_regions(builder, size, &self.extra_regions)?;
-        if !self.cages.is_empty() {
-            return Err(RulesError::CagesUnsupported);
+        for cage in &self.cages {
+            builder = builder.cage(cage.cells.iter().copied(), cage.sum);
         }
         Ok(builder.build()?)
     }

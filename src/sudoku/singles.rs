@@ -66,6 +66,8 @@ pub struct Singles {
     /// The digits the "at most once" groups of the givens rule out of each
     /// cell (geometries with groups only).
     blocked: Vec<u64>,
+    /// The digits the givens place in each killer cage.
+    cage_digits: Vec<u64>,
 }
 
 impl Singles {
@@ -102,7 +104,18 @@ impl Singles {
     /// cell of `cells` is filled, and then reports [`Outcome::Solved`]: those
     /// cells hold the same digits in every solution.
     pub fn fill_cells(&mut self, grid: &mut Grid, cells: &[u16]) -> Outcome {
-        self.run(Geometry::classic(grid.size()), grid, true, Some(cells))
+        self.fill_cells_in(Geometry::classic(grid.size()), grid, cells)
+    }
+
+    /// [`Singles::fill_cells`] on the units and groups of `geometry`, whose
+    /// size must be that of `grid`.
+    pub fn fill_cells_in(
+        &mut self,
+        geometry: &Geometry,
+        grid: &mut Grid,
+        cells: &[u16],
+    ) -> Outcome {
+        self.run(geometry, grid, true, Some(cells))
             .unwrap_or(Outcome::Contradiction)
     }
 
@@ -127,6 +140,12 @@ impl Singles {
         }
         let has_groups = geometry.groups() > 0;
         if has_groups && !geometry.group_blocked(grid, &mut self.blocked) {
+            return None;
+        }
+        // Cage mates are peers, which keeps the digits of a cage distinct;
+        // sums are left to the search, but a grid filled here is checked.
+        let cages = geometry.cages();
+        if !cages.is_empty() && !cages.digits(grid, &mut self.cage_digits) {
             return None;
         }
         self.filled = 0;
@@ -156,6 +175,9 @@ impl Singles {
                 if has_groups {
                     mask &= !self.blocked[cell];
                 }
+                if let Some(cage) = cages.cage_of(cell) {
+                    mask &= !self.cage_digits[cage];
+                }
                 if mask & mask.wrapping_sub(1) == 0 {
                     self.pending.push(cell as u16);
                 }
@@ -169,7 +191,11 @@ impl Singles {
                 self.pending.push(cell);
             }
         }
-        Some(self.propagate(geometry, grid, hidden, all))
+        let outcome = self.propagate(geometry, grid, hidden, all);
+        if outcome == Outcome::Solved && cages.first_wrong_sum(grid).is_some() {
+            return Some(Outcome::Contradiction);
+        }
+        Some(outcome)
     }
 
     /// [`Singles::run`] for a 9x9 grid with every blank wanted, the case of

@@ -63,6 +63,19 @@ pub enum ParseErrorKind {
         /// The side of a square grid of that many cells.
         side: usize,
     },
+    /// A jigsaw line with givens and no region layout after them.
+    #[error("found no region layout after the givens; expected {expected} region labels (--variant jigsaw lines are GIVENS REGIONS)")]
+    MissingRegions {
+        /// Labels expected: one per cell.
+        expected: usize,
+    },
+    /// A region layout that does not cut the grid into regions of one cell
+    /// per digit.
+    #[error("{problem}")]
+    BadRegions {
+        /// What is wrong, naming the region.
+        problem: String,
+    },
     /// A character that is no symbol at all.
     #[error("found {found}; expected {expected}")]
     UnknownSymbol {

@@ -18,3 +18,4 @@ pub(crate) mod output;
 pub(crate) mod plain;
 pub(crate) mod reader;
 pub(crate) mod record;
+pub(crate) mod regions;

@@ -6,6 +6,7 @@
 
 use crate::sudoku::grid::Grid;
 use crate::text::alphabet::Alphabet;
+use crate::text::regions::region_label;
 
 /// Appends `grid` on one line (without the line end) to `out`.
 pub fn write_line(out: &mut Vec<u8>, grid: &Grid, alphabet: Alphabet) {
@@ -91,6 +92,65 @@ pub fn write_block_painted(
     }
 }
 
+/// Appends the region layout `regions` (the region of every cell, row by
+/// row, from 0) as one label per cell, `1-9` then `A-Z`, without the line
+/// end: what a jigsaw line holds after its givens.
+pub fn write_regions(out: &mut Vec<u8>, regions: &[u8]) {
+    out.extend(regions.iter().map(|&region| region_label(region) as u8));
+}
+
+/// Appends `grid` as a block of rows whose borders follow the jigsaw
+/// `regions` (the region of every cell, row by row): between two cells of a
+/// row, ` | ` where they lie in different regions and three spaces where
+/// not; between two rows, `-` under each cell whose neighbour below lies
+/// in another region. With `unicode`, the borders are drawn with `│` and
+/// `─` instead. Either way the block reads back as the grid.
+pub fn write_block_regions(
+    out: &mut Vec<u8>,
+    grid: &Grid,
+    alphabet: Alphabet,
+    regions: &[u8],
+    unicode: bool,
+) {
+    let n = grid.size().side();
+    let (bar, dash): (&str, &str) = if unicode { ("│", "─") } else { ("|", "-") };
+    for row in 0..n {
+        if row > 0 {
+            let mut border = String::new();
+            for column in 0..n {
+                let cell = row * n + column;
+                let below = |c: usize| regions[c] != regions[c - n];
+                border.push_str(if below(cell) { dash } else { " " });
+                if column + 1 < n {
+                    let joined = below(cell) && below(cell + 1);
+                    for _ in 0..3 {
+                        border.push_str(if joined { dash } else { " " });
+                    }
+                }
+            }
+            // No border at all: no line, which would be a blank one.
+            if !border.trim_end().is_empty() {
+                out.extend_from_slice(border.trim_end().as_bytes());
+                out.push(b'\n');
+            }
+        }
+        for column in 0..n {
+            let cell = row * n + column;
+            out.push(alphabet.encode(grid.cells()[cell]));
+            if column + 1 < n {
+                if regions[cell] != regions[cell + 1] {
+                    out.push(b' ');
+                    out.extend_from_slice(bar.as_bytes());
+                    out.push(b' ');
+                } else {
+                    out.extend_from_slice(b"   ");
+                }
+            }
+        }
+        out.push(b'\n');
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,5 +217,28 @@ mod tests {
         let mut expected = Vec::new();
         write_block(&mut expected, &grid, Alphabet::STANDARD);
         assert_eq!(plain, expected);
+    }
+
+    #[test]
+    fn region_borders_read_back_to_the_same_grid() {
+        let grid: Grid = "1423234141323214".parse().unwrap();
+        let regions = [0, 0, 1, 1, 0, 0, 1, 1, 2, 3, 3, 3, 2, 2, 2, 3];
+        for unicode in [false, true] {
+            let mut text = Vec::new();
+            write_block_regions(&mut text, &grid, Alphabet::STANDARD, &regions, unicode);
+            let mut reader = PuzzleReader::new(&text[..]);
+            let mut record = Record::default();
+            reader.read_record(&mut record).unwrap().unwrap();
+            assert_eq!(record.grid, grid, "{}", String::from_utf8_lossy(&text));
+        }
+        let mut text = Vec::new();
+        write_block_regions(&mut text, &grid, Alphabet::STANDARD, &regions, false);
+        assert_eq!(
+            String::from_utf8(text).unwrap(),
+            "1   4 | 2   3\n2   3 | 4   1\n-------------\n4 | 1   3   2\n    -----\n3   2   1 | 4\n"
+        );
+        let mut labels = Vec::new();
+        write_regions(&mut labels, &regions);
+        assert_eq!(labels, b"1122112234443334");
     }
 }

@@ -31,16 +31,17 @@ use std::collections::VecDeque;
 use std::io::BufRead;
 
 use crate::sudoku::grid::{Grid, Size};
-use crate::sudoku::rules::Rules;
+use crate::sudoku::rules::{Boxes, Rules};
 use crate::text::alphabet::Alphabet;
 use crate::text::cells::Cells;
 use crate::text::error::{ParseError, ParseErrorKind, ReadError};
 use crate::text::formats::description::{self, Problem};
 use crate::text::formats::{colon, csv, fpuzzles, sdk, xml, Fields, InputFormat, Scan};
 use crate::text::json;
-use crate::text::lines::{LineRead, Lines};
+use crate::text::lines::{comment, LineRead, Lines};
 use crate::text::plain;
 use crate::text::record::{Layout, Record};
+use crate::text::regions::number_regions;
 
 /// Reads [`Record`]s from buffered text, one at a time, reusing its buffers.
 ///
@@ -87,6 +88,8 @@ pub struct PuzzleReader<R> {
     spare: Option<Grid>,
     /// The rules of the records that do not give their own.
     rules: Rules,
+    /// Plain lines are jigsaw lines, `GIVENS REGIONS [comment]`.
+    jigsaw: bool,
     /// Whether every record must be a JSON puzzle: the JSON formats were
     /// forced, not detected.
     json_only: bool,
@@ -117,8 +120,17 @@ impl<R: BufRead> PuzzleReader<R> {
             pending: VecDeque::new(),
             spare: None,
             rules: Rules::default(),
+            jigsaw: false,
             json_only: false,
         }
+    }
+
+    /// Reads each plain line as a jigsaw puzzle: its givens, then its region
+    /// layout (one label per cell, `n` cells per label), then an optional
+    /// comment. The regions replace the boxes of the reader's rules.
+    pub fn with_jigsaw(mut self, jigsaw: bool) -> Self {
+        self.jigsaw = jigsaw;
+        self
     }
 
     /// Gives `rules` to every record that does not bring its own: all but
@@ -252,6 +264,9 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Reads a record in a plain layout whose first line is the current one.
     fn read_plain(&mut self, record: &mut Record) -> Result<(), ReadError> {
+        if self.jigsaw {
+            return self.read_jigsaw(record);
+        }
         let start = self.lines.line().number();
         let layout = plain::read_record(
             &mut self.lines,
@@ -265,6 +280,43 @@ impl<R: BufRead> PuzzleReader<R> {
         record.alphabet = self
             .cells
             .decode(&mut record.grid, None, self.forced_alphabet)?;
+        Ok(())
+    }
+
+    /// Reads the current line as `GIVENS REGIONS [comment]`.
+    fn read_jigsaw(&mut self, record: &mut Record) -> Result<(), ReadError> {
+        let line = self.lines.line();
+        let bytes = line.bytes();
+        let givens = token(bytes, 0);
+        let regions = token(bytes, givens.end);
+        record.line = line.number();
+        record.layout = Layout::Line;
+        record.rules.clone_from(&self.rules);
+        self.cells.read_token(line, givens.clone())?;
+        record.alphabet = self
+            .cells
+            .decode(&mut record.grid, None, self.forced_alphabet)?;
+        let side = record.grid.size().side();
+        if regions.is_empty() {
+            let kind = ParseErrorKind::MissingRegions {
+                expected: side * side,
+            };
+            return Err(line.error_at(givens.end + 1, kind).into());
+        }
+        let labels: Vec<char> = line.text(regions.clone()).chars().collect();
+        match number_regions(&labels, side) {
+            Ok(numbered) => record.rules.boxes = Boxes::Regions(numbered),
+            Err(problem) => {
+                let column = regions.start + 1 + problem.at().unwrap_or(0);
+                let kind = ParseErrorKind::BadRegions {
+                    problem: problem.describe(side),
+                };
+                return Err(line.error_at(column, kind).into());
+            }
+        }
+        record
+            .title
+            .push_str(&line.text(comment(bytes, regions.end..bytes.len())));
         Ok(())
     }
 
@@ -468,6 +520,20 @@ impl std::str::FromStr for Grid {
 }
 
 /// Tests of the reader, and the helpers the tests of each parser read with.
+/// The first whitespace-separated token of `bytes` at or after `from`, as
+/// a range (empty at the end of the line when there is none).
+fn token(bytes: &[u8], from: usize) -> std::ops::Range<usize> {
+    let start = bytes[from..]
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .map_or(bytes.len(), |k| from + k);
+    let end = bytes[start..]
+        .iter()
+        .position(|b| b.is_ascii_whitespace())
+        .map_or(bytes.len(), |k| start + k);
+    start..end
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;

@@ -7,9 +7,10 @@ use serde::ser::{Serialize, Serializer};
 
 use std::io::Write as _;
 
-use sudoku_dlx::{write_line, write_rules, Grid, Record};
+use sudoku_dlx::{write_line, write_rules, Alphabet, Candidates, Grid, Record};
 
 use super::fields::Fields;
+use crate::cli::candidates;
 use crate::cli::facts::{Facts, Place};
 
 impl Serialize for Fields<'_> {
@@ -33,6 +34,12 @@ impl Serialize for Fields<'_> {
         }
         if self.solutions.is_some() {
             map.serialize_entry("solutions", &Solutions(self))?;
+        }
+        if let Some(candidates) = self.candidates {
+            map.serialize_entry("candidates", &CellCandidates(candidates))?;
+        }
+        if let Some(seen) = &self.solutions_seen {
+            map.serialize_entry("solutions", seen)?;
         }
         if let Some(count) = self.count {
             map.serialize_entry("count", &count)?;
@@ -59,6 +66,21 @@ struct Solutions<'a, 'b>(&'b Fields<'a>);
 impl Serialize for Solutions<'_, '_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.0.each_solution())
+    }
+}
+
+/// The true candidates of every cell, as a JSON array of strings.
+struct CellCandidates<'a>((&'a Candidates, Alphabet));
+
+impl Serialize for CellCandidates<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (candidates, alphabet) = self.0;
+        let mut symbols = Vec::new();
+        serializer.collect_seq((0..candidates.size().cells()).map(|cell| {
+            symbols.clear();
+            candidates::write_cell(&mut symbols, candidates, cell, alphabet);
+            String::from_utf8_lossy(&symbols).into_owned()
+        }))
     }
 }
 

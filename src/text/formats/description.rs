@@ -29,6 +29,7 @@ use crate::text::alphabet::{Alphabet, Symbol, Symbols};
 use crate::text::error::ParseErrorKind;
 use crate::text::json::{Json, Member, Value};
 use crate::text::record::Record;
+use crate::text::regions::{number_regions, RegionProblem};
 
 /// The keys of a description, for messages.
 const KEYS: &str = "one of givens, boxes, regions, variants, cages, extra_regions, title \
@@ -346,35 +347,19 @@ fn read_regions(value: &Json, size: Size) -> Result<Boxes, Problem> {
     let Value::String(text) = &value.value else {
         return Err(Problem::bad("regions", value, expected));
     };
-    let labels_read: Vec<char> = text.chars().collect();
-    if labels_read.len() != cells {
-        let found = format!("{} labels", labels_read.len());
-        return Err(Problem::found("regions", value.at, found, expected));
-    }
-    let mut names: Vec<char> = Vec::new();
-    let mut labels = Vec::with_capacity(cells);
-    for &c in &labels_read {
-        let label = match names.iter().position(|&name| name == c) {
-            Some(label) => label,
-            None => {
-                names.push(c);
-                names.len() - 1
-            }
-        };
-        labels.push(label as u8);
-        if names.len() > side {
-            let found = format!("more than {side} labels");
-            return Err(Problem::found("regions", value.at, found, expected));
-        }
-    }
-    for (label, name) in names.iter().enumerate() {
-        let count = labels.iter().filter(|&&l| l as usize == label).count();
-        if count != side {
-            let found = format!("label '{name}' on {count} cells");
-            return Err(Problem::found("regions", value.at, found, expected));
-        }
-    }
-    Ok(Boxes::Regions(labels))
+    let labels: Vec<char> = text.chars().collect();
+    number_regions(&labels, side)
+        .map(Boxes::Regions)
+        .map_err(|problem| {
+            let found = match problem {
+                RegionProblem::Count { found } => format!("{found} labels"),
+                RegionProblem::TooMany { .. } => format!("more than {side} labels"),
+                RegionProblem::Size { label, found, .. } => {
+                    format!("label '{label}' on {found} cells")
+                }
+            };
+            Problem::found("regions", value.at, found, expected)
+        })
 }
 
 /// Reads the names of the variant rules.
