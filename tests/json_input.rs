@@ -193,18 +193,30 @@ fn bad_lines_are_reported_with_line_column_and_key_and_the_run_goes_on() {
 }
 
 #[test]
-fn cages_are_read_and_refused_until_they_are_solved() {
-    let text =
-        r#"{"givens": "..3..4.3.1.....1", "cages": [{"sum": 3, "cells": ["r1c1", "r1c2"]}]}"#;
-    let run = run(&["solve", "-f", "json"], text);
-    assert_eq!(run.status, Some(1));
-    let answer = &objects(&run.stdout)[0];
-    assert_eq!(answer["status"], "invalid");
-    assert_eq!(answer["error"], "killer cages are not supported yet");
-    assert_eq!(
-        answer["cages"],
-        serde_json::json!([{"sum": 3, "cells": ["r1c1", "r1c2"]}])
-    );
+fn killer_cages_of_a_description_count_as_a_filter_of_every_grid_does() {
+    // Cells r1c1 r1c2 sum to 3, r1c3 r1c4 to 7, and r2c1 r3c1 to 7.
+    let cages = [(3, [0, 1]), (7, [2, 3]), (7, [4, 8])];
+    let names = |cells: [usize; 2]| cells.map(|c| format!("r{}c{}", c / 4 + 1, c % 4 + 1));
+    let json: Vec<Value> = cages
+        .iter()
+        .map(|&(sum, cells)| serde_json::json!({"sum": sum, "cells": names(cells)}))
+        .collect();
+    let description = serde_json::json!({"givens": ".".repeat(16), "cages": json}).to_string();
+    // Every 4x4 grid, filtered by the sums: an independent count.
+    let every = answers(&["solve", "--all"], &".".repeat(16));
+    let grids = every[0]["solutions"].as_array().unwrap();
+    assert_eq!(grids.len(), 288);
+    let obeys = |grid: &str| {
+        let digit = |cell: usize| grid.as_bytes()[cell] - b'0';
+        cages
+            .iter()
+            .all(|&(sum, cells)| cells.iter().map(|&c| digit(c)).sum::<u8>() == sum)
+    };
+    let expected = grids.iter().filter(|g| obeys(g.as_str().unwrap())).count();
+    assert!(expected > 1 && expected < 288, "{expected}");
+    let counted = answers(&["count"], &description);
+    assert_eq!(counted[0]["count"], expected, "{}", counted[0]);
+    assert_eq!(counted[0]["cages"], serde_json::json!(json));
 }
 
 #[test]
@@ -388,11 +400,12 @@ fn f_puzzles_rules_we_do_not_have_are_named_not_dropped() {
         with(r#""killercage":[{"cells":["R1C1","R1C2"],"value":"3"}]"#),
         with(r#""diagonal-":true"#),
         line.clone(),
+        with(r#""killercage":[{"cells":["R1C1","R1C2"],"value":"4"}]"#),
     ]
     .join("\n");
     let run = run(&["solve", "-f", "json"], text);
     let answers = objects(&run.stdout);
-    assert_eq!(answers.len(), 4);
+    assert_eq!(answers.len(), 5);
     assert!(
         run.stderr.contains(
             "<stdin>:1:71: key thermometer: the f-puzzles constraint \"thermometer\" \
@@ -401,7 +414,10 @@ fn f_puzzles_rules_we_do_not_have_are_named_not_dropped() {
         "{}",
         run.stderr
     );
-    assert_eq!(answers[1]["error"], "killer cages are not supported yet");
+    // The cage is applied: its sum is the unique solution's r1c1 + r1c2.
+    assert_eq!(answers[1]["status"], "solved", "{}", answers[1]);
+    assert_eq!(answers[1]["solution"], answers[3]["solution"]);
+    assert_eq!(answers[4]["status"], "unsolvable", "{}", answers[4]);
     assert_eq!(
         answers[1]["cages"],
         serde_json::json!([{"sum": 3, "cells": ["r1c1", "r1c2"]}])
