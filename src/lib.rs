@@ -36,9 +36,13 @@
 //! ```
 
 pub mod engine;
+mod logic;
 mod sudoku;
 mod text;
 
+pub use logic::explain::{ExplainError, Explainer, Explanation};
+pub use logic::step::Step;
+pub use logic::technique::{LogicLevel, Technique};
 pub use sudoku::candidates::Candidates;
 pub use sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};
 pub use sudoku::geometry::{Geometry, GeometryBuilder, GeometryError};
@@ -53,5 +57,8 @@ pub use text::alphabet::{Alphabet, Symbol, Symbols};
 pub use text::error::{BlockEnd, Found, ParseError, ParseErrorKind, ReadError};
 pub use text::formats::InputFormat;
 pub use text::output::{write_block, write_block_painted, write_line, Piece};
+pub use text::pencilmarks::{
+    looks_like_pencilmarks, read_pencilmarks, PencilmarkError, PencilmarkRecord,
+};
 pub use text::reader::PuzzleReader;
 pub use text::record::{Layout, Record};

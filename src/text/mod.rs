@@ -13,6 +13,7 @@ pub(crate) mod error;
 pub(crate) mod formats;
 pub(crate) mod lines;
 pub(crate) mod output;
+pub(crate) mod pencilmarks;
 pub(crate) mod plain;
 pub(crate) mod reader;
 pub(crate) mod record;
