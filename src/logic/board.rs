@@ -37,7 +37,9 @@ pub struct Board<'g> {
     pub state: State,
     /// One bit set of cells per cell: its peers.
     peer_bits: Vec<u64>,
-    /// Words per peer bit set.
+    /// One bit set of cells per unit: its cells.
+    unit_bits: Vec<u64>,
+    /// Words per bit set of cells.
     words: usize,
 }
 
@@ -77,6 +79,12 @@ impl<'g> Board<'g> {
                 peer_bits[cell * words + peer as usize / 64] |= 1 << (peer % 64);
             }
         }
+        let mut unit_bits = vec![0u64; geometry.units() * words];
+        for unit in 0..geometry.units() {
+            for &cell in geometry.unit_cells(unit) {
+                unit_bits[unit * words + cell as usize / 64] |= 1 << (cell % 64);
+            }
+        }
         let all = Candidates::all_digits(geometry.size());
         Board {
             geometry,
@@ -88,6 +96,7 @@ impl<'g> Board<'g> {
                 open: cells,
             },
             peer_bits,
+            unit_bits,
             words,
         }
     }
@@ -154,6 +163,17 @@ impl<'g> Board<'g> {
     #[inline]
     pub fn peer_words(&self, cell: usize) -> &[u64] {
         &self.peer_bits[cell * self.words..(cell + 1) * self.words]
+    }
+
+    /// The cells of `unit` as a bit set of cells.
+    #[inline]
+    pub fn unit_words(&self, unit: usize) -> &[u64] {
+        &self.unit_bits[unit * self.words..(unit + 1) * self.words]
+    }
+
+    /// Words per bit set of cells.
+    pub fn words(&self) -> usize {
+        self.words
     }
 
     /// True when the candidates `digit_a` in `cell_a` and `digit_b` in

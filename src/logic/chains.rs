@@ -29,7 +29,7 @@ pub const MAX_STRONG_LINKS: usize = 12;
 
 /// The rounds of the search: chains up to this many strong links are
 /// looked for before any longer one.
-const ROUNDS: [usize; 4] = [3, 5, 8, MAX_STRONG_LINKS];
+const ROUNDS: [usize; 2] = [4, MAX_STRONG_LINKS];
 
 /// Which links a chain may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -301,8 +301,8 @@ pub fn hidden_subset(board: &Board, k: usize) -> Option<Step> {
 /// Basic fish of size `k` (x-wing, swordfish, jellyfish), or with
 /// `finned`, fish whose base has fins that see the eliminated candidates.
 pub fn fish(board: &Board, k: usize, finned: bool) -> Option<Step> {
-    let geometry = board.geometry;
     let side = board.side;
+    let words = board.words();
     let mut lines = Vec::with_capacity(side);
     let mut masks = Vec::with_capacity(side);
     let extra = match (finned, k) {
@@ -311,6 +311,13 @@ pub fn fish(board: &Board, k: usize, finned: bool) -> Option<Step> {
         (true, _) => 2,
     };
     for digit in 1..=side as u8 {
+        // The open cells with the digit: only they can lose it.
+        let mut digit_bits = [0u64; MAX_WORDS];
+        for cell in 0..board.cells() {
+            if !board.is_placed(cell) && board.has(cell, digit) {
+                digit_bits[cell / 64] |= 1 << (cell % 64);
+            }
+        }
         // Rows as the base (covered by columns), then columns.
         for by_rows in [true, false] {
             lines.clear();
@@ -328,103 +335,26 @@ pub fn fish(board: &Board, k: usize, finned: bool) -> Option<Step> {
                     masks.push(places);
                 }
             }
+            let shape = Shape {
+                board,
+                digit,
+                k,
+                finned,
+                first_base,
+                first_cover,
+                digit_bits: &digit_bits[..words],
+            };
             let mut result = None;
             let max_union = (k + extra) as u32;
             locked_sets(&masks, k, max_union, &mut |chosen, union| {
-                let base: Vec<usize> = chosen.iter().map(|&i| lines[i]).collect();
-                let at = |base_line: usize, position: usize| {
-                    if by_rows {
-                        base_line * side + position
-                    } else {
-                        position * side + (base_line - side)
-                    }
-                };
-                let base_index = |line: usize| line - first_base;
-                let is_base = |cell: usize| {
-                    let index = if by_rows { cell / side } else { cell % side };
-                    base.iter().any(|&line| base_index(line) == index)
-                };
-                let found = if !finned {
-                    if union.count_ones() as usize != k {
-                        return false;
-                    }
-                    eliminations_of(board, digit, union, first_cover, &is_base, &|_| true)
-                        .map(|elims| (union, elims, Vec::new()))
-                } else {
-                    if union.count_ones() as usize <= k {
-                        return false;
-                    }
-                    let mut best = None;
-                    let options: Vec<u64> = digits_of(union).map(|p| 1u64 << (p - 1)).collect();
-                    locked_sets(&options, k, k as u32, &mut |_, cover| {
-                        // The cells every fin sees: only they can lose the digit.
-                        let mut seen = [u64::MAX; MAX_WORDS];
-                        let mut fins = Vec::new();
-                        for &line in &base {
-                            for p in digits_of(board.positions(line, digit) & !cover) {
-                                let fin = at(line, p as usize - 1);
-                                fins.push(fin);
-                                for (word, peers) in seen.iter_mut().zip(board.peer_words(fin)) {
-                                    *word &= peers;
-                                }
-                            }
-                        }
-                        let seen = &seen[..board.cells().div_ceil(64)];
-                        if seen.iter().all(|&word| word == 0) {
-                            return false;
-                        }
-                        let sees_fins = |cell: usize| seen[cell / 64] >> (cell % 64) & 1 == 1;
-                        match eliminations_of(
-                            board,
-                            digit,
-                            cover,
-                            first_cover,
-                            &is_base,
-                            &sees_fins,
-                        ) {
-                            Some(elims) => {
-                                best = Some((cover, elims, fins));
-                                true
-                            }
-                            None => false,
-                        }
-                    });
-                    best
-                };
-                let Some((cover, eliminations, fins)) = found else {
-                    return false;
-                };
-                let technique = match (finned, k) {
-                    (false, 2) => Technique::XWing,
-                    (false, 3) => Technique::Swordfish,
-                    (false, _) => Technique::Jellyfish,
-                    (true, 2) => Technique::FinnedXWing,
-                    (true, 3) => Technique::FinnedSwordfish,
-                    (true, _) => Technique::FinnedJellyfish,
-                };
-                let mut step = Step::new(technique, side);
-                let names = |units: &mut dyn Iterator<Item = usize>| {
-                    units
-                        .map(|unit| geometry.kind(unit).to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
-                step.clue = format!(
-                    "{digit} in {} covered by {}",
-                    names(&mut base.iter().copied()),
-                    names(&mut digits_of(cover).map(|p| first_cover + p as usize - 1)),
-                );
-                if !fins.is_empty() {
-                    let sashimi = base
-                        .iter()
-                        .any(|&line| (board.positions(line, digit) & cover).count_ones() < 2)
-                        && k > 1;
-                    let word = if sashimi { "sashimi fins" } else { "fins" };
-                    let _ = write!(step.clue, " with {word} {}", cell_list(side, fins));
+                let mut base = [0usize; 4];
+                let mut base_masks = [0u64; 4];
+                for (slot, &index) in chosen.iter().enumerate() {
+                    base[slot] = lines[index];
+                    base_masks[slot] = masks[index];
                 }
-                step.eliminations = eliminations;
-                result = Some(step);
-                true
+                result = shape.try_base(&base[..k], &base_masks[..k], union);
+                result.is_some()
             });
             if result.is_some() {
                 return result;
@@ -434,31 +364,138 @@ pub fn fish(board: &Board, k: usize, finned: bool) -> Option<Step> {
     None
 }
 
-/// The most words of a bit set of cells: 35 x 35 cells.
-const MAX_WORDS: usize = 20;
-
-/// The candidates of `digit` in the cover lines `cover` (positions from
-/// `first_cover`) outside the base that `sees_fins` keeps.
-fn eliminations_of(
-    board: &Board,
+/// A fish being looked for: one digit, one orientation, one size.
+struct Shape<'a, 'g> {
+    board: &'a Board<'g>,
     digit: u8,
-    cover: u64,
+    k: usize,
+    finned: bool,
+    first_base: usize,
     first_cover: usize,
-    is_base: &dyn Fn(usize) -> bool,
-    sees_fins: &dyn Fn(usize) -> bool,
-) -> Option<Vec<(usize, u8)>> {
-    let mut eliminations = Vec::new();
-    for position in digits_of(cover) {
-        let line = first_cover + position as usize - 1;
-        for &cell in board.geometry.unit_cells(line) {
-            let cell = cell as usize;
-            if board.is_placed(cell) || !board.has(cell, digit) || is_base(cell) {
-                continue;
-            }
-            if sees_fins(cell) {
-                eliminations.push((cell, digit));
-            }
+    /// The open cells with the digit.
+    digit_bits: &'a [u64],
+}
+
+impl Shape<'_, '_> {
+    /// The cell at `position` of base line `line`.
+    fn at(&self, line: usize, position: usize) -> usize {
+        let side = self.board.side;
+        if self.first_base == 0 {
+            line * side + position
+        } else {
+            position * side + (line - side)
         }
     }
-    (!eliminations.is_empty()).then_some(eliminations)
+
+    /// The step of a fish on the base lines `base` (their places `masks`,
+    /// together `union`), if some choice of cover lines strikes a candidate.
+    fn try_base(&self, base: &[usize], masks: &[u64], union: u64) -> Option<Step> {
+        let (board, k) = (self.board, self.k);
+        let words = board.words();
+        let mut outside = [u64::MAX; MAX_WORDS];
+        for &line in base {
+            for (word, cells) in outside.iter_mut().zip(board.unit_words(line)) {
+                *word &= !cells;
+            }
+        }
+        let count = union.count_ones() as usize;
+        if !self.finned {
+            if count != k {
+                return None;
+            }
+            let targets = self.targets(union, &outside[..words], None);
+            return targets.map(|targets| self.step(base, union, targets, Vec::new()));
+        }
+        if count <= k {
+            return None;
+        }
+        let options: Vec<u64> = digits_of(union).map(|p| 1u64 << (p - 1)).collect();
+        let mut found = None;
+        locked_sets(&options, k, k as u32, &mut |_, cover| {
+            let fins = || {
+                base.iter().zip(masks).flat_map(move |(&line, &mask)| {
+                    digits_of(mask & !cover).map(move |p| self.at(line, p as usize - 1))
+                })
+            };
+            // The cells every fin sees.
+            let mut seen = [u64::MAX; MAX_WORDS];
+            for fin in fins() {
+                for (word, peers) in seen.iter_mut().zip(board.peer_words(fin)) {
+                    *word &= peers;
+                }
+            }
+            match self.targets(cover, &outside[..words], Some(&seen[..words])) {
+                Some(targets) => {
+                    found = Some(self.step(base, cover, targets, fins().collect()));
+                    true
+                }
+                None => false,
+            }
+        });
+        found
+    }
+
+    /// The candidates of the digit in the cover lines `cover`, outside the
+    /// base, and (for a finned fish) among the cells `seen` by every fin.
+    fn targets(&self, cover: u64, outside: &[u64], seen: Option<&[u64]>) -> Option<Vec<usize>> {
+        let board = self.board;
+        let mut cells = [0u64; MAX_WORDS];
+        for position in digits_of(cover) {
+            let line = self.first_cover + position as usize - 1;
+            for (word, unit) in cells.iter_mut().zip(board.unit_words(line)) {
+                *word |= unit;
+            }
+        }
+        let mut targets = Vec::new();
+        for (index, word) in cells[..outside.len()].iter().enumerate() {
+            let mut hits = word & outside[index] & self.digit_bits[index];
+            if let Some(seen) = seen {
+                hits &= seen[index];
+            }
+            while hits != 0 {
+                targets.push(index * 64 + hits.trailing_zeros() as usize);
+                hits &= hits - 1;
+            }
+        }
+        (!targets.is_empty()).then_some(targets)
+    }
+
+    /// The step of a fish.
+    fn step(&self, base: &[usize], cover: u64, targets: Vec<usize>, fins: Vec<usize>) -> Step {
+        let (board, k, digit) = (self.board, self.k, self.digit);
+        let geometry = board.geometry;
+        let technique = match (self.finned, k) {
+            (false, 2) => Technique::XWing,
+            (false, 3) => Technique::Swordfish,
+            (false, _) => Technique::Jellyfish,
+            (true, 2) => Technique::FinnedXWing,
+            (true, 3) => Technique::FinnedSwordfish,
+            (true, _) => Technique::FinnedJellyfish,
+        };
+        let mut step = Step::new(technique, board.side);
+        let names = |units: &mut dyn Iterator<Item = usize>| {
+            units
+                .map(|unit| geometry.kind(unit).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        step.clue = format!(
+            "{digit} in {} covered by {}",
+            names(&mut base.iter().copied()),
+            names(&mut digits_of(cover).map(|p| self.first_cover + p as usize - 1)),
+        );
+        if !fins.is_empty() {
+            let sashimi = k > 1
+                && base
+                    .iter()
+                    .any(|&line| (board.positions(line, digit) & cover).count_ones() < 2);
+            let word = if sashimi { "sashimi fins" } else { "fins" };
+            let _ = write!(step.clue, " with {word} {}", cell_list(board.side, fins));
+        }
+        step.eliminations = targets.into_iter().map(|cell| (cell, digit)).collect();
+        step
+    }
 }
+
+/// The most words of a bit set of cells: 35 x 35 cells.
+const MAX_WORDS: usize = 20;
