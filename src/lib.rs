@@ -41,6 +41,7 @@ mod sudoku;
 mod text;
 
 pub use logic::explain::{ExplainError, Explainer, Explanation};
+pub use logic::generate::puzzle_of_level;
 pub use logic::step::Step;
 pub use logic::technique::{LogicLevel, Technique};
 pub use sudoku::candidates::Candidates;

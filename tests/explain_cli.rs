@@ -183,3 +183,59 @@ fn rating_by_techniques_names_the_hardest_step() {
     let search = run(&["rate"], format!("{EASY}\n"));
     assert_ne!(search.stdout, out.stdout);
 }
+
+#[test]
+fn generate_meets_a_technique_level_or_says_why_not() {
+    for level in ["simple", "easy", "intermediate", "expert"] {
+        let made = run(
+            &[
+                "generate",
+                "--method",
+                "techniques",
+                "--difficulty",
+                level,
+                "--seed",
+                "5",
+                "-n",
+                "2",
+            ],
+            "",
+        );
+        assert_eq!(made.status, Some(0), "{level}: {}", made.stderr);
+        let rated = run(&["rate", "--method", "techniques"], made.stdout);
+        let levels: Vec<&str> = rated
+            .stdout
+            .lines()
+            .map(|line| line.split(' ').nth(1).unwrap())
+            .collect();
+        assert_eq!(levels, [level, level]);
+    }
+    let refused = run(&["generate", "--difficulty", "intermediate"], "");
+    assert_eq!(refused.status, Some(2));
+    assert!(
+        refused.stderr.contains("--method techniques"),
+        "{}",
+        refused.stderr
+    );
+    // 4x4 puzzles are never intermediate: the attempts run out.
+    let failed = run(
+        &[
+            "generate",
+            "--method",
+            "techniques",
+            "--difficulty",
+            "intermediate",
+            "--size",
+            "4",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(failed.status, Some(1));
+    assert!(
+        failed.stderr.contains("technique level intermediate"),
+        "{}",
+        failed.stderr
+    );
+}

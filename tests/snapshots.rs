@@ -50,6 +50,8 @@ fn help_of_every_command() {
         "check",
         "generate",
         "rate",
+        "explain",
+        "hint",
         "completions",
         "man",
     ] {

@@ -8,7 +8,7 @@ use clap_complete::Shell;
 use sudoku_dlx::{Alphabet, InputFormat, PuzzleReader, Variant};
 
 use super::explain_args::{ExplainConfig, Mode, EXPLAIN_EXAMPLES};
-use super::generate_args::{GenerateArgs, Layout, GENERATE_EXAMPLES, MAX_JOBS};
+use super::generate_args::{GenerateArgs, Layout, RateMethod, GENERATE_EXAMPLES, MAX_JOBS};
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -189,15 +189,6 @@ impl ExplainArgs {
             quiet: self.quiet,
         }
     }
-}
-
-/// How `rate` rates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum RateMethod {
-    /// The branches of the dancing-links search
-    Search,
-    /// The hardest technique of a logical solve path
-    Techniques,
 }
 
 /// The default limit of `count`: high enough for every 4x4 grid (288
@@ -486,6 +477,9 @@ impl Cli {
                         args.size
                     )));
                 }
+            }
+            if let Some(refusal) = args.level_refused() {
+                return Err(refuse(&refusal));
             }
             if let (Some(min), Some(max)) = (args.min_givens, args.max_givens) {
                 if min > max {

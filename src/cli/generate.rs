@@ -10,7 +10,9 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 
 use anyhow::Context;
 use rayon::prelude::*;
-use sudoku_dlx::{GenerateError, Generator, Grid, PuzzleSpec, Rng, Size};
+use sudoku_dlx::{
+    puzzle_of_level, Explainer, GenerateError, Generator, Grid, PuzzleSpec, Rng, Size,
+};
 
 use super::facts::Status;
 use super::generate_args::GenerateArgs;
@@ -86,7 +88,7 @@ fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result
                     .collect()
             });
             for (index, item) in (start..).zip(items) {
-                out.write_all(&item.with_context(|| failed(index))?)?;
+                out.write_all(&item.with_context(|| failed(args, index))?)?;
                 end_if_caught(args, bar, &mut out);
             }
         } else {
@@ -94,7 +96,7 @@ fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result
                 text.clear();
                 worker
                     .make_item(args, &spec, seed, index, &mut text)
-                    .with_context(|| failed(index))?;
+                    .with_context(|| failed(args, index))?;
                 bar.inspect(|bar| bar.item_done());
                 out.write_all(&text)?;
                 end_if_caught(args, bar, &mut out);
@@ -118,14 +120,23 @@ fn end_if_caught(args: &GenerateArgs, bar: Option<&Bar>, out: &mut impl Write) {
     }
 }
 
-fn failed(index: u64) -> String {
-    format!("item {}", index + 1)
+fn failed(args: &GenerateArgs, index: u64) -> String {
+    match args.technique_level() {
+        Some(level) => format!(
+            "item {}: no puzzle of technique level {level} came out (minimal puzzles are rarely \
+             simple or easy: --min-givens 30 or so helps; intermediate ones are rare too)",
+            index + 1
+        ),
+        None => format!("item {}", index + 1),
+    }
 }
 
 /// What one thread keeps from item to item.
 struct Worker {
     generator: Generator,
     grid: Grid,
+    /// Judges the technique level, for --method techniques.
+    explainer: Explainer,
 }
 
 impl Worker {
@@ -133,6 +144,7 @@ impl Worker {
         Worker {
             generator: Generator::new(),
             grid: Grid::empty(Size::NINE),
+            explainer: Explainer::new(),
         }
     }
 
@@ -159,7 +171,13 @@ impl Worker {
             };
             write_item(text, &item, args);
         } else {
-            let made = self.generator.puzzle(spec, &mut rng)?;
+            let made = match args.technique_level() {
+                Some(level) => {
+                    let generator = &mut self.generator;
+                    puzzle_of_level(generator, &mut self.explainer, spec, level, &mut rng)?.0
+                }
+                None => self.generator.puzzle(spec, &mut rng)?,
+            };
             let item = Item {
                 number,
                 seed,

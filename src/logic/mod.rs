@@ -12,6 +12,7 @@ pub mod bifurcation;
 pub mod board;
 pub mod chains;
 pub mod explain;
+pub mod generate;
 pub mod search;
 pub mod sets;
 pub mod singles;
