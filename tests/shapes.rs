@@ -118,3 +118,20 @@ fn symbols_go_up_to_z_for_thirty_five() {
     assert!(stdout.starts_with(symbols), "{}", &stdout[..40]);
     assert!(!stdout.contains('.'));
 }
+
+#[test]
+fn generate_makes_puzzles_for_other_box_shapes() {
+    let (stdout, stderr, code) = run(
+        &[
+            "generate", "--size", "6", "--boxes", "3x2", "-n", "2", "--seed", "9",
+        ],
+        "",
+    );
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    let (counts, _, _) = run(&["count", "--limit", "2", "--boxes", "3x2"], &stdout);
+    assert_eq!(counts, "1\n1\n");
+    let (solved, _, _) = run(&["solve", "--boxes", "3x2"], &stdout);
+    for line in solved.lines() {
+        assert!(obeys(line, 3, 2), "{line}");
+    }
+}

@@ -8,7 +8,9 @@ use clap_complete::Shell;
 use sudoku_dlx::{Alphabet, Boxes, InputFormat, PuzzleReader, Rules, Variant};
 
 use super::explain_args::{ExplainConfig, Mode, EXPLAIN_EXAMPLES};
-use super::generate_args::{GenerateArgs, Layout, RateMethod, GENERATE_EXAMPLES, MAX_JOBS};
+use super::generate_args::{
+    parse_boxes, GenerateArgs, Layout, RateMethod, GENERATE_EXAMPLES, MAX_JOBS,
+};
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -285,22 +287,6 @@ pub struct Common {
     pub boxes: Option<Boxes>,
 }
 
-/// Reads `--boxes`: `RxC` or `none`.
-fn parse_boxes(text: &str) -> Result<Boxes, String> {
-    if text.eq_ignore_ascii_case("none") {
-        return Ok(Boxes::None);
-    }
-    let shape = text
-        .split_once(['x', 'X'])
-        .and_then(|(rows, columns)| Some((rows.parse().ok()?, columns.parse().ok()?)));
-    match shape {
-        Some((rows, columns)) if rows >= 1 && columns >= 1 => Ok(Boxes::Shape { rows, columns }),
-        _ => Err(format!(
-            "expected RxC (rows by columns of one box, such as 2x3) or none; found {text:?}"
-        )),
-    }
-}
-
 /// The variant rules, for `--variant`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum VariantChoice {
@@ -554,10 +540,17 @@ impl Cli {
             }
         }
         if let Command::Generate(args) = &self.command {
-            if args.killer() && (args.solved || args.rate || args.difficulty.is_some()) {
+            if (args.killer() || args.jigsaw())
+                && (args.solved || args.rate || args.difficulty.is_some())
+            {
                 return Err(refuse(
-                    "--variant killer makes puzzles of its own kind: it cannot be used with \
-                     --solved, --rate or --difficulty",
+                    "--variant killer and jigsaw make puzzles of their own kind: they cannot be \
+                     used with --solved, --rate or --difficulty",
+                ));
+            }
+            if args.jigsaw() && args.boxes.is_some() {
+                return Err(refuse(
+                    "--variant jigsaw makes regions in place of boxes: it cannot be used with --boxes",
                 ));
             }
             let cells = args.size.cells();

@@ -11,13 +11,14 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use anyhow::Context;
 use rayon::prelude::*;
 use sudoku_dlx::{
-    puzzle_of_level, Explainer, Generator, Geometry, Grid, KillerGenerator, PuzzleSpec, Rng, Size,
+    puzzle_of_level, Explainer, Generator, Geometry, Grid, JigsawGenerator, KillerGenerator,
+    PuzzleSpec, Rng, Size,
 };
 
 use super::facts::Status;
 use super::generate_args::{GenerateArgs, Layout};
 use super::generate_output::{footer, header, write_item, Bar, Item};
-use super::killer_output::write_killer;
+use super::ruled_output::write_ruled;
 
 /// Items made between two writes.
 const BATCH: u64 = 256;
@@ -30,7 +31,7 @@ pub fn main(args: &GenerateArgs) -> anyhow::Result<Status> {
         let _ = writeln!(io::stderr(), "seed: {seed}");
         seed
     });
-    if args.killer() && !matches!(args.format, Layout::Line | Layout::Json) {
+    if (args.killer() || args.jigsaw()) && !matches!(args.format, Layout::Line | Layout::Json) {
         anyhow::bail!("generate --variant prints JSON lines: use -f line or -f json");
     }
     super::signals::catch();
@@ -168,6 +169,7 @@ struct Job<'a> {
 struct Worker {
     generator: Generator,
     killer: KillerGenerator,
+    jigsaw: JigsawGenerator,
     grid: Grid,
     /// Judges the technique level, for --method techniques.
     explainer: Explainer,
@@ -178,6 +180,7 @@ impl Worker {
         Worker {
             generator: Generator::new(),
             killer: KillerGenerator::new(),
+            jigsaw: JigsawGenerator::new(),
             grid: Grid::empty(Size::NINE),
             explainer: Explainer::new(),
         }
@@ -195,7 +198,10 @@ impl Worker {
         let number = index + 1;
         if args.killer() {
             let killer = self.killer.puzzle(spec.size, &mut rng)?;
-            write_killer(text, &killer);
+            write_ruled(text, &Grid::empty(spec.size), &killer.rules, args.format);
+        } else if args.jigsaw() {
+            let (made, rules) = self.jigsaw.puzzle(&args.rules(), spec, &mut rng)?;
+            write_ruled(text, &made.puzzle, &rules, args.format);
         } else if args.solved {
             self.generator
                 .fill_solved_in(geometry, &mut rng, &mut self.grid)?;

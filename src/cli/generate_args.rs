@@ -3,7 +3,7 @@
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
-use sudoku_dlx::{Level, LogicLevel, PuzzleSpec, Rules, Size, Symmetry, Variant};
+use sudoku_dlx::{Boxes, Level, LogicLevel, PuzzleSpec, Rules, Size, Symmetry, Variant};
 
 /// Examples shown by `generate --help`.
 pub const GENERATE_EXAMPLES: &str = "\
@@ -40,9 +40,13 @@ pub struct GenerateArgs {
     /// comma list: each puzzle is unique and minimal under them, and is
     /// solved with the same --variant
     /// (`killer`: cages with sums and no givens, each printed as one JSON
-    /// line)
+    /// line; `jigsaw`: random regions, printed as GIVENS REGIONS)
     #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = variant_parser())]
     pub variant: Vec<GenerateRule>,
+    /// The boxes: R rows by C columns each (R x C = the side), or "none" for
+    /// a Latin square [default: the most square RxC with R <= C]
+    #[arg(long, value_name = "RxC|none", value_parser = parse_boxes)]
+    pub boxes: Option<Boxes>,
     /// Which cells are blanked together
     #[arg(long, value_enum, default_value_t = SymmetryChoice::Rot180)]
     pub symmetry: SymmetryChoice,
@@ -89,6 +93,8 @@ pub enum GenerateRule {
     /// Killer Sudoku: cages of 2 to 5 cells with their sums, no givens;
     /// unique, and no sum can be removed.
     Killer,
+    /// Jigsaw: random connected regions replace the boxes.
+    Jigsaw,
 }
 
 /// Symmetry choices.
@@ -144,15 +150,17 @@ fn parse_size(text: &str) -> Result<Size, String> {
         })
 }
 
-/// Reads a rule by the name the library gives it, or `killer`.
+/// Reads a rule by the name the library gives it, or `killer` or `jigsaw`.
 fn variant_parser() -> impl TypedValueParser<Value = GenerateRule> {
     let names = Variant::ALL
         .map(Variant::name)
         .into_iter()
-        .chain(["killer"]);
+        .chain(["killer", "jigsaw"]);
     PossibleValuesParser::new(names).try_map(|name| {
-        if name == "killer" {
-            return Ok(GenerateRule::Killer);
+        match name.as_str() {
+            "killer" => return Ok(GenerateRule::Killer),
+            "jigsaw" => return Ok(GenerateRule::Jigsaw),
+            _ => {}
         }
         Variant::ALL
             .into_iter()
@@ -168,15 +176,21 @@ impl GenerateArgs {
         self.variant.contains(&GenerateRule::Killer)
     }
 
+    /// True for `--variant jigsaw`.
+    pub fn jigsaw(&self) -> bool {
+        self.variant.contains(&GenerateRule::Jigsaw)
+    }
+
     /// The rules the puzzles obey.
     pub fn rules(&self) -> Rules {
         Rules {
+            boxes: self.boxes.clone().unwrap_or_default(),
             variants: self
                 .variant
                 .iter()
                 .filter_map(|rule| match rule {
                     GenerateRule::Rule(variant) => Some(*variant),
-                    GenerateRule::Killer => None,
+                    GenerateRule::Killer | GenerateRule::Jigsaw => None,
                 })
                 .collect(),
             ..Rules::classic()
@@ -259,4 +273,20 @@ pub enum Layout {
     Svg,
     /// One printable HTML page with every item as a picture
     Html,
+}
+
+/// Reads `--boxes`: `RxC` or `none`.
+pub fn parse_boxes(text: &str) -> Result<Boxes, String> {
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(Boxes::None);
+    }
+    let shape = text
+        .split_once(['x', 'X'])
+        .and_then(|(rows, columns)| Some((rows.parse().ok()?, columns.parse().ok()?)));
+    match shape {
+        Some((rows, columns)) if rows >= 2 && columns >= 2 => Ok(Boxes::Shape { rows, columns }),
+        _ => Err(format!(
+            "expected RxC (rows by columns of one box, each at least 2, such as 2x3) or none; found {text:?}"
+        )),
+    }
 }

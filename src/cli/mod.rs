@@ -16,10 +16,10 @@ mod facts;
 mod generate;
 mod generate_args;
 mod generate_output;
-mod killer_output;
 mod man;
 mod progress;
 mod render;
+mod ruled_output;
 mod signals;
 mod stats;
 

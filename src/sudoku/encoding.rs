@@ -318,7 +318,7 @@ impl CellByCell<'_> {
             for &cell in cages.cells(cage) {
                 if grid.cells()[cell as usize] == 0 {
                     let units = self.geometry.units_of(cell as usize);
-                    reachable |= u64::from(self.free_digits(cell as usize, units));
+                    reachable |= self.free_digits(cell as usize, units);
                 }
             }
             for &combination in cages.combinations(cage) {

@@ -56,7 +56,9 @@ pub struct Geometry {
     peers: Vec<u16>,
     /// Where the peers of each cell start in `peers`, and one past the last.
     peer_starts: Vec<u32>,
-    /// True for the classic shape: rows, columns and square boxes only.
+    /// True for the classic shape: rows, columns and the size's own boxes
+    /// ([`Size::box_shape`]) only; other box shapes, regions, extra units,
+    /// groups and cages make a geometry that is not.
     classic: bool,
     /// The number of units of every cell, when it is the same for all.
     units_per_cell: Option<usize>,
@@ -320,6 +322,7 @@ impl GeometryBuilder {
             peers,
             peer_starts,
             classic: self.boxes.is_some()
+                && self.boxes == size.box_shape()
                 && self.units.len() == self.standard_units
                 && self.groups.is_empty()
                 && cages.is_empty(),
@@ -414,7 +417,9 @@ impl Geometry {
         self.kinds.len()
     }
 
-    /// True for the classic shape: rows, columns and square boxes only.
+    /// True for the classic shape: rows, columns and the size's own boxes
+    /// ([`Size::box_shape`]) only; other box shapes, regions, extra units,
+    /// groups and cages make a geometry that is not.
     pub fn is_classic(&self) -> bool {
         self.classic
     }

@@ -8,6 +8,7 @@ pub mod encoding;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
+pub mod jigsaw;
 pub mod killer;
 pub mod random;
 pub mod rating;

@@ -201,10 +201,10 @@ impl CandidateFinder {
             }
             let mut free = all;
             for &unit in geometry.units_of(cell) {
-                free &= !u64::from(self.unit_digits[unit as usize]);
+                free &= !self.unit_digits[unit as usize];
             }
             if has_groups {
-                free &= !u64::from(self.blocked[cell]);
+                free &= !self.blocked[cell];
             }
             self.open.push(free);
             self.seen.push(0);
