@@ -264,22 +264,30 @@ impl Generator {
 
     /// Fills `grid` with a random complete grid of `size`.
     ///
-    /// The boxes on the main diagonal share no row or column, so any digits
-    /// in them obey the rules: they get random permutations first. The
+    /// The boxes of band `k` and stack `k` share no row or column, so any
+    /// digits in them obey the rules: they get random permutations first. The
     /// dancing-links search completes the rest, its options added in a random
     /// order; should it find no completion, it starts again.
     pub fn fill_solved(&mut self, size: Size, rng: &mut Rng, grid: &mut Grid) {
         let geometry = Geometry::classic(size);
         let n = size.side();
-        let (b, _) = geometry.box_shape().expect("a classic grid has boxes");
+        // Without boxes, the search alone fills the grid.
+        let (rows, columns) = geometry.box_shape().unwrap_or((n, n));
+        let diagonal = if geometry.box_shape().is_some() {
+            rows
+        } else {
+            0
+        };
         loop {
             grid.clear(size);
             self.digits.clear();
             self.digits.extend(1..=n as u8);
-            for corner in (0..n).step_by(b) {
+            // Box `k` of band `k` and stack `k`: there are as many as stacks.
+            for k in 0..diagonal {
                 rng.shuffle(&mut self.digits);
-                for (k, &digit) in self.digits.iter().enumerate() {
-                    grid.set((corner + k / b) * n + corner + k % b, digit);
+                let (top, left) = (k * rows, k * columns);
+                for (j, &digit) in self.digits.iter().enumerate() {
+                    grid.set((top + j / columns) * n + left + j % columns, digit);
                 }
             }
             if self.complete(geometry, rng, grid).solutions == 1 {

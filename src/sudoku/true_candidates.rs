@@ -78,9 +78,9 @@ pub struct CandidateFinder {
     /// The digits of each cell seen in a solution.
     seen: Vec<u64>,
     /// The digits each unit holds among the givens.
-    unit_digits: Vec<u32>,
+    unit_digits: Vec<u64>,
     /// The digits the groups of the givens rule out of each cell.
-    blocked: Vec<u32>,
+    blocked: Vec<u64>,
 }
 
 impl Default for CandidateFinder {
@@ -206,10 +206,10 @@ impl CandidateFinder {
             }
             let mut free = all;
             for &unit in geometry.units_of(cell) {
-                free &= !u64::from(self.unit_digits[unit as usize]);
+                free &= !self.unit_digits[unit as usize];
             }
             if has_groups {
-                free &= !u64::from(self.blocked[cell]);
+                free &= !self.blocked[cell];
             }
             self.open.push(free);
             self.seen.push(0);

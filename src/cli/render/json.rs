@@ -1,11 +1,13 @@
 //! JSON lines: one object per puzzle, written with serde_json, fields that
-//! do not apply left out.
+//! do not apply left out, and the puzzle's rules when they are not the
+//! classic ones, under the keys of its JSON description (`boxes`,
+//! `regions`, `variants`, `cages`, `extra_regions`).
 
 use serde::ser::{Serialize, Serializer};
 
 use std::io::Write as _;
 
-use sudoku_dlx::{write_line, Alphabet, Candidates, Grid, Record};
+use sudoku_dlx::{write_line, write_rules, Alphabet, Candidates, Grid, Record};
 
 use super::fields::Fields;
 use crate::cli::candidates;
@@ -86,6 +88,12 @@ impl Serialize for CellCandidates<'_> {
 pub fn write(fields: &Fields<'_>, out: &mut Vec<u8>) {
     // Writing into memory cannot fail, and every field serialises.
     let _ = serde_json::to_writer(&mut *out, fields);
+    if let Some((rules, size)) = fields.rules {
+        // Into the object: before its closing brace.
+        out.pop();
+        write_rules(out, rules, size);
+        out.push(b'}');
+    }
     out.push(b'\n');
 }
 
@@ -112,6 +120,7 @@ pub fn group_start(place: Place<'_>, record: Option<&Record>, facts: &Facts, out
         out.extend_from_slice(b",\"puzzle\":\"");
         write_line(out, &record.grid, record.alphabet);
         out.push(b'"');
+        write_rules(out, &record.rules, record.grid.size());
     }
     out.extend_from_slice(b",\"solutions\":[");
 }
