@@ -10,7 +10,7 @@ pub const GENERATE_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx generate -n 10 --seed 42              ten minimal 9x9 puzzles, half-turn symmetric
   sudoku-dlx generate --difficulty expert --rate   a hard one, with its rating
-  sudoku-dlx generate --variant x,anti-knight      unique under those rules (solve with the same --variant)
+  sudoku-dlx generate --variant x,anti-king        unique under both; solve them with that --variant
   sudoku-dlx generate --solved -n 10000 -j 2 > grids.txt
                                                    complete grids on two threads
   sudoku-dlx generate --variant killer --seed 1    a killer puzzle, as a JSON line";

@@ -28,13 +28,14 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::engine::{Matrix, SearchStats};
+use crate::engine::{Matrix, SearchStats, TieBreak};
 use crate::sudoku::encoding::{Encoding, ItemOrder, Position};
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::random::Rng;
 use crate::sudoku::rating::{Level, RateError, Rater, Rating};
 use crate::sudoku::singles::{Outcome, Singles};
+use crate::sudoku::solver::Solver;
 
 /// Which cells of a puzzle are blanked together, so that the givens form a
 /// symmetric pattern.
@@ -146,9 +147,14 @@ pub struct Generated {
     pub attempts: u32,
 }
 
-/// The node budget of the first search for a complete grid under rules
-/// other than the classic ones; it doubles at each new start.
-const FIRST_FILL_BUDGET: u64 = 10_000;
+/// The node budget of the first search of the empty grid for a complete
+/// grid under rules other than the classic ones; it doubles at each new
+/// start.
+const FIRST_FILL_BUDGET: u64 = 300;
+
+/// The node budget of the solver completing random givens into a grid
+/// under rules other than the classic ones.
+const GIVENS_FILL_BUDGET: u64 = 10_000;
 
 /// Why no puzzle came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
@@ -201,6 +207,9 @@ pub struct Generator {
     digits: Vec<u8>,
     singles: Singles,
     rater: Rater,
+    /// Completes random givens into grids under rules other than the
+    /// classic ones, under a node budget.
+    solver: Solver,
     /// The cells of every group, one group after another.
     group_cells: Vec<u16>,
     /// Where each group starts in `group_cells`, and one past the last.
@@ -237,6 +246,11 @@ impl Generator {
             digits: Vec::new(),
             singles: Singles::new(),
             rater: Rater::new(),
+            solver: {
+                let mut solver = Solver::new();
+                solver.set_node_budget(Some(GIVENS_FILL_BUDGET));
+                solver
+            },
             group_cells: Vec::new(),
             group_starts: Vec::new(),
             groups_for: None,
@@ -283,15 +297,20 @@ impl Generator {
     }
 
     /// Fills `grid` with a random complete grid that obeys the rules of
-    /// `geometry`: [`Generator::fill_solved`] for the classic rules;
-    /// otherwise the dancing-links search fills the empty grid, its options
-    /// in a random order, under a node budget that doubles at each new
-    /// start, so that an unlucky order costs little and the search ends.
+    /// `geometry`: [`Generator::fill_solved`] for the classic rules.
+    ///
+    /// Otherwise each round makes two tries. First the solver completes a
+    /// few random givens that break no rule (as many as the side); then
+    /// the search fills the empty grid, its options in a random order,
+    /// under a node budget that doubles from round to round. The givens
+    /// help where the search alone goes astray (anti-knight), the empty
+    /// grid where random givens often admit no completion
+    /// (non-consecutive); and a search of the empty grid that ends within
+    /// its budget with no solution proves that no grid obeys the rules.
     ///
     /// # Errors
     ///
-    /// Fails when no grid obeys the rules (a search of the whole tree
-    /// found none): an anti-king 4x4, say.
+    /// Fails when no grid obeys the rules: an anti-king 4x4, say.
     pub fn fill_solved_in(
         &mut self,
         geometry: &Geometry,
@@ -302,9 +321,30 @@ impl Generator {
             self.fill_solved(geometry.size(), rng, grid);
             return Ok(());
         }
+        let size = geometry.size();
         let mut budget = FIRST_FILL_BUDGET;
         loop {
-            grid.clear(geometry.size());
+            self.work.clear(size);
+            for _ in 0..size.side() {
+                let cell = rng.below(size.cells());
+                let digit = rng.below(size.side()) as u8 + 1;
+                if self.work.cells()[cell] == 0 {
+                    self.work.set(cell, digit);
+                    if geometry.first_conflict(&self.work).is_some() {
+                        self.work.set(cell, 0);
+                    }
+                }
+            }
+            let mut found = false;
+            // Givens against no rule: the solver cannot refuse them.
+            let _ = self.solver.solve_in(geometry, &self.work, 1, |solution| {
+                grid.clone_from(solution);
+                found = true;
+            });
+            if found {
+                return Ok(());
+            }
+            grid.clear(size);
             self.matrix.set_node_budget(Some(budget));
             let stats = self.complete(geometry, rng, grid);
             // The uniqueness searches that follow must run to the end.
@@ -313,9 +353,7 @@ impl Generator {
                 return Ok(());
             }
             if !stats.stopped_at_node_budget {
-                return Err(GenerateError::NoGrid {
-                    size: geometry.size(),
-                });
+                return Err(GenerateError::NoGrid { size });
             }
             budget = budget.saturating_mul(2);
         }
@@ -333,6 +371,7 @@ impl Generator {
             Some(rng),
         );
         let encoding = &self.encoding;
+        self.matrix.set_tie_break(tie_break(geometry));
         // The choices of the search are left in place: the next build
         // starts afresh, so undoing them would be wasted work.
         self.matrix
@@ -676,6 +715,7 @@ impl Generator {
                     ItemOrder::UnitsFirst,
                     None,
                 );
+                self.matrix.set_tie_break(tie_break(geometry));
                 if self.matrix.search_once(1, |_| {}).solutions == 1 {
                     return false;
                 }
@@ -708,5 +748,17 @@ impl Generator {
             }
         }
         self.group_starts.push(self.group_cells.len() as u32);
+    }
+}
+
+/// How the generator's searches break ties under the rules of `geometry`:
+/// the leftmost item under the classic rules, which classic puzzles of a
+/// seed depend on; under others, the item whose options hide the most,
+/// which takes fewer nodes.
+fn tie_break(geometry: &Geometry) -> TieBreak {
+    if geometry.is_classic() {
+        TieBreak::Leftmost
+    } else {
+        TieBreak::MostHidden
     }
 }

@@ -2,14 +2,15 @@
 //! one solution, what a setter checks while building a puzzle.
 //!
 //! Enumerating every solution would answer too, but an unfinished puzzle
-//! can have millions. Instead one search looks for a solution of the puzzle,
-//! and then each candidate `(cell, digit)` still undecided gets a search of
-//! its own, with the digit placed: a solution found proves every placement
-//! it makes possible (so most candidates are settled by the searches made
-//! before their turn), and a search that finds none proves the digit
-//! impossible there. A candidate the givens already rule out (a digit in a
-//! unit of the cell, or forbidden by an "at most once" group) gets no
-//! search. Every search is a limit-1 search of the [`Solver`], on any
+//! can have millions. Instead one search looks for two solutions of the
+//! puzzle (with one alone, every other candidate is impossible and the work
+//! is done), and then each candidate `(cell, digit)` still undecided gets a
+//! limit-1 search of its own, with the digit placed: a solution found
+//! proves every placement it makes possible (so most candidates are settled
+//! by the searches made before their turn), and a search that finds none
+//! proves the digit impossible there. A candidate the givens already rule
+//! out (a digit in a unit of the cell, or forbidden by an "at most once"
+//! group) gets no search. Every search is one of the [`Solver`], on any
 //! [`Geometry`], with the solver's buffers and one probe grid reused from
 //! search to search.
 //!
@@ -129,13 +130,18 @@ impl CandidateFinder {
         if max_searches == 0 {
             return Ok(self.report(puzzle.size(), &found, false));
         }
+        // Up to two solutions: a puzzle with one alone is settled here.
+        let limit = 2;
         search(
             &mut self.solver,
             &mut self.seen,
-            geometry,
-            puzzle,
+            (geometry, puzzle, limit),
             &mut found,
         );
+        if found.solutions == 1 && !found.stopped_at_node_budget {
+            self.open.clone_from(&self.seen);
+            return Ok(self.report(puzzle.size(), &found, true));
+        }
         if found.solutions == 0 {
             // No solution at all, or a first search cut short: nothing more
             // can be learnt from the others.
@@ -166,8 +172,7 @@ impl CandidateFinder {
                 search(
                     &mut self.solver,
                     &mut self.seen,
-                    geometry,
-                    &self.probe,
+                    (geometry, &self.probe, 1),
                     &mut found,
                 );
                 if found.solutions == before {
@@ -228,17 +233,16 @@ impl CandidateFinder {
     }
 }
 
-/// One limit-1 search of `grid` by `solver`, marking the placements of the
-/// solution it finds in `seen`.
+/// One search of `grid` under the rules of `geometry` by `solver`, for up
+/// to `limit` solutions, marking the placements of each in `seen`.
 fn search(
     solver: &mut Solver,
     seen: &mut [u64],
-    geometry: &Geometry,
-    grid: &Grid,
+    (geometry, grid, limit): (&Geometry, &Grid, u64),
     found: &mut Tally,
 ) {
     found.searches += 1;
-    let result = solver.solve_in(geometry, grid, 1, |solution| {
+    let result = solver.solve_in(geometry, grid, limit, |solution| {
         for (mask, &digit) in seen.iter_mut().zip(solution.cells()) {
             *mask |= 1 << (digit - 1);
         }
@@ -248,7 +252,8 @@ fn search(
     if let Ok(stats) = result {
         found.solutions += stats.solutions;
         found.nodes += stats.nodes;
-        found.stopped_at_node_budget |= stats.solutions == 0 && stats.stopped_at_node_budget;
+        // A search that found what it looked for settled its question.
+        found.stopped_at_node_budget |= stats.solutions < limit && stats.stopped_at_node_budget;
     }
 }
 
@@ -328,6 +333,10 @@ mod tests {
         if found.solutions == 1 {
             assert_eq!(count, 1, "{puzzle:?}");
         }
+        // A unique puzzle is settled by its first search.
+        if count == 1 {
+            assert_eq!(found.searches, 1, "{puzzle:?}");
+        }
         count
     }
 
@@ -405,7 +414,8 @@ mod tests {
         assert!(found.complete);
         assert!(found.candidates.masks().iter().all(|&mask| mask == 0b1111));
         assert!(found.searches < 64 / 2, "{}", found.searches);
-        assert_eq!(found.solutions, found.searches);
+        // Two solutions from the first search, one from each other.
+        assert_eq!(found.solutions, found.searches + 1);
     }
 
     #[test]
@@ -418,7 +428,7 @@ mod tests {
         let partial = CandidateFinder::new().find(geometry, &empty, 3).unwrap();
         assert!(full.complete && !partial.complete);
         assert_eq!(partial.searches, 3);
-        assert_eq!(partial.solutions, 3);
+        assert_eq!(partial.solutions, partial.searches + 1);
         for cell in 0..81 {
             let (all, open, seen) = (
                 full.candidates.mask(cell),
