@@ -79,7 +79,9 @@ fn json_has_the_steps_and_the_rating() {
     assert!(value["score"].as_f64().unwrap() >= 1.0);
     let text = run(&["explain"], format!("{EASY}\n"));
     let hardest = value["hardest"].as_str().unwrap();
-    assert!(text.stdout.contains(&format!("hardest {hardest} (")));
+    assert!(text
+        .stdout
+        .contains(&format!("; hardest {hardest}; score ")));
 }
 
 #[test]

@@ -210,7 +210,7 @@ impl Run<'_> {
                 }
                 writeln!(
                     out,
-                    "# {}: {} steps, hardest {} (score {:.1}, {}), {} bifurcations\n",
+                    "# {}: {} steps; hardest {}; score {:.1}, {}; {} bifurcations\n",
                     if path.solved { "solved" } else { "stalled" },
                     path.steps.len(),
                     path.hardest.map_or("none", |t| t.name()),
