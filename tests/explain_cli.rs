@@ -184,6 +184,12 @@ fn rating_by_techniques_names_the_hardest_step() {
     assert_eq!(fields[2], value["hardest"]);
     let search = run(&["rate"], format!("{EASY}\n"));
     assert_ne!(search.stdout, out.stdout);
+    let csv = run(
+        &["rate", "--method", "techniques", "-f", "csv"],
+        format!("{EASY}\n"),
+    );
+    assert_eq!(csv.status, Some(2));
+    assert!(csv.stderr.contains("-f json"), "{}", csv.stderr);
 }
 
 #[test]

@@ -6,13 +6,14 @@
 //! debug build: there every tenth of their puzzles is explained, and
 //! `cargo test --release --test logic` explains them all.
 
+use std::collections::BTreeSet;
 use std::fs::File;
 use std::io::BufReader;
 use std::path::Path;
 
 use sudoku_dlx::{
     variant_geometry, Candidates, Explainer, Explanation, Generator, Geometry, Grid, PuzzleReader,
-    PuzzleSpec, Record, Rng, Size, Solver, Variant,
+    PuzzleSpec, Record, Rng, Size, Solver, Technique, Variant,
 };
 
 /// Every puzzle of a bundled file.
@@ -54,8 +55,18 @@ fn assert_sound(what: &str, path: &Explanation, solution: &Grid) {
     assert_eq!(path.solution, cells, "{what}: the path ends elsewhere");
 }
 
-/// Explains every uniquely solvable puzzle of `grids` under `geometry`.
+/// Explains every uniquely solvable puzzle of `grids` under `geometry`;
+/// returns how many, and adds the techniques their steps used to `used`.
 fn check_all(name: &str, geometry: &Geometry, grids: &[Grid]) -> usize {
+    check_all_using(name, geometry, grids, &mut BTreeSet::new())
+}
+
+fn check_all_using(
+    name: &str,
+    geometry: &Geometry,
+    grids: &[Grid],
+    used: &mut BTreeSet<Technique>,
+) -> usize {
     let mut explainer = Explainer::new();
     let mut solver = Solver::new();
     let mut checked = 0;
@@ -68,6 +79,7 @@ fn check_all(name: &str, geometry: &Geometry, grids: &[Grid]) -> usize {
         let path = explainer.explain(geometry, grid).unwrap();
         assert!(path.unique);
         assert_sound(&format!("{name}:{}", line + 1), &path, &solutions[0]);
+        used.extend(path.steps.iter().map(|step| step.technique));
         checked += 1;
     }
     checked
@@ -76,6 +88,7 @@ fn check_all(name: &str, geometry: &Geometry, grids: &[Grid]) -> usize {
 #[test]
 fn every_unique_bundled_puzzle_is_explained_soundly() {
     let mut checked = 0;
+    let mut used = BTreeSet::new();
     for name in [
         "easy.txt",
         "inkala.txt",
@@ -92,7 +105,33 @@ fn every_unique_bundled_puzzle_is_explained_soundly() {
             grids = grids.into_iter().step_by(10).collect();
         }
         let size = grids[0].size();
-        checked += check_all(name, Geometry::classic(size), &grids);
+        checked += check_all_using(name, Geometry::classic(size), &grids, &mut used);
+    }
+    // The soundness above is worth something only if the techniques fire.
+    for technique in [
+        Technique::FullHouse,
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::LockedPointing,
+        Technique::LockedClaiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::XWing,
+        Technique::NakedTriple,
+        Technique::FinnedXWing,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::WWing,
+        Technique::UniqueRectangle1,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::Aic,
+        Technique::Nishio,
+        Technique::BifurcationSearch,
+    ] {
+        assert!(used.contains(&technique), "no step used {technique}");
     }
     let expected = if cfg!(debug_assertions) { 1000 } else { 3400 };
     assert!(checked >= expected, "only {checked} puzzles checked");

@@ -465,6 +465,17 @@ impl Cli {
         if let Some(refusal) = self.with_solutions_refused() {
             return Err(refuse(refusal));
         }
+        if let Command::Rate {
+            method: RateMethod::Techniques,
+            common,
+        } = &self.command
+        {
+            if !matches!(common.format, None | Some(Format::Line | Format::Json)) {
+                return Err(refuse(
+                    "rate --method techniques writes text lines or JSON: use -f line or -f json",
+                ));
+            }
+        }
         if let Command::Generate(args) = &self.command {
             let cells = args.size.cells();
             for (name, givens) in [
