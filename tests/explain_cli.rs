@@ -247,3 +247,44 @@ fn generate_meets_a_technique_level_or_says_why_not() {
         failed.stderr
     );
 }
+
+#[test]
+fn records_with_their_own_rules_are_explained_under_them() {
+    // JSON descriptions: variants, jigsaw regions, killer cages, other sizes.
+    let input = include_str!("data/descriptions.jsonl");
+    let explained = run(&["explain", "-f", "json"], input);
+    let solved = run(&["solve", "-f", "line"], input);
+    let paths: Vec<serde_json::Value> = explained
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    // A jigsaw's solution is followed by its regions.
+    let solutions: Vec<&str> = solved
+        .stdout
+        .lines()
+        .map(|line| line.split_whitespace().next().unwrap_or(""))
+        .collect();
+    assert_eq!(paths.len(), solutions.len());
+    let mut replayed = 0;
+    for (path, solution) in paths.iter().zip(&solutions) {
+        let Some(steps) = path["steps"].as_array() else {
+            continue;
+        };
+        let side = (solution.len() as f64).sqrt() as usize;
+        let digits: Vec<char> = solution.chars().collect();
+        for step in steps {
+            for placed in step["placements"].as_array().unwrap() {
+                let cell = placed["cell"].as_str().unwrap();
+                let (row, column) = cell[1..].split_once('c').unwrap();
+                let at = (row.parse::<usize>().unwrap() - 1) * side
+                    + column.parse::<usize>().unwrap()
+                    - 1;
+                let digit = placed["digit"].as_u64().unwrap() as u32;
+                assert_eq!(digits[at].to_digit(36), Some(digit), "{path}");
+            }
+        }
+        replayed += 1;
+    }
+    assert!(replayed >= 5, "{}", explained.stderr);
+}

@@ -48,6 +48,7 @@ fn help_of_every_command() {
         "solve",
         "count",
         "check",
+        "candidates",
         "generate",
         "rate",
         "explain",

@@ -1,16 +1,19 @@
 //! The grammar of `generate`: its options, checked by clap, and the puzzle
 //! they ask for. Kept apart from the command itself, which only runs them.
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
-use sudoku_dlx::{Level, LogicLevel, PuzzleSpec, Size, Symmetry};
+use sudoku_dlx::{Level, LogicLevel, PuzzleSpec, Rules, Size, Symmetry, Variant};
 
 /// Examples shown by `generate --help`.
 pub const GENERATE_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx generate -n 10 --seed 42              ten minimal 9x9 puzzles, half-turn symmetric
   sudoku-dlx generate --difficulty expert --rate   a hard one, with its rating
+  sudoku-dlx generate --variant x,anti-knight      unique under those rules (solve with the same --variant)
   sudoku-dlx generate --solved -n 10000 -j 2 > grids.txt
-                                                   complete grids on two threads";
+                                                   complete grids on two threads
+  sudoku-dlx generate --variant killer --seed 1    a killer puzzle, as a JSON line";
 
 /// The most threads `-j` takes, for every command: beyond the cores there is nothing to gain,
 /// and each thread holds a batch of answers.
@@ -33,6 +36,13 @@ pub struct GenerateArgs {
     /// minutes: add --min-givens 350 or so)
     #[arg(long, value_name = "SIDE", default_value = "9", value_parser = parse_size)]
     pub size: Size,
+    /// Variant rules the puzzles obey besides rows, columns and boxes, as a
+    /// comma list: each puzzle is unique and minimal under them, and is
+    /// solved with the same --variant
+    /// (`killer`: cages with sums and no givens, each printed as one JSON
+    /// line)
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = variant_parser())]
+    pub variant: Vec<GenerateRule>,
     /// Which cells are blanked together
     #[arg(long, value_enum, default_value_t = SymmetryChoice::Rot180)]
     pub symmetry: SymmetryChoice,
@@ -69,6 +79,16 @@ pub struct GenerateArgs {
     /// Print no progress bar
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+/// A rule of `generate --variant`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GenerateRule {
+    /// A variant rule of the library.
+    Rule(Variant),
+    /// Killer Sudoku: cages of 2 to 5 cells with their sums, no givens;
+    /// unique, and no sum can be removed.
+    Killer,
 }
 
 /// Symmetry choices.
@@ -113,14 +133,56 @@ pub enum LevelChoice {
     Expert,
 }
 
+/// The sides `generate` makes puzzles of: those with boxes, up to 25.
 fn parse_size(text: &str) -> Result<Size, String> {
     text.parse()
         .ok()
         .and_then(Size::from_side)
-        .ok_or_else(|| format!("`{text}` is not a supported side: use 4, 9, 16 or 25"))
+        .filter(|size| size.box_shape().is_some() && size.side() <= 25)
+        .ok_or_else(|| {
+            format!("`{text}` is not a side to generate: use 4 to 25, one with boxes (not prime)")
+        })
+}
+
+/// Reads a rule by the name the library gives it, or `killer`.
+fn variant_parser() -> impl TypedValueParser<Value = GenerateRule> {
+    let names = Variant::ALL
+        .map(Variant::name)
+        .into_iter()
+        .chain(["killer"]);
+    PossibleValuesParser::new(names).try_map(|name| {
+        if name == "killer" {
+            return Ok(GenerateRule::Killer);
+        }
+        Variant::ALL
+            .into_iter()
+            .find(|variant| variant.name() == name)
+            .map(GenerateRule::Rule)
+            .ok_or("not a variant rule")
+    })
 }
 
 impl GenerateArgs {
+    /// True for `--variant killer`.
+    pub fn killer(&self) -> bool {
+        self.variant.contains(&GenerateRule::Killer)
+    }
+
+    /// The rules the puzzles obey.
+    pub fn rules(&self) -> Rules {
+        Rules {
+            variants: self
+                .variant
+                .iter()
+                .filter_map(|rule| match rule {
+                    GenerateRule::Rule(variant) => Some(*variant),
+                    GenerateRule::Killer => None,
+                })
+                .collect(),
+            ..Rules::classic()
+        }
+    }
+
     /// The puzzle the options ask for.
     pub fn spec(&self) -> PuzzleSpec {
         PuzzleSpec {

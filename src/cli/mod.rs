@@ -8,6 +8,7 @@
 mod answer;
 mod args;
 mod batch;
+mod candidates;
 mod completions;
 mod explain;
 mod explain_args;
@@ -15,6 +16,7 @@ mod facts;
 mod generate;
 mod generate_args;
 mod generate_output;
+mod killer_output;
 mod man;
 mod progress;
 mod render;
