@@ -288,3 +288,17 @@ fn records_with_their_own_rules_are_explained_under_them() {
     }
     assert!(replayed >= 5, "{}", explained.stderr);
 }
+
+#[test]
+fn boxes_shape_the_rules_of_the_path() {
+    // A 6x6 puzzle with the default 2x3 boxes; as a Latin square (no boxes)
+    // it has many solutions, and logic stops short of one.
+    let six = run(&["generate", "--size", "6", "--seed", "3"], "");
+    let boxed = run(&["explain", "--boxes", "2x3"], six.stdout.clone());
+    assert_eq!(boxed.status, Some(0), "{}", boxed.stderr);
+    assert!(boxed.stdout.contains("# solved:"));
+    let latin = run(&["explain", "--boxes", "none"], six.stdout);
+    assert_eq!(latin.status, Some(1));
+    assert!(latin.stdout.contains("# stalled:"));
+    assert!(latin.stderr.contains("more than one solution"));
+}

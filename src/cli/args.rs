@@ -196,6 +196,10 @@ pub struct ExplainArgs {
     /// Variant rules added to rows, columns and boxes, as a comma list
     #[arg(long, value_enum, value_name = "RULES", value_delimiter = ',')]
     pub variant: Vec<VariantChoice>,
+    /// The boxes: R rows by C columns each (R x C = the side), or "none" for
+    /// a Latin square [default: the most square RxC with R <= C]
+    #[arg(long, value_name = "RxC|none", value_parser = parse_boxes)]
+    pub boxes: Option<Boxes>,
     /// Print no per-puzzle message on standard error
     #[arg(short, long)]
     pub quiet: bool,
@@ -211,6 +215,7 @@ impl ExplainArgs {
             input_format: self.input_format.format(),
             alphabet: None,
             rules: Rules {
+                boxes: self.boxes.unwrap_or_default(),
                 variants: self
                     .variant
                     .iter()
