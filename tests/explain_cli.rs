@@ -79,7 +79,9 @@ fn json_has_the_steps_and_the_rating() {
     assert!(value["score"].as_f64().unwrap() >= 1.0);
     let text = run(&["explain"], format!("{EASY}\n"));
     let hardest = value["hardest"].as_str().unwrap();
-    assert!(text.stdout.contains(&format!("hardest {hardest} (")));
+    assert!(text
+        .stdout
+        .contains(&format!("; hardest {hardest}; score ")));
 }
 
 #[test]
@@ -182,6 +184,12 @@ fn rating_by_techniques_names_the_hardest_step() {
     assert_eq!(fields[2], value["hardest"]);
     let search = run(&["rate"], format!("{EASY}\n"));
     assert_ne!(search.stdout, out.stdout);
+    let csv = run(
+        &["rate", "--method", "techniques", "-f", "csv"],
+        format!("{EASY}\n"),
+    );
+    assert_eq!(csv.status, Some(2));
+    assert!(csv.stderr.contains("-f json"), "{}", csv.stderr);
 }
 
 #[test]
@@ -238,4 +246,59 @@ fn generate_meets_a_technique_level_or_says_why_not() {
         "{}",
         failed.stderr
     );
+}
+
+#[test]
+fn records_with_their_own_rules_are_explained_under_them() {
+    // JSON descriptions: variants, jigsaw regions, killer cages, other sizes.
+    let input = include_str!("data/descriptions.jsonl");
+    let explained = run(&["explain", "-f", "json"], input);
+    let solved = run(&["solve", "-f", "line"], input);
+    let paths: Vec<serde_json::Value> = explained
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    // A jigsaw's solution is followed by its regions.
+    let solutions: Vec<&str> = solved
+        .stdout
+        .lines()
+        .map(|line| line.split_whitespace().next().unwrap_or(""))
+        .collect();
+    assert_eq!(paths.len(), solutions.len());
+    let mut replayed = 0;
+    for (path, solution) in paths.iter().zip(&solutions) {
+        let Some(steps) = path["steps"].as_array() else {
+            continue;
+        };
+        let side = (solution.len() as f64).sqrt() as usize;
+        let digits: Vec<char> = solution.chars().collect();
+        for step in steps {
+            for placed in step["placements"].as_array().unwrap() {
+                let cell = placed["cell"].as_str().unwrap();
+                let (row, column) = cell[1..].split_once('c').unwrap();
+                let at = (row.parse::<usize>().unwrap() - 1) * side
+                    + column.parse::<usize>().unwrap()
+                    - 1;
+                let digit = placed["digit"].as_u64().unwrap() as u32;
+                assert_eq!(digits[at].to_digit(36), Some(digit), "{path}");
+            }
+        }
+        replayed += 1;
+    }
+    assert!(replayed >= 5, "{}", explained.stderr);
+}
+
+#[test]
+fn boxes_shape_the_rules_of_the_path() {
+    // A 6x6 puzzle with the default 2x3 boxes; as a Latin square (no boxes)
+    // it has many solutions, and logic stops short of one.
+    let six = run(&["generate", "--size", "6", "--seed", "3"], "");
+    let boxed = run(&["explain", "--boxes", "2x3"], six.stdout.clone());
+    assert_eq!(boxed.status, Some(0), "{}", boxed.stderr);
+    assert!(boxed.stdout.contains("# solved:"));
+    let latin = run(&["explain", "--boxes", "none"], six.stdout);
+    assert_eq!(latin.status, Some(1));
+    assert!(latin.stdout.contains("# stalled:"));
+    assert!(latin.stderr.contains("more than one solution"));
 }

@@ -198,6 +198,10 @@ pub struct ExplainArgs {
     /// Variant rules added to rows, columns and boxes, as a comma list
     #[arg(long, value_enum, value_name = "RULES", value_delimiter = ',')]
     pub variant: Vec<VariantChoice>,
+    /// The boxes: R rows by C columns each (R x C = the side), or "none" for
+    /// a Latin square [default: the most square RxC with R <= C]
+    #[arg(long, value_name = "RxC|none", value_parser = parse_boxes)]
+    pub boxes: Option<Boxes>,
     /// Print no per-puzzle message on standard error
     #[arg(short, long)]
     pub quiet: bool,
@@ -212,11 +216,16 @@ impl ExplainArgs {
             json: self.format == ExplainFormat::Json,
             input_format: self.input_format.format(),
             alphabet: None,
-            variants: self
-                .variant
-                .iter()
-                .filter_map(|choice| choice.rule())
-                .collect(),
+            rules: Rules {
+                boxes: self.boxes.unwrap_or_default(),
+                variants: self
+                    .variant
+                    .iter()
+                    .filter_map(|choice| choice.rule())
+                    .collect(),
+                ..Rules::default()
+            },
+            jigsaw: self.variant.contains(&VariantChoice::Jigsaw),
             quiet: self.quiet,
         }
     }
@@ -528,6 +537,17 @@ impl Cli {
         if let Some(refusal) = self.with_solutions_refused() {
             return Err(refuse(refusal));
         }
+        if let Command::Rate {
+            method: RateMethod::Techniques,
+            common,
+        } = &self.command
+        {
+            if !matches!(common.format, None | Some(Format::Line | Format::Json)) {
+                return Err(refuse(
+                    "rate --method techniques writes text lines or JSON: use -f line or -f json",
+                ));
+            }
+        }
         if let Command::Solve { common, .. }
         | Command::Count { common, .. }
         | Command::Check { common }
@@ -623,11 +643,16 @@ impl Cli {
                     json: common.format == Some(Format::Json),
                     input_format: common.input_format.format(),
                     alphabet: common.alphabet.forced(),
-                    variants: common
-                        .variant
-                        .iter()
-                        .filter_map(|choice| choice.rule())
-                        .collect(),
+                    rules: Rules {
+                        boxes: common.boxes.clone().unwrap_or_default(),
+                        variants: common
+                            .variant
+                            .iter()
+                            .filter_map(|choice| choice.rule())
+                            .collect(),
+                        ..Rules::default()
+                    },
+                    jigsaw: common.variant.contains(&VariantChoice::Jigsaw),
                     quiet: common.quiet,
                 })
             }

@@ -11,8 +11,8 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 use sudoku_dlx::{
-    looks_like_pencilmarks, read_pencilmarks, variant_geometry, Candidates, ExplainError,
-    Explainer, Explanation, Geometry, Grid, PuzzleReader, ReadError, Record, Step,
+    looks_like_pencilmarks, read_pencilmarks, Candidates, ExplainError, Explainer, Explanation,
+    Geometry, Grid, PuzzleReader, ReadError, Record, Rules, Size, Step,
 };
 
 use super::explain_args::{ExplainConfig, Mode};
@@ -31,6 +31,9 @@ struct Run<'a> {
     out: BufWriter<io::StdoutLock<'static>>,
     worst: Status,
     records: u64,
+    /// The geometry of the last rules and size met, kept for the next
+    /// record (most records of a file share them).
+    shape: Option<(Size, Rules, Geometry)>,
 }
 
 /// Answers every record of every input; returns the worst status.
@@ -43,6 +46,7 @@ pub fn main(config: &ExplainConfig) -> anyhow::Result<Status> {
         out: BufWriter::new(io::stdout().lock()),
         worst: Status::Answered,
         records: 0,
+        shape: None,
     };
     let stdin = [Path::new("-").to_path_buf()];
     let files = if config.files.is_empty() {
@@ -104,7 +108,9 @@ impl Run<'_> {
         }
         let mut reader = PuzzleReader::new(bytes)
             .with_alphabet(self.config.alphabet)
-            .with_format(self.config.input_format);
+            .with_format(self.config.input_format)
+            .with_rules(self.config.rules.clone())
+            .with_jigsaw(self.config.jigsaw);
         let mut record = Record::default();
         while let Some(result) = reader.read_record(&mut record) {
             match result {
@@ -113,7 +119,7 @@ impl Run<'_> {
                         name,
                         line: record.line,
                     };
-                    self.answer_grid(&source, &record.grid)?
+                    self.answer_grid(&source, &record.grid, &record.rules)?
                 }
                 Err(ReadError::Parse(error)) => {
                     let source = Source {
@@ -131,27 +137,20 @@ impl Run<'_> {
         Ok(())
     }
 
-    /// The geometry of a grid of `size` under the variants asked for.
-    fn geometry(&self, size: sudoku_dlx::Size) -> Result<Geometry, String> {
-        if self.config.variants.is_empty() {
-            return Ok(Geometry::classic(size).clone());
-        }
-        variant_geometry(size, &self.config.variants).map_err(|error| error.to_string())
-    }
-
-    fn answer_grid(&mut self, source: &Source<'_>, grid: &Grid) -> io::Result<()> {
-        let explained = self.geometry(grid.size()).and_then(|geometry| {
+    fn answer_grid(&mut self, source: &Source<'_>, grid: &Grid, rules: &Rules) -> io::Result<()> {
+        let explained = shape_of(&mut self.shape, grid.size(), rules).and_then(|geometry| {
             self.explainer
-                .explain(&geometry, grid)
+                .explain(geometry, grid)
                 .map_err(|error| reason(&error))
         });
         self.answer(source, explained)
     }
 
     fn answer_marks(&mut self, source: &Source<'_>, marks: &Candidates) -> io::Result<()> {
-        let explained = self.geometry(marks.size()).and_then(|geometry| {
+        let rules = &self.config.rules;
+        let explained = shape_of(&mut self.shape, marks.size(), rules).and_then(|geometry| {
             self.explainer
-                .explain_candidates(&geometry, marks)
+                .explain_candidates(geometry, marks)
                 .map_err(|error| reason(&error))
         });
         self.answer(source, explained)
@@ -210,7 +209,7 @@ impl Run<'_> {
                 }
                 writeln!(
                     out,
-                    "# {}: {} steps, hardest {} (score {:.1}, {}), {} bifurcations\n",
+                    "# {}: {} steps; hardest {}; score {:.1}, {}; {} bifurcations\n",
                     if path.solved { "solved" } else { "stalled" },
                     path.steps.len(),
                     path.hardest.map_or("none", |t| t.name()),
@@ -276,6 +275,20 @@ impl Run<'_> {
         self.worst = Status::BadInput;
         let _ = writeln!(io::stderr(), "sudoku-dlx: {name}: {what}");
     }
+}
+
+/// The geometry of a grid of `size` under `rules`, built once for a run of
+/// records that share them and kept in `shape`.
+fn shape_of<'a>(
+    shape: &'a mut Option<(Size, Rules, Geometry)>,
+    size: Size,
+    rules: &Rules,
+) -> Result<&'a Geometry, String> {
+    if !matches!(shape, Some((s, r, _)) if *s == size && r == rules) {
+        let geometry = rules.geometry(size).map_err(|error| error.to_string())?;
+        *shape = Some((size, rules.clone(), geometry));
+    }
+    Ok(&shape.as_ref().expect("just built").2)
 }
 
 /// The message of an explain error.

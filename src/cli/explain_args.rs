@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use sudoku_dlx::{Alphabet, InputFormat, Variant};
+use sudoku_dlx::{Alphabet, InputFormat, Rules};
 
 pub const EXPLAIN_EXAMPLES: &str = "\
 Each step is one line: the technique, what it saw, then => and the digits
@@ -42,6 +42,9 @@ pub struct ExplainConfig {
     pub json: bool,
     pub input_format: InputFormat,
     pub alphabet: Option<Alphabet>,
-    pub variants: Vec<Variant>,
+    /// The rules of records that do not bring their own (`--variant`).
+    pub rules: Rules,
+    /// `--variant jigsaw`: plain lines are `GIVENS REGIONS`.
+    pub jigsaw: bool,
     pub quiet: bool,
 }

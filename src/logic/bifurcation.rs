@@ -10,7 +10,7 @@
 //! given as a grid) or by the board's own search (for pencilmarks). That
 //! step is shown as a bifurcation and counted.
 
-use crate::logic::board::{digits_of, Board};
+use crate::logic::board::{digits_of, Board, Contradiction};
 use crate::logic::search::count_solutions;
 use crate::logic::step::{cell_at, Step};
 use crate::logic::technique::Technique;
@@ -34,10 +34,19 @@ pub fn by_singles(board: &Board) -> Option<Step> {
         for digit in digits_of(board.mask(cell)) {
             trial.state.clone_from(&board.state);
             trial.place(cell, digit);
-            if !trial.propagate() {
+            if let Err((singles, contradiction)) = trial.propagate_counting() {
+                let why = match contradiction {
+                    Contradiction::EmptyCell(empty) => {
+                        format!("{} has no candidate left", cell_at(board.side, empty))
+                    }
+                    Contradiction::NoPlace(unit, missing) => format!(
+                        "{missing} has no place left in {}",
+                        board.geometry.kind(unit)
+                    ),
+                };
                 let mut step = Step::new(Technique::Nishio, board.side);
                 step.clue = format!(
-                    "assume {}={digit}: singles reach a contradiction",
+                    "assume {}={digit}: after {singles} singles, {why}",
                     cell_at(board.side, cell)
                 );
                 step.eliminations.push((cell, digit));

@@ -26,6 +26,15 @@ pub struct State {
     pub open: usize,
 }
 
+/// Why a position has no solution, as a player sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Contradiction {
+    /// A cell with no candidate left.
+    EmptyCell(usize),
+    /// A digit with no place left in a unit.
+    NoPlace(usize, u8),
+}
+
 /// A position over a geometry, with its tables of who sees whom.
 #[derive(Debug, Clone)]
 pub struct Board<'g> {
@@ -249,23 +258,37 @@ impl<'g> Board<'g> {
     /// True when the position has no solution for a plain reason: an open
     /// cell without candidates, or a digit without a place in a unit.
     pub fn is_broken(&self) -> bool {
+        self.breakage().is_some()
+    }
+
+    /// The first plain reason the position has no solution: a cell without
+    /// candidates, or a digit without a place in a unit.
+    pub fn breakage(&self) -> Option<Contradiction> {
         let state = &self.state;
-        if (0..self.cells()).any(|cell| state.masks[cell] == 0) {
-            return true;
+        if let Some(cell) = (0..self.cells()).find(|&cell| state.masks[cell] == 0) {
+            return Some(Contradiction::EmptyCell(cell));
         }
         let all = Candidates::all_digits(self.geometry.size());
-        (0..self.geometry.units()).any(|unit| {
+        (0..self.geometry.units()).find_map(|unit| {
             let mut seen = 0;
             for &cell in self.geometry.unit_cells(unit) {
                 seen |= state.masks[cell as usize];
             }
-            seen != all
+            let missing = all & !seen;
+            (missing != 0).then(|| Contradiction::NoPlace(unit, missing.trailing_zeros() as u8 + 1))
         })
     }
 
     /// Places naked and hidden singles until none is left; false when the
     /// position breaks on the way (a contradiction).
     pub fn propagate(&mut self) -> bool {
+        self.propagate_counting().is_ok()
+    }
+
+    /// [`Board::propagate`], telling how many singles it placed, or where
+    /// the position broke and after how many.
+    pub fn propagate_counting(&mut self) -> Result<usize, (usize, Contradiction)> {
+        let mut placed = 0;
         loop {
             let mut changed = false;
             for cell in 0..self.cells() {
@@ -274,13 +297,15 @@ impl<'g> Board<'g> {
                 }
                 let mask = self.state.masks[cell];
                 if mask == 0 {
-                    return false;
+                    return Err((placed, Contradiction::EmptyCell(cell)));
                 }
                 if mask.count_ones() == 1 {
                     self.place(cell, mask.trailing_zeros() as u8 + 1);
+                    placed += 1;
                     changed = true;
                 }
             }
+            let all = Candidates::all_digits(self.geometry.size());
             for unit in 0..self.geometry.units() {
                 let mut once = 0u64;
                 let mut twice = 0u64;
@@ -289,9 +314,9 @@ impl<'g> Board<'g> {
                     twice |= once & mask;
                     once |= mask;
                 }
-                let all = Candidates::all_digits(self.geometry.size());
                 if once != all {
-                    return false;
+                    let digit = (all & !once).trailing_zeros() as u8 + 1;
+                    return Err((placed, Contradiction::NoPlace(unit, digit)));
                 }
                 let singles = once & !twice & !self.state.unit_placed[unit];
                 for digit in digits_of(singles) {
@@ -300,18 +325,22 @@ impl<'g> Board<'g> {
                         .iter()
                         .find(|&&cell| self.state.masks[cell as usize] & bit(digit) != 0)
                     else {
-                        return false;
+                        return Err((placed, Contradiction::NoPlace(unit, digit)));
                     };
                     if self.state.placed[cell as usize] {
                         // Placed with another digit since the counts.
                         continue;
                     }
                     self.place(cell as usize, digit);
+                    placed += 1;
                     changed = true;
                 }
             }
             if !changed {
-                return !self.is_broken();
+                return match self.breakage() {
+                    Some(contradiction) => Err((placed, contradiction)),
+                    None => Ok(placed),
+                };
             }
         }
     }
