@@ -38,9 +38,14 @@
 //! ```
 
 pub mod engine;
+mod logic;
 mod sudoku;
 mod text;
 
+pub use logic::explain::{ExplainError, Explainer, Explanation};
+pub use logic::generate::puzzle_of_level;
+pub use logic::step::Step;
+pub use logic::technique::{LogicLevel, Technique};
 pub use sudoku::cages::{CageError, Cages};
 pub use sudoku::candidates::Candidates;
 pub use sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};
@@ -60,6 +65,9 @@ pub use text::error::{BlockEnd, Found, ParseError, ParseErrorKind, ReadError};
 pub use text::formats::InputFormat;
 pub use text::output::{
     write_block, write_block_painted, write_block_regions, write_line, write_regions, Piece,
+};
+pub use text::pencilmarks::{
+    looks_like_pencilmarks, read_pencilmarks, PencilmarkError, PencilmarkRecord,
 };
 pub use text::reader::PuzzleReader;
 pub use text::record::{Layout, Record};

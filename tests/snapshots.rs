@@ -51,6 +51,8 @@ fn help_of_every_command() {
         "candidates",
         "generate",
         "rate",
+        "explain",
+        "hint",
         "completions",
         "man",
     ] {

@@ -7,7 +7,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use sudoku_dlx::{Alphabet, Boxes, InputFormat, PuzzleReader, Rules, Variant};
 
-use super::generate_args::{GenerateArgs, Layout, GENERATE_EXAMPLES, MAX_JOBS};
+use super::explain_args::{ExplainConfig, Mode, EXPLAIN_EXAMPLES};
+use super::generate_args::{GenerateArgs, Layout, RateMethod, GENERATE_EXAMPLES, MAX_JOBS};
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -58,9 +59,12 @@ Examples:
   sudoku-dlx man --dir ~/.local/share/man/man1     install a page per command";
 
 const RATE_EXAMPLES: &str = "\
-Scores: 0 easy (naked singles alone), 1 medium (hidden singles too), 2-8 hard,
-9+ expert: k >= 2 means the dancing-links search branches k-1 times to solve
-the puzzle and prove it unique.
+Scores (--method search, the default): 0 easy (naked singles alone), 1 medium
+(hidden singles too), 2-8 hard, 9+ expert: k >= 2 means the dancing-links
+search branches k-1 times to solve the puzzle and prove it unique.
+--method techniques prints `score level technique`: the score (1.0-9.0) of the
+hardest technique of the logical solve path (see `explain`), qqwing's level
+(simple, easy, intermediate, expert) and the technique's name.
 
 Exit status: 0 every puzzle rated; 1 some puzzle has no solution or several, or
 was left undecided by --max-nodes; 2 bad usage or input.
@@ -153,9 +157,67 @@ pub enum Command {
     /// Print the difficulty of each puzzle: a score and easy, medium, hard or expert
     #[command(after_help = RATE_EXAMPLES)]
     Rate {
+        /// How to rate: by the search's branches, or by the hardest
+        /// technique of a logical solve path
+        #[arg(long, value_enum, default_value_t = RateMethod::Search)]
+        method: RateMethod,
         #[command(flatten)]
         common: Common,
     },
+    /// Print a logical solve path of each puzzle, one step a line
+    #[command(after_help = EXPLAIN_EXAMPLES)]
+    Explain(ExplainArgs),
+    /// Print the next logical step of each puzzle or pencilmark position
+    #[command(after_help = EXPLAIN_EXAMPLES)]
+    Hint(ExplainArgs),
+}
+
+/// Output formats of the logical solver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExplainFormat {
+    /// One step a line, then a summary
+    Text,
+    /// JSON lines: one object per puzzle
+    Json,
+}
+
+/// The flags of `explain` and `hint`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// Puzzle or pencilmark files; `-` or nothing reads standard input
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Output layout
+    #[arg(short, long, value_enum, default_value_t = ExplainFormat::Text)]
+    pub format: ExplainFormat,
+    /// The format of puzzle input (pencilmarks are detected)
+    #[arg(short, long, value_enum, default_value_t = InputChoice::Auto)]
+    pub input_format: InputChoice,
+    /// Variant rules added to rows, columns and boxes, as a comma list
+    #[arg(long, value_enum, value_name = "RULES", value_delimiter = ',')]
+    pub variant: Vec<VariantChoice>,
+    /// Print no per-puzzle message on standard error
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+impl ExplainArgs {
+    /// The configuration of `mode` from these flags.
+    pub fn config(self, mode: Mode) -> ExplainConfig {
+        ExplainConfig {
+            mode,
+            files: self.files,
+            json: self.format == ExplainFormat::Json,
+            input_format: self.input_format.format(),
+            alphabet: None,
+            variants: self
+                .variant
+                .iter()
+                .filter_map(|choice| choice.rule())
+                .collect(),
+            quiet: self.quiet,
+        }
+    }
 }
 
 /// The default limit of `count`: high enough for every 4x4 grid (288
@@ -447,6 +509,8 @@ pub enum Request {
     Completions(Shell),
     /// Print the manual page, or write every page into a directory.
     Man(Option<PathBuf>),
+    /// Explain, hint or rate by techniques.
+    Explain(ExplainConfig),
 }
 
 impl Cli {
@@ -481,7 +545,7 @@ impl Cli {
         if let Command::Solve { common, .. }
         | Command::Count { common, .. }
         | Command::Check { common }
-        | Command::Rate { common } = &self.command
+        | Command::Rate { common, .. } = &self.command
         {
             if common.variant.contains(&VariantChoice::Jigsaw) && common.boxes.is_some() {
                 return Err(refuse(
@@ -508,6 +572,9 @@ impl Cli {
                     )));
                 }
             }
+            if let Some(refusal) = args.level_refused() {
+                return Err(refuse(&refusal));
+            }
             if let (Some(min), Some(max)) = (args.min_givens, args.max_givens) {
                 if min > max {
                     return Err(refuse(&format!(
@@ -524,7 +591,7 @@ impl Cli {
     fn with_solutions_refused(&self) -> Option<&'static str> {
         let (with_solutions, html) = match &self.command {
             Command::Generate(args) => (args.with_solutions, args.format == Layout::Html),
-            Command::Rate { common } if common.with_solutions => {
+            Command::Rate { common, .. } if common.with_solutions => {
                 return Some("--with-solutions cannot be used with rate: rating shows no solution")
             }
             Command::Solve { common, .. }
@@ -553,7 +620,27 @@ impl Cli {
             Command::Candidates { limit, common } => (Task::Candidates { limit }, common),
             Command::Completions { shell } => return Request::Completions(shell),
             Command::Man { dir } => return Request::Man(dir),
-            Command::Rate { common } => (Task::Rate, common),
+            Command::Rate {
+                method: RateMethod::Techniques,
+                common,
+            } => {
+                return Request::Explain(ExplainConfig {
+                    mode: Mode::Rate,
+                    files: common.files,
+                    json: common.format == Some(Format::Json),
+                    input_format: common.input_format.format(),
+                    alphabet: common.alphabet.forced(),
+                    variants: common
+                        .variant
+                        .iter()
+                        .filter_map(|choice| choice.rule())
+                        .collect(),
+                    quiet: common.quiet,
+                })
+            }
+            Command::Rate { common, .. } => (Task::Rate, common),
+            Command::Explain(args) => return Request::Explain(args.config(Mode::Explain)),
+            Command::Hint(args) => return Request::Explain(args.config(Mode::Hint)),
         };
         let jigsaw = common.variant.contains(&VariantChoice::Jigsaw);
         Request::Answer(Config {

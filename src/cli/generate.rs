@@ -10,7 +10,9 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 
 use anyhow::Context;
 use rayon::prelude::*;
-use sudoku_dlx::{Generator, Geometry, Grid, KillerGenerator, PuzzleSpec, Rng, Size};
+use sudoku_dlx::{
+    puzzle_of_level, Explainer, Generator, Geometry, Grid, KillerGenerator, PuzzleSpec, Rng, Size,
+};
 
 use super::facts::Status;
 use super::generate_args::{GenerateArgs, Layout};
@@ -104,7 +106,7 @@ fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result
                     .collect()
             });
             for (index, item) in (start..).zip(items) {
-                out.write_all(&item.with_context(|| failed(index))?)?;
+                out.write_all(&item.with_context(|| failed(args, index))?)?;
                 end_if_caught(args, bar, &mut out);
             }
         } else {
@@ -118,7 +120,7 @@ fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result
                 };
                 worker
                     .make_item(&job, index, &mut text)
-                    .with_context(|| failed(index))?;
+                    .with_context(|| failed(args, index))?;
                 bar.inspect(|bar| bar.item_done());
                 out.write_all(&text)?;
                 end_if_caught(args, bar, &mut out);
@@ -142,8 +144,15 @@ fn end_if_caught(args: &GenerateArgs, bar: Option<&Bar>, out: &mut impl Write) {
     }
 }
 
-fn failed(index: u64) -> String {
-    format!("item {}", index + 1)
+fn failed(args: &GenerateArgs, index: u64) -> String {
+    match args.technique_level() {
+        Some(level) => format!(
+            "item {}: no puzzle of technique level {level} came out (minimal puzzles are rarely \
+             simple or easy: --min-givens 30 or so helps; intermediate ones are rare too)",
+            index + 1
+        ),
+        None => format!("item {}", index + 1),
+    }
 }
 
 /// What every item of a run is made from.
@@ -160,6 +169,8 @@ struct Worker {
     generator: Generator,
     killer: KillerGenerator,
     grid: Grid,
+    /// Judges the technique level, for --method techniques.
+    explainer: Explainer,
 }
 
 impl Worker {
@@ -168,6 +179,7 @@ impl Worker {
             generator: Generator::new(),
             killer: KillerGenerator::new(),
             grid: Grid::empty(Size::NINE),
+            explainer: Explainer::new(),
         }
     }
 
@@ -196,7 +208,13 @@ impl Worker {
             };
             write_item(text, &item, args);
         } else {
-            let made = self.generator.puzzle_in(geometry, spec, &mut rng)?;
+            let made = match args.technique_level() {
+                Some(level) => {
+                    let generator = &mut self.generator;
+                    puzzle_of_level(generator, &mut self.explainer, spec, level, &mut rng)?.0
+                }
+                None => self.generator.puzzle_in(geometry, spec, &mut rng)?,
+            };
             let item = Item {
                 number,
                 seed,

@@ -3,7 +3,7 @@
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
-use sudoku_dlx::{Level, PuzzleSpec, Rules, Size, Symmetry, Variant};
+use sudoku_dlx::{Level, LogicLevel, PuzzleSpec, Rules, Size, Symmetry, Variant};
 
 /// Examples shown by `generate --help`.
 pub const GENERATE_EXAMPLES: &str = "\
@@ -52,9 +52,15 @@ pub struct GenerateArgs {
     /// Keep only puzzles with at most K givens
     #[arg(long, value_name = "K")]
     pub max_givens: Option<usize>,
-    /// Keep only puzzles of this level (see `sudoku-dlx rate --help`)
+    /// Keep only puzzles of this level (see `sudoku-dlx rate --help`):
+    /// easy, medium, hard or expert by the search; simple, easy,
+    /// intermediate or expert with --method techniques
     #[arg(long, value_enum)]
     pub difficulty: Option<LevelChoice>,
+    /// How --difficulty is judged: by the search's branches, or by the
+    /// hardest technique of a logical solve path (qqwing's levels)
+    #[arg(long, value_enum, default_value_t = RateMethod::Search)]
+    pub method: RateMethod,
     /// Print each puzzle's rating after it (its score and level, in JSON and
     /// CSV)
     #[arg(long, conflicts_with = "solved")]
@@ -100,13 +106,27 @@ pub enum SymmetryChoice {
     Diagonal,
 }
 
+/// How puzzles are rated, for `rate` and `generate --difficulty`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RateMethod {
+    /// The branches of the dancing-links search
+    Search,
+    /// The hardest technique of a logical solve path
+    Techniques,
+}
+
 /// Difficulty choices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LevelChoice {
-    /// Naked singles alone (score 0)
+    /// Naked singles alone (--method techniques)
+    Simple,
+    /// Naked singles alone (score 0); with --method techniques, hidden
+    /// singles too
     Easy,
     /// Hidden singles, no guess (score 1)
     Medium,
+    /// Locked candidates, naked and hidden pairs (--method techniques)
+    Intermediate,
     /// A few branch points
     Hard,
     /// Many branch points
@@ -176,14 +196,49 @@ impl GenerateArgs {
             },
             min_givens: self.min_givens.unwrap_or(0),
             max_givens: self.max_givens,
-            difficulty: self.difficulty.map(|level| match level {
-                LevelChoice::Easy => Level::Easy,
-                LevelChoice::Medium => Level::Medium,
-                LevelChoice::Hard => Level::Hard,
-                LevelChoice::Expert => Level::Expert,
-            }),
+            difficulty: match (self.method, self.difficulty) {
+                (RateMethod::Search, Some(level)) => Some(match level {
+                    LevelChoice::Simple | LevelChoice::Easy => Level::Easy,
+                    LevelChoice::Medium => Level::Medium,
+                    LevelChoice::Intermediate | LevelChoice::Hard => Level::Hard,
+                    LevelChoice::Expert => Level::Expert,
+                }),
+                _ => None,
+            },
             rate: self.rate,
             ..PuzzleSpec::default()
+        }
+    }
+}
+
+impl GenerateArgs {
+    /// The technique level asked for, with --method techniques.
+    pub fn technique_level(&self) -> Option<LogicLevel> {
+        if self.method != RateMethod::Techniques {
+            return None;
+        }
+        self.difficulty.map(|level| match level {
+            LevelChoice::Simple => LogicLevel::Simple,
+            LevelChoice::Easy => LogicLevel::Easy,
+            LevelChoice::Intermediate => LogicLevel::Intermediate,
+            LevelChoice::Medium | LevelChoice::Hard | LevelChoice::Expert => LogicLevel::Expert,
+        })
+    }
+
+    /// Why the level asked for does not fit the method, if it does not.
+    pub fn level_refused(&self) -> Option<String> {
+        let level = self.difficulty?;
+        let name = level.to_possible_value()?.get_name().to_string();
+        match (self.method, level) {
+            (RateMethod::Search, LevelChoice::Simple | LevelChoice::Intermediate) => Some(format!(
+                "--difficulty {name} is a technique level: add --method techniques \
+                 (search levels: easy, medium, hard, expert)"
+            )),
+            (RateMethod::Techniques, LevelChoice::Medium | LevelChoice::Hard) => Some(format!(
+                "--difficulty {name} is a search level; with --method techniques the levels \
+                 are simple, easy, intermediate and expert"
+            )),
+            _ => None,
         }
     }
 }

@@ -15,6 +15,7 @@ pub(crate) mod formats;
 pub(crate) mod json;
 pub(crate) mod lines;
 pub(crate) mod output;
+pub(crate) mod pencilmarks;
 pub(crate) mod plain;
 pub(crate) mod reader;
 pub(crate) mod record;

@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""Time sudoku-dlx against peer-lisudoku and the CP-SAT model on the variant sets of `puzzles/variants/`.
+
+Usage: python3 scripts/variant-bench.py --dlx target/release/sudoku-dlx [--lisudoku PATH] [--python PY]
+                                        [--rounds 5] [--sets x,hyper,...] [--dir puzzles/variants]
+                                        [--dlx-input auto|json|plain]
+
+`--python` is the interpreter that has OR-tools for `scripts/cpsat.py` (default: this one); `--lisudoku` is the
+`peer-lisudoku` binary of `../shared/peers` (built separately; left out, that column is empty). Per set:
+
+1. Check: every solver solves and counts (up to 2) every puzzle once; each solution must obey the rules and keep
+   the givens (judged by `variant_rules.py`, not by any solver), and the counts must be equal. A set with any
+   disagreement is reported and not timed.
+2. Time: `--rounds` rounds; in each, every solver runs the whole file once per mode (solve, count), the solvers
+   in an order that rotates from round to round. Whole-process wall time, and the solver's own loop time where it
+   reports one (`--time` of the peers and cpsat.py: building and solving only; sudoku-dlx `--stats`: its whole
+   run after start-up, reading and printing included). sudoku-dlx runs on one thread (`-j 1`), as the others do,
+   and reads the file `--dlx-copies` times in one process (its run on one copy is too short for `--stats`'
+   millisecond clock); its times are divided by the copies. Its whole-process time is then start-up amortized
+   over the copies, while the others pay theirs (CP-SAT: Python and OR-tools imports) once per file: compare
+   the "own loop" rows for the solvers and the "whole process" rows for what a user waits.
+3. Report: a Markdown table per set: milliseconds per puzzle (medians over rounds) and the medians of the
+   per-round ratios to sudoku-dlx (a ratio from the same round is steadier than a ratio of medians on a shared
+   machine).
+
+sudoku-dlx input: `json` feeds the JSON lines as they are (`sudoku-dlx solve` / `count --limit 2`); `plain`
+feeds the givens alone with `--variant LIST` (only for sets whose puzzles all have the default boxes, no regions,
+no cages and the same variants); `auto` tries JSON on the first puzzle and falls back to plain.
+"""
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from variant_rules import SYMBOLS, default_boxes, read_puzzles  # noqa: E402
+
+MODES = ("solve", "count")
+
+
+class Solver:
+    """One solver as commands per mode, and how to read its own timing from stderr."""
+
+    def __init__(self, name, commands, stdin_text, own_time, copies=1):
+        self.name = name
+        self.copies = copies  # how many times the timing runs feed the file (1 for the check)
+        self.commands = commands  # mode -> argv
+        self.stdin_text = stdin_text  # the text it reads
+        self.own_time = own_time  # stderr -> seconds or None
+
+    def run(self, mode, copies=1):
+        """(answers, wall seconds, own seconds or None) for the file fed `copies` times; raises on a failed run."""
+        t0 = time.perf_counter()
+        text = self.stdin_text * copies
+        out = subprocess.run(self.commands[mode], input=text, capture_output=True, text=True)
+        wall = time.perf_counter() - t0
+        if out.returncode not in (0, 1):
+            raise RuntimeError(f"{self.name} {mode}: exit {out.returncode}: {out.stderr.strip()[:300]}")
+        return out.stdout.split(), wall, self.own_time(out.stderr)
+
+
+def peer_time(stderr):
+    """Seconds from a peer's `--time` line (`NAME: P puzzles x K: T ms, U us/puzzle`)."""
+    m = re.search(r"puzzles x \d+: ([0-9.]+) ms", stderr)
+    return float(m.group(1)) / 1e3 if m else None
+
+
+def dlx_time(stderr):
+    """Seconds from sudoku-dlx `--stats` (`time  0.004 s`)."""
+    m = re.search(r"^time\s+([0-9.]+) s", stderr, re.M)
+    return float(m.group(1)) if m else None
+
+
+def plain_variants(puzzles):
+    """The `--variant` list for feeding the givens alone, or None when the set needs the JSON form."""
+    first = puzzles[0]
+    for p in puzzles:
+        if p.regions is not None or p.cages or p.boxes != default_boxes(p.n) or p.variants != first.variants:
+            return None
+    return first.variants
+
+
+def dlx_solver(binary, puzzles, json_text, choice, copies):
+    """sudoku-dlx with JSON input if it takes it (or as chosen), else plain givens and --variant; None if neither."""
+    plain = plain_variants(puzzles)
+    if choice in ("auto", "json"):
+        probe = subprocess.run(
+            [binary, "count", "--limit", "2", "-j", "1"], input=json_text.splitlines()[0] + "\n",
+            capture_output=True, text=True,
+        )
+        if probe.returncode == 0 and probe.stdout.strip() in ("0", "1", "2", "2+"):
+            text, extra = json_text, []
+        elif choice == "json":
+            raise RuntimeError(f"sudoku-dlx does not read the JSON form: {probe.stderr.strip()[:200]}")
+        else:
+            choice = "plain"
+    if choice == "plain":
+        if plain is None:
+            return None
+        text = "".join("".join(SYMBOLS[v - 1] if v else "." for v in p.givens) + "\n" for p in puzzles)
+        extra = ["--variant", ",".join(plain)] if plain else []
+    commands = {
+        "solve": [binary, "solve", "-j", "1", "--stats"] + extra,
+        "count": [binary, "count", "--limit", "2", "-j", "1", "--stats"] + extra,
+    }
+    return Solver("sudoku-dlx", commands, text, dlx_time, copies)
+
+
+def judge(puzzles, solver, mode, answers):
+    """A list of problems with one solver's answers (empty when all are right)."""
+    problems = []
+    if len(answers) != len(puzzles):
+        return [f"{solver} {mode}: {len(answers)} answers for {len(puzzles)} puzzles"]
+    for k, (p, a) in enumerate(zip(puzzles, answers), 1):
+        if mode == "count":
+            if a.rstrip("+") not in ("0", "1", "2"):
+                problems.append(f"{solver} count, puzzle {k}: {a!r}")
+        elif a == "none" or len(a) != p.n * p.n or any(ch.upper() not in SYMBOLS[: p.n] for ch in a):
+            problems.append(f"{solver} solve, puzzle {k}: {a[:40]!r}")
+        else:
+            broken = p.broken_rule([SYMBOLS.index(ch.upper()) + 1 for ch in a])
+            if broken:
+                problems.append(f"{solver} solve, puzzle {k}: {broken}")
+    return problems
+
+
+def bench_set(name, path, args):
+    """Check and time one set; prints its table (or why not)."""
+    with open(path, encoding="utf-8") as f:
+        json_text = "".join(line for line in f if line.strip())
+    puzzles = read_puzzles(json_text.splitlines())
+    solvers = []
+    dlx = dlx_solver(args.dlx, puzzles, json_text, args.dlx_input, args.dlx_copies)
+    if dlx is None:
+        print(f"### {name}\n\nsudoku-dlx reads neither the JSON form nor these rules by `--variant`: not timed.\n")
+        return
+    solvers.append(dlx)
+    if args.lisudoku and not any("non-consecutive" in p.variants for p in puzzles):
+        solvers.append(
+            Solver(
+                "lisudoku",
+                {"solve": [args.lisudoku, "--time"], "count": [args.lisudoku, "--count", "--time"]},
+                json_text,
+                peer_time,
+            )
+        )
+    cpsat = [args.python, os.path.join(HERE, "cpsat.py"), "--time"]
+    solvers.append(Solver("CP-SAT", {"solve": cpsat, "count": cpsat + ["--count"]}, json_text, peer_time))
+
+    problems = []
+    counts = {}
+    for s in solvers:
+        for mode in MODES:
+            answers, _, _ = s.run(mode)
+            problems += judge(puzzles, s.name, mode, answers)
+            if mode == "count":
+                counts[s.name] = [a.rstrip("+") for a in answers]
+    reference = counts[solvers[0].name]
+    for s in solvers[1:]:
+        diff = [k + 1 for k, (a, b) in enumerate(zip(reference, counts[s.name])) if a != b]
+        if diff:
+            problems.append(f"counts of {s.name} differ from sudoku-dlx at puzzles {diff[:10]}")
+    if problems:
+        print(f"### {name}\n\nanswers disagree, not timed:\n")
+        for line in problems[:20]:
+            print(f"- {line}")
+        print()
+        return
+    unique = sum(1 for c in reference if c == "1")
+
+    wall = {(s.name, m): [] for s in solvers for m in MODES}
+    own = {(s.name, m): [] for s in solvers for m in MODES}
+    for r in range(args.rounds):
+        order = solvers[r % len(solvers):] + solvers[: r % len(solvers)]
+        for mode in MODES:
+            for s in order:
+                _, w, o = s.run(mode, s.copies)
+                wall[s.name, mode].append(w / s.copies)
+                own[s.name, mode].append(None if o is None else o / s.copies)
+
+    n = len(puzzles)
+    givens = sum(sum(1 for v in p.givens if v) for p in puzzles) / n
+    print(f"### {name}\n")
+    print(f"{n} puzzles ({unique} unique), {givens:.1f} givens on average; {args.rounds} rounds; "
+          f"milliseconds per puzzle, medians; ratios are medians of per-round ratios to sudoku-dlx.\n")
+    names = [s.name for s in solvers]
+    header = ["mode", "timing"] + [f"{x} ms" for x in names] + [f"{x} / sudoku-dlx" for x in names[1:]]
+    print("| " + " | ".join(header) + " |")
+    print("| " + " | ".join(["---"] * 2 + ["---:"] * (len(header) - 2)) + " |")
+    for mode in MODES:
+        for label, table in (("own loop", own), ("whole process", wall)):
+            if any(not v for x in names for v in table[x, mode]):
+                continue
+            cells = [f"{statistics.median(table[x, mode]) * 1e3 / n:.3f}" for x in names]
+            for x in names[1:]:
+                ratios = [a / b for a, b in zip(table[x, mode], table[names[0], mode])]
+                cells.append(f"{statistics.median(ratios):,.1f}x")
+            print("| " + " | ".join([mode, label] + cells) + " |")
+    print()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--dlx", required=True, help="the sudoku-dlx binary")
+    ap.add_argument("--lisudoku", help="the peer-lisudoku binary")
+    ap.add_argument("--python", default=sys.executable, help="a Python with OR-tools, for cpsat.py")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--dir", default=os.path.join(HERE, "..", "puzzles", "variants"))
+    ap.add_argument("--sets", default="x,hyper,disjoint,anti-king,anti-knight,non-consecutive,jigsaw,killer,classic-6x6")
+    ap.add_argument("--dlx-input", choices=("auto", "json", "plain"), default="auto")
+    ap.add_argument("--dlx-copies", type=int, default=50, help="sudoku-dlx reads each file this many times")
+    args = ap.parse_args()
+    for name in args.sets.split(","):
+        path = os.path.join(args.dir, f"{name}.jsonl")
+        if not os.path.exists(path):
+            print(f"### {name}\n\n{path} not found.\n")
+            continue
+        try:
+            bench_set(name, path, args)
+        except RuntimeError as e:
+            print(f"### {name}\n\nnot timed: {e}\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
