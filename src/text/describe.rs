@@ -9,6 +9,7 @@ use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::rules::{Boxes, Rules};
 use crate::text::alphabet::Alphabet;
 use crate::text::formats::description::cell_name;
+use crate::text::regions::region_label;
 
 /// Appends the JSON description of `grid` under `rules`, titled `title`
 /// when it is not empty, to `out`, without a line end. Rules that are the
@@ -59,11 +60,7 @@ pub fn write_rules(out: &mut Vec<u8>, rules: &Rules, size: Size) {
         Boxes::None => out.extend_from_slice(b",\"boxes\":\"none\""),
         Boxes::Regions(labels) => {
             out.extend_from_slice(b",\"regions\":\"");
-            out.extend(
-                labels
-                    .iter()
-                    .map(|&label| Alphabet::STANDARD.encode(label + 1)),
-            );
+            out.extend(labels.iter().map(|&region| region_label(region) as u8));
             out.push(b'"');
         }
     }
