@@ -41,6 +41,7 @@ mod text;
 
 pub use sudoku::cages::{CageError, Cages};
 pub use sudoku::candidates::Candidates;
+pub use sudoku::encoding::DEFAULT_ASSIGNMENT_LIMIT;
 pub use sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};
 pub use sudoku::geometry::{Geometry, GeometryBuilder, GeometryError};
 pub use sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};

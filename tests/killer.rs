@@ -114,7 +114,11 @@ fn cross_check(
     settings: impl Fn(u64) -> (usize, usize, usize, usize),
 ) -> [u64; 3] {
     let mut generator = Generator::new();
+    // Cages with a sum encoded by assignments where they are few (the
+    // default), and every cage by digit combinations.
     let mut solver = Solver::new();
+    let mut by_combinations = Solver::new();
+    by_combinations.set_assignment_limit(0);
     let mut outcomes = [0; 3];
     for round in 0..rounds {
         let mut rng = Rng::for_item(seed, round);
@@ -126,6 +130,11 @@ fn cross_check(
         let expected = oracle.count(puzzle.cells(), 2);
         let found = solver_count(&mut solver, &cages, &puzzle, &oracle);
         assert_eq!(found, expected, "round {round}: {puzzle:?} {cages:?}");
+        let found = solver_count(&mut by_combinations, &cages, &puzzle, &oracle);
+        assert_eq!(
+            found, expected,
+            "combinations, round {round}: {puzzle:?} {cages:?}"
+        );
         outcomes[found as usize] += 1;
     }
     outcomes

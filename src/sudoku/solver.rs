@@ -157,6 +157,7 @@ impl Solver {
             }
             Outcome::Stalled => {}
         }
+        let narrow = self.encoding.most_options_per_item(geometry) <= <u8 as Count>::LIMIT;
         let Solver {
             matrix,
             wide,
@@ -171,7 +172,7 @@ impl Solver {
             singles,
             solution,
         };
-        stats = match geometry.most_options_per_item() <= <u8 as Count>::LIMIT {
+        stats = match narrow {
             true => left.search(matrix, limit, on_solution),
             false => left.search(wide, limit, on_solution),
         };
@@ -193,6 +194,14 @@ impl Solver {
     /// several may differ.
     pub fn set_tie_break(&mut self, tie_break: TieBreak) {
         self.matrix.set_tie_break(tie_break);
+    }
+
+    /// Sets how killer cages with a sum are encoded: by assignments when a
+    /// cage has at most `limit` of them, by digit combinations otherwise
+    /// (0: every cage by combinations); see
+    /// [`crate::sudoku::encoding::DEFAULT_ASSIGNMENT_LIMIT`].
+    pub fn set_assignment_limit(&mut self, limit: usize) {
+        self.encoding.set_assignment_limit(limit);
     }
 
     /// How many digits singles placed before the last search: the forced
