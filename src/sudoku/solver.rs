@@ -186,6 +186,7 @@ impl Solver {
     /// search do not count against the budget.
     pub fn set_node_budget(&mut self, budget: Option<u64>) {
         self.matrix.set_node_budget(budget);
+        self.wide.set_node_budget(budget);
     }
 
     /// Sets how the search picks among items with the fewest options:
@@ -194,6 +195,7 @@ impl Solver {
     /// several may differ.
     pub fn set_tie_break(&mut self, tie_break: TieBreak) {
         self.matrix.set_tie_break(tie_break);
+        self.wide.set_tie_break(tie_break);
     }
 
     /// Sets how killer cages with a sum are encoded: by assignments when a

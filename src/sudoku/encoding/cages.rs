@@ -28,7 +28,7 @@ use super::{CellByCell, Count, Geometry, Grid, Matrix, OptionItems};
 /// The default of [`super::Encoding::set_assignment_limit`]: a cage with a
 /// sum is encoded by assignments when its combinations, times the orders of
 /// its cells, are at most this many; by combinations otherwise.
-pub const DEFAULT_ASSIGNMENT_LIMIT: usize = 1 << 12;
+pub const DEFAULT_ASSIGNMENT_LIMIT: usize = 512;
 
 /// The items of the killer cages of a build, what the grid holds of each
 /// cage, and the placements of the assignment options.
