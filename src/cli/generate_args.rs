@@ -73,8 +73,9 @@ pub struct GenerateArgs {
 /// Variants `generate` makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum GenerateVariant {
-    /// Killer Sudoku: cages of 2 to 5 cells with their sums, no givens;
-    /// unique, and no sum can be removed
+    /// Killer Sudoku: cages of 2 to 5 cells with their sums, no givens,
+    /// unique; a sum is dropped when the puzzle is proven unique without it
+    /// within a node budget
     Killer,
 }
 

@@ -25,7 +25,7 @@
 
 use super::{CellByCell, Count, Geometry, Grid, Matrix, OptionItems};
 
-/// The default of [`super::Encoding::set_assignment_limit`]: a cage with a
+/// The default of `Encoding::set_assignment_limit`: a cage with a
 /// sum is encoded by assignments when its combinations, times the orders of
 /// its cells, are at most this many; by combinations otherwise.
 pub const DEFAULT_ASSIGNMENT_LIMIT: usize = 512;
