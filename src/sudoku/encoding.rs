@@ -242,12 +242,24 @@ impl Encoding {
     /// Writes the placements of `options`, options of the matrix last
     /// built, into `grid`.
     pub fn decode(&self, options: &[usize], grid: &mut Grid) {
+        if self.cages.in_use() {
+            self.decode_with_cages(options, grid);
+            return;
+        }
+        for &option in options {
+            let code = self.placements[option];
+            grid.set((code >> 8) as usize, code as u8);
+        }
+    }
+
+    /// [`Encoding::decode`] after a build with cages, whose options may
+    /// place no digit (a combination) or several (an assignment).
+    fn decode_with_cages(&self, options: &[usize], grid: &mut Grid) {
         for &option in options {
             let code = self.placements[option];
             if code & 0xff != 0 {
                 grid.set((code >> 8) as usize, code as u8);
             } else if code != 0 {
-                // A cage's assignment: several placements.
                 for &code in self.assignments.placements((code >> 8) as usize - 1) {
                     grid.set((code >> 8) as usize, code as u8);
                 }

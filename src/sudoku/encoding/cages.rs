@@ -207,6 +207,12 @@ impl CageItems {
         }
     }
 
+    /// True when the last build had cages.
+    #[inline]
+    pub(super) fn in_use(&self) -> bool {
+        !self.open.is_empty()
+    }
+
     /// The digits the cage of `cell` leaves it (every digit outside cages).
     #[inline]
     pub(super) fn allowed(&self, geometry: &Geometry, cell: usize) -> u32 {
