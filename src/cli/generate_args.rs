@@ -90,8 +90,9 @@ pub struct GenerateArgs {
 pub enum GenerateRule {
     /// A variant rule of the library.
     Rule(Variant),
-    /// Killer Sudoku: cages of 2 to 5 cells with their sums, no givens;
-    /// unique, and no sum can be removed.
+    /// Killer Sudoku: cages of 2 to 5 cells with their sums, no givens,
+    /// unique; a sum is dropped when the puzzle is proven unique without it
+    /// within a node budget.
     Killer,
     /// Jigsaw: random connected regions replace the boxes.
     Jigsaw,

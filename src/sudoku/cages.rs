@@ -85,7 +85,7 @@ pub enum CageError {
         /// The side of the grid: the largest digit.
         side: usize,
     },
-    /// A cage with more digit combinations than `MAX_COMBINATIONS`.
+    /// A cage with more digit combinations than `MAX_COMBINATIONS` (65,536).
     #[error("cage {} ({cells} cells, sum {sum}) has more than {most} digit combinations; split it", cage + 1)]
     TooManyCombinations {
         /// The cage, from 0.
@@ -221,7 +221,7 @@ impl Cages {
     }
 
     /// The most options an item of the encoding of these cages can have
-    /// (see the encoding): every combination of a cage for
+    /// (see the encoding module): every combination of a cage for
     /// its cage item, and those lacking a digit plus one placement per cell
     /// for a (cage, digit) item.
     pub fn most_options_per_item(&self) -> usize {

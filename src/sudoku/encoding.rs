@@ -29,10 +29,14 @@
 //! generator. Options are added cell by cell, digits ascending, or in a
 //! random order, which makes the first solution found a random one.
 
+mod cages;
+
 use crate::engine::{Count, Matrix};
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::random::Rng;
+pub use cages::DEFAULT_ASSIGNMENT_LIMIT;
+use cages::{Assignments, CageItems};
 
 /// The entries of each unit's table of item numbers, one per digit: a power
 /// of two at least [`Size::MAX_SIDE`], so that a digit masked with
@@ -75,12 +79,29 @@ pub struct Encoding {
     placements: Vec<u32>,
     /// The items of the killer cages and what the grid holds of them.
     cages: CageItems,
+    /// What the assignment options of the cages place.
+    assignments: Assignments,
 }
 
 impl Encoding {
     /// Empty buffers; they grow to fit the largest position seen.
     pub fn new() -> Encoding {
         Encoding::default()
+    }
+
+    /// Sets how killer cages with a sum are encoded: by assignments when a
+    /// cage has at most `limit` of them before the grid is looked at (its
+    /// digit combinations times the orders of its cells), by combinations
+    /// otherwise (see the module documentation); 0 encodes every cage by
+    /// combinations. [`DEFAULT_ASSIGNMENT_LIMIT`] unless set.
+    pub fn set_assignment_limit(&mut self, limit: usize) {
+        self.cages.assignment_limit = limit;
+    }
+
+    /// The most options an item of a build of `geometry` can have; the
+    /// count type of the matrix must hold it.
+    pub fn most_options_per_item(&self, geometry: &Geometry) -> usize {
+        self.cages.most_options_per_item(geometry)
     }
 
     /// Fills `matrix` with `position` in `geometry`: an option for each
@@ -107,6 +128,7 @@ impl Encoding {
             placements,
             blocked,
             cages: cage_items,
+            assignments,
         } = self;
         let Position {
             grid,
@@ -155,9 +177,9 @@ impl Encoding {
         // secondary item per group after the primary items, then those of
         // the cages without a sum.
         let (primary, secondary) = match has_cages {
-            true => cage_items.number(geometry, primary),
+            true => cage_items.number(geometry, grid, primary, first_cell_item),
             false => {
-                cage_items.open.clear();
+                cage_items.clear();
                 (primary, geometry.groups() as u32)
             }
         };
@@ -184,7 +206,7 @@ impl Encoding {
                 _ => cells.add_all_any(grid, matrix, placements, items),
             }
             if has_cages {
-                cells.add_combinations(grid, matrix, placements, items);
+                cells.add_cage_options(grid, matrix, placements, items, assignments);
             }
             return true;
         };
@@ -194,6 +216,9 @@ impl Encoding {
         cell_items.resize(grid.cells().len(), 0);
         for (cell_item, (cell, _)) in (first_cell_item..).zip(blank_cells) {
             cell_items[cell] = cell_item;
+            if cells.cages.assigns(geometry, cell) {
+                continue;
+            }
             let mut free = cells.free_digits(cell, geometry.units_of(cell));
             while free != 0 {
                 placements.push((cell as u32) << 8 | (free.trailing_zeros() + 1));
@@ -215,7 +240,7 @@ impl Encoding {
             option.add(matrix, items);
         }
         if has_cages {
-            cells.add_combinations(grid, matrix, placements, items);
+            cells.add_cage_options(grid, matrix, placements, items, assignments);
         }
         true
     }
@@ -223,10 +248,27 @@ impl Encoding {
     /// Writes the placements of `options`, options of the matrix last
     /// built, into `grid`.
     pub fn decode(&self, options: &[usize], grid: &mut Grid) {
+        if self.cages.in_use() {
+            self.decode_with_cages(options, grid);
+            return;
+        }
+        for &option in options {
+            let code = self.placements[option];
+            grid.set((code >> 8) as usize, code as u8);
+        }
+    }
+
+    /// [`Encoding::decode`] after a build with cages, whose options may
+    /// place no digit (a combination) or several (an assignment).
+    fn decode_with_cages(&self, options: &[usize], grid: &mut Grid) {
         for &option in options {
             let code = self.placements[option];
             if code & 0xff != 0 {
                 grid.set((code >> 8) as usize, code as u8);
+            } else if code != 0 {
+                for &code in self.assignments.placements((code >> 8) as usize - 1) {
+                    grid.set((code >> 8) as usize, code as u8);
+                }
             }
         }
     }
@@ -298,47 +340,6 @@ impl CellByCell<'_> {
         }
     }
 
-    /// Adds an option for each digit combination of each cage with a sum
-    /// that holds the digits the cage has and whose other digits its blank
-    /// cells can take: it covers the cage's item and the (cage, digit)
-    /// items of the digits it leaves out. Each option stands for no
-    /// placement in `placements`.
-    fn add_combinations<C: Count>(
-        &self,
-        grid: &Grid,
-        matrix: &mut Matrix<C>,
-        placements: &mut Vec<u32>,
-        items: &mut Vec<usize>,
-    ) {
-        let cages = self.geometry.cages();
-        let n = self.geometry.side();
-        for cage in 0..cages.len() {
-            let placed = self.cages.placed[cage];
-            let mut reachable = placed;
-            for &cell in cages.cells(cage) {
-                if grid.cells()[cell as usize] == 0 {
-                    let units = self.geometry.units_of(cell as usize);
-                    reachable |= self.free_digits(cell as usize, units);
-                }
-            }
-            for &combination in cages.combinations(cage) {
-                if combination & placed != placed || combination & !reachable != 0 {
-                    continue;
-                }
-                items.clear();
-                items.push(self.cages.whole[cage] as usize);
-                let digit_items = &self.cages.digit_items[cage * n..(cage + 1) * n];
-                let left_out = (0..n).filter(|&digit| combination >> digit & 1 == 0);
-                items.extend(left_out.map(|digit| digit_items[digit] as usize));
-                placements.push(0);
-                // The items are distinct and open by construction.
-                matrix
-                    .add_option(items)
-                    .expect("an option covers distinct open items");
-            }
-        }
-    }
-
     /// Adds the options of `grid` when every cell lies in `K` units: the
     /// units and items in arrays whose length the compiler knows, and the
     /// decoding table written in place, which on the hard collections
@@ -402,6 +403,10 @@ impl CellByCell<'_> {
         let mut cell_item = self.first_cell_item;
         for (cell, &digit) in grid.cells().iter().enumerate() {
             if digit != 0 {
+                continue;
+            }
+            if self.cages.assigns(self.geometry, cell) {
+                cell_item += 1;
                 continue;
             }
             let mut free = self.free_digits(cell, self.geometry.units_of(cell));
@@ -474,6 +479,16 @@ impl OptionItems<'_> {
     /// placement in any number of groups.
     fn add_any<C: Count>(&self, matrix: &mut Matrix<C>, items: &mut Vec<usize>) {
         items.clear();
+        self.push_items(items);
+        // The items are distinct and open by construction.
+        matrix
+            .add_option(items)
+            .expect("an option covers distinct open items");
+    }
+
+    /// Appends the items of the option to `items`: those of its units, its
+    /// cell, its groups and its cage.
+    fn push_items(&self, items: &mut Vec<usize>) {
         items.extend(
             self.geometry.units_of(self.cell).iter().map(|&unit| {
                 self.unit_items[unit as usize][self.digit & (DIGIT_SLOTS - 1)] as usize
@@ -482,96 +497,8 @@ impl OptionItems<'_> {
         items.push(self.cell_item as usize);
         let groups = self.geometry.groups_of(self.cell, self.digit as u8 + 1);
         items.extend(groups.iter().map(|&group| (self.primary + group) as usize));
-        if let Some(cage) = self.geometry.cages().cage_of(self.cell) {
-            let n = self.geometry.side();
-            items.push(self.cages.digit_items[cage * n + self.digit] as usize);
-        }
-        // The items are distinct and open by construction.
-        matrix
-            .add_option(items)
-            .expect("an option covers distinct open items");
-    }
-}
-
-/// The items of the killer cages of a build, and what the grid holds of
-/// each cage.
-///
-/// For each cage `k` and digit `d`, an item (k, d) that a placement of `d`
-/// in a cell of `k` covers. A cage with a sum also has an item of its own,
-/// which each of its digit combinations `S` covers along with the items
-/// (k, d) of the digits `d` not in `S`: choosing `S` leaves exactly the
-/// digits of `S` to its cells. These items are primary; a cage without a
-/// sum has no combination, and its (k, d) items are secondary (each digit
-/// at most once). Digits already in the cage make no item.
-#[derive(Debug, Clone, Default)]
-struct CageItems {
-    /// The digits placed in each cage.
-    placed: Vec<u64>,
-    /// The digits each cage's blank cells may still take: those of its
-    /// combinations that hold the placed digits (every digit without a
-    /// sum), less the placed ones.
-    open: Vec<u64>,
-    /// The item of each cage with a sum (what stands for the others is
-    /// never read).
-    whole: Vec<u32>,
-    /// The item of (cage, digit from 0), `side` entries per cage; what
-    /// stands for placed digits is never read.
-    digit_items: Vec<u32>,
-}
-
-impl CageItems {
-    /// Numbers the primary items of the cages from `first`, then the
-    /// secondary ones after the groups; returns the number of primary items
-    /// and of secondary items.
-    fn number(&mut self, geometry: &Geometry, first: u32) -> (u32, u32) {
-        let cages = geometry.cages();
-        let n = geometry.side();
-        let every = u64::MAX >> (64 - n);
-        self.whole.resize(cages.len(), 0);
-        self.digit_items.resize(cages.len() * n, 0);
-        self.open.clear();
-        let mut item = first;
-        for cage in 0..cages.len() {
-            let placed = self.placed[cage];
-            let possible = match cages.sum(cage) {
-                Some(_) => cages
-                    .combinations(cage)
-                    .iter()
-                    .filter(|&&combination| combination & placed == placed)
-                    .fold(0, |union, &combination| union | combination),
-                None => every,
-            };
-            self.open.push(possible & !placed);
-            if cages.sum(cage).is_none() {
-                continue;
-            }
-            self.whole[cage] = item;
-            item += 1;
-            for digit in (0..n).filter(|&digit| placed >> digit & 1 == 0) {
-                self.digit_items[cage * n + digit] = item;
-                item += 1;
-            }
-        }
-        let primary = item;
-        item += geometry.groups() as u32;
-        for cage in (0..cages.len()).filter(|&cage| cages.sum(cage).is_none()) {
-            for digit in (0..n).filter(|&digit| self.placed[cage] >> digit & 1 == 0) {
-                self.digit_items[cage * n + digit] = item;
-                item += 1;
-            }
-        }
-        (primary, item - primary)
-    }
-
-    /// The digits the cage of `cell` leaves it (every digit outside cages).
-    #[inline]
-    fn allowed(&self, geometry: &Geometry, cell: usize) -> u64 {
-        if self.open.is_empty() {
-            return u64::MAX;
-        }
-        match geometry.cages().cage_of(cell) {
-            Some(cage) => self.open[cage],
-            None => u64::MAX,
+        if let Some(item) = self.cages.digit_item(self.geometry, self.cell, self.digit) {
+            items.push(item as usize);
         }
     }
 }

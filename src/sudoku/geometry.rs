@@ -475,7 +475,7 @@ impl Geometry {
     }
 
     /// The most options an item of the encoding of this geometry can have
-    /// (see the encoding): the side for the items of cells and
+    /// (the encoding module): the side for the items of cells and
     /// units, the size of a group for its item, and more for the items of a
     /// cage with many digit combinations. A matrix must count that high.
     pub fn most_options_per_item(&self) -> usize {

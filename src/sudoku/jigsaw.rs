@@ -115,7 +115,7 @@ impl JigsawGenerator {
     /// # Errors
     ///
     /// Fails as [`Generator::puzzle_in`] does, or when no layout of
-    /// [`MAX_LAYOUTS`] tried gives a grid quickly.
+    /// the 200 tried gives a grid quickly.
     pub fn puzzle(
         &mut self,
         rules: &Rules,

@@ -7,12 +7,17 @@
 //! its digit when there is one. With every sum, most cuts have one
 //! solution; a cut with more is dropped and another tried.
 //!
-//! Minimal means here: no sum can be removed while the puzzle stays
-//! unique. The sums are visited in a random order and each is removed when
-//! the puzzle without it still has one solution; a cage whose sum is gone
-//! stays a cage (its digits still differ). Cages themselves are never
-//! removed or merged, and there are no givens to remove. Every check is a
-//! count of solutions up to 2 by the exact-cover solver.
+//! Minimal means here: no sum can be removed while the puzzle provably
+//! stays unique. The sums are visited in a random order and each is
+//! removed when the puzzle without it still has one solution; a cage whose
+//! sum is gone stays a cage (its digits still differ). Cages themselves are
+//! never removed or merged, and there are no givens to remove. Every check
+//! is a count of solutions up to 2 by the exact-cover solver, within
+//! [`NODE_BUDGET`] search nodes: with few sums a killer can take the search
+//! millions of nodes, so a count that reaches the budget counts as not
+//! unique (the cut is dropped, or the sum kept). A sum is thus kept either
+//! because the puzzle has two solutions without it or because that was not
+//! settled within the budget.
 
 use thiserror::Error;
 
@@ -21,6 +26,9 @@ use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::random::Rng;
 use crate::sudoku::rules::{Cage, Rules, RulesError};
 use crate::sudoku::solver::Solver;
+
+/// The most search nodes one count of solutions may take.
+pub const NODE_BUDGET: u64 = 20_000;
 
 /// The most cuts of one grid tried before another grid is made.
 const CUTS_PER_GRID: u32 = 20;
@@ -101,7 +109,7 @@ impl KillerGenerator {
                     cages: self.cut(&solution, rng),
                     ..Rules::classic()
                 };
-                if self.count(&rules, size)? != 1 {
+                if self.count(&rules, size)? != Some(1) {
                     continue;
                 }
                 self.remove_sums(&mut rules, size, rng)?;
@@ -115,14 +123,16 @@ impl KillerGenerator {
         Err(KillerError::GaveUp { attempts })
     }
 
-    /// The solutions of `rules` on an empty grid of `size`, counted up to 2.
-    fn count(&mut self, rules: &Rules, size: Size) -> Result<u64, KillerError> {
+    /// The solutions of `rules` on an empty grid of `size`, counted up to
+    /// 2; `None` when the count reached [`NODE_BUDGET`] first.
+    fn count(&mut self, rules: &Rules, size: Size) -> Result<Option<u64>, KillerError> {
         let geometry = rules.geometry(size)?;
+        self.solver.set_node_budget(Some(NODE_BUDGET));
         let stats = self
             .solver
             .solve_in(&geometry, &Grid::empty(size), 2, |_| {})
             .expect("an empty grid breaks no rule");
-        Ok(stats.solutions)
+        Ok((!stats.stopped_at_node_budget).then_some(stats.solutions))
     }
 
     /// Removes the sums of `rules` one at a time, in a random order, each
@@ -137,7 +147,7 @@ impl KillerGenerator {
         rng.shuffle(&mut order);
         for cage in order {
             let sum = rules.cages[cage].sum.take();
-            if self.count(rules, size)? != 1 {
+            if self.count(rules, size)? != Some(1) {
                 rules.cages[cage].sum = sum;
             }
         }
@@ -184,7 +194,7 @@ impl KillerGenerator {
             }
             cages.push(cage);
         }
-        self.merge_single_cells(&mut cages, cells, rng);
+        self.merge_single_cells(&mut cages, solution, rng);
         cages
             .into_iter()
             .filter(|cage| !cage.is_empty())
@@ -201,8 +211,9 @@ impl KillerGenerator {
 
     /// Moves each cell left alone in its cage into a random neighbouring
     /// cage that lacks its digit and has room, when there is one.
-    fn merge_single_cells(&mut self, cages: &mut [Vec<usize>], cells: &[u8], rng: &mut Rng) {
-        let n = (cells.len() as f64).sqrt() as usize;
+    fn merge_single_cells(&mut self, cages: &mut [Vec<usize>], solution: &Grid, rng: &mut Rng) {
+        let n = solution.size().side();
+        let cells = solution.cells();
         let most = n.min(6);
         for alone in 0..cages.len() {
             if cages[alone].len() != 1 {
@@ -261,7 +272,7 @@ mod tests {
                 cage.cells.iter().for_each(|&cell| covered[cell] += 1);
             }
             assert!(covered.iter().all(|&times| times == 1));
-            assert_eq!(generator.count(&killer.rules, size).unwrap(), 1);
+            assert_eq!(generator.count(&killer.rules, size).unwrap(), Some(1));
         }
     }
 

@@ -157,6 +157,7 @@ impl Solver {
             }
             Outcome::Stalled => {}
         }
+        let narrow = self.encoding.most_options_per_item(geometry) <= <u8 as Count>::LIMIT;
         let Solver {
             matrix,
             wide,
@@ -171,7 +172,7 @@ impl Solver {
             singles,
             solution,
         };
-        stats = match geometry.most_options_per_item() <= <u8 as Count>::LIMIT {
+        stats = match narrow {
             true => left.search(matrix, limit, on_solution),
             false => left.search(wide, limit, on_solution),
         };
@@ -185,6 +186,7 @@ impl Solver {
     /// search do not count against the budget.
     pub fn set_node_budget(&mut self, budget: Option<u64>) {
         self.matrix.set_node_budget(budget);
+        self.wide.set_node_budget(budget);
     }
 
     /// Sets how the search picks among items with the fewest options:
@@ -193,6 +195,15 @@ impl Solver {
     /// several may differ.
     pub fn set_tie_break(&mut self, tie_break: TieBreak) {
         self.matrix.set_tie_break(tie_break);
+        self.wide.set_tie_break(tie_break);
+    }
+
+    /// Sets how killer cages with a sum are encoded: by assignments when a
+    /// cage has at most `limit` of them, by digit combinations otherwise
+    /// (0: every cage by combinations); see
+    /// [`crate::sudoku::encoding::DEFAULT_ASSIGNMENT_LIMIT`].
+    pub fn set_assignment_limit(&mut self, limit: usize) {
+        self.encoding.set_assignment_limit(limit);
     }
 
     /// How many digits singles placed before the last search: the forced
