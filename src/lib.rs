@@ -14,7 +14,9 @@
 //!   the [`Solver`], the [`Singles`] pass, the [`Generator`] and the
 //!   [`Rater`];
 //! * text (`src/text`): puzzles in and out of text with a [`PuzzleReader`]
-//!   whose errors name line and column, and [`write_line`] / [`write_block`].
+//!   whose errors name line and column (JSON descriptions and f-puzzles
+//!   exports bring their [`Rules`] with them), and [`write_line`] /
+//!   [`write_block`] / [`write_description`].
 //!
 //! The command-line tool sits on top, behind the default `cli` feature;
 //! with `default-features = false` the library depends on thiserror alone.
@@ -36,22 +38,36 @@
 //! ```
 
 pub mod engine;
+mod logic;
 mod sudoku;
 mod text;
 
+pub use logic::explain::{ExplainError, Explainer, Explanation};
+pub use logic::generate::puzzle_of_level;
+pub use logic::step::Step;
+pub use logic::technique::{LogicLevel, Technique};
+pub use sudoku::cages::{CageError, Cages};
 pub use sudoku::candidates::Candidates;
 pub use sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};
 pub use sudoku::geometry::{Geometry, GeometryBuilder, GeometryError};
-pub use sudoku::grid::{Cell, Conflict, Grid, Size, Unit};
+pub use sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
+pub use sudoku::killer::{Killer, KillerError, KillerGenerator};
 pub use sudoku::random::Rng;
 pub use sudoku::rating::{Level, RateError, Rater, Rating, HARD_MAX};
 pub use sudoku::rules::{Boxes, Cage, Rules, RulesError};
 pub use sudoku::singles::{Outcome as SinglesOutcome, Singles};
 pub use sudoku::solver::{SolutionCount, Solver};
+pub use sudoku::true_candidates::{CandidateFinder, TrueCandidates};
 pub use sudoku::variants::{variant_geometry, Variant, VariantError};
 pub use text::alphabet::{Alphabet, Symbol, Symbols};
+pub use text::describe::{write_description, write_rules};
 pub use text::error::{BlockEnd, Found, ParseError, ParseErrorKind, ReadError};
 pub use text::formats::InputFormat;
-pub use text::output::{write_block, write_block_painted, write_line, Piece};
+pub use text::output::{
+    write_block, write_block_painted, write_block_regions, write_line, write_regions, Piece,
+};
+pub use text::pencilmarks::{
+    looks_like_pencilmarks, read_pencilmarks, PencilmarkError, PencilmarkRecord,
+};
 pub use text::reader::PuzzleReader;
 pub use text::record::{Layout, Record};

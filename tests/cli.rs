@@ -131,7 +131,7 @@ fn format_option_overrides_the_layout() {
 #[test]
 fn one_record_per_puzzle_in_order_even_for_bad_ones() {
     let mut bad = INKALA.to_string();
-    bad.replace_range(40..41, "x");
+    bad.replace_range(40..41, "!");
     let input = format!(
         "{INKALA}\n{bad}\n# a comment\n\n{}\n{}\n{INKALA}\n",
         "1".repeat(80),
@@ -148,7 +148,7 @@ fn one_record_per_puzzle_in_order_even_for_bad_ones() {
     let messages: Vec<&str> = run.stderr.lines().collect();
     assert_eq!(messages.len(), 3, "{messages:?}");
     assert!(
-        messages[0].starts_with("<stdin>:2:41: found 'x'; expected 1-9"),
+        messages[0].starts_with("<stdin>:2:41: found '!'; expected 1-9"),
         "{messages:?}"
     );
     assert!(
@@ -302,10 +302,49 @@ fn hex_sixteen_by_sixteen_answers_in_hex() {
 
 #[test]
 fn every_size_solves() {
-    for size in Size::ALL {
+    // Larger sizes take seconds each in a debug build; `.ci/reliability`
+    // solves every size with the release binary.
+    for size in Size::all().filter(|size| size.box_shape().is_some() && size.side() <= 16) {
         let run = run(&["solve"], &format!("{}\n", ".".repeat(size.cells())));
         assert_eq!(run.code, 0, "{size}");
         let grid: Grid = run.lines()[0].parse().unwrap();
+        assert!(grid.is_solved(), "{size}");
+    }
+}
+
+/// Every side from 4 to 35: the sizes with boxes under their own boxes,
+/// the prime ones as Latin squares. Run by `.ci/reliability` in release.
+#[test]
+#[ignore = "seconds per size in a debug build"]
+fn every_size_up_to_35_solves() {
+    for size in Size::all() {
+        let boxes = if size.box_shape().is_some() {
+            ""
+        } else {
+            "none"
+        };
+        let mut args = vec!["solve"];
+        if !boxes.is_empty() {
+            args.extend(["--boxes", boxes]);
+        }
+        // 25 cells on a line are a row of a 25x25 block: a 5x5 grid is
+        // written as a block, and answered as one.
+        let n = size.side();
+        let input = if n == 5 {
+            format!("{}\n", ".".repeat(n)).repeat(n)
+        } else {
+            format!("{}\n", ".".repeat(size.cells()))
+        };
+        let run = run(&args, &input);
+        assert_eq!(run.code, 0, "{size}");
+        let text: String = run.stdout.split_whitespace().collect::<Vec<_>>().concat();
+        let symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        let cells: Vec<u8> = text
+            .chars()
+            .filter(|c| !matches!(c, '|' | '-' | '+'))
+            .map(|c| symbols.find(c).expect("a symbol") as u8 + 1)
+            .collect();
+        let grid = Grid::from_cells(&cells).unwrap();
         assert!(grid.is_solved(), "{size}");
     }
 }

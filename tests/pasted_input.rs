@@ -70,7 +70,7 @@ fn a_title_outside_ascii_is_kept_as_it_was() {
 }
 
 #[test]
-fn a_square_grid_of_no_supported_shape_is_named_with_the_sizes_there_are() {
+fn rectangular_grids_are_read_in_every_layout_and_larger_ones_are_named() {
     let six = ".".repeat(36);
     let twelve_spaced = vec!["."; 144].join(" ");
     let six_block = "\
@@ -82,27 +82,30 @@ fn a_square_grid_of_no_supported_shape_is_named_with_the_sizes_there_are() {
 . 5 . | . 2 .
 6 . . | . . 1
 ";
-    let input = format!("{six}\n{twelve_spaced}\n\n{six_block}\nHello\nWorld\n");
+    let big = ".".repeat(36 * 36);
+    let input = format!("{six}\n{twelve_spaced}\n\n{six_block}\n{big}\nHi\nyou\n");
     let (status, stdout, stderr) = run(&["check"], &input);
-    // The block is one record; lines of five cells that make no block are
-    // records of their own, as before.
+    // The 6x6 and 12x12 grids are puzzles (with many solutions; the block
+    // is answered with the blank line that ends a block); the 36x36 grid
+    // and the lines that make no grid are records of their own.
     assert_eq!(
         (status, stdout.as_str()),
-        (2, "invalid\n".repeat(5).as_str())
-    );
-    let supported = "supported sizes are 4x4, 9x9, 16x16 and 25x25";
-    let not_a_grid = "found 5 cells on a line; expected a puzzle on one line \
-                      (16, 81, 256 or 625 cells) or a grid row (4, 9, 16 or 25 cells)";
-    assert_eq!(
-        stderr,
-        format!(
-            "<stdin>:1:1: found 36 cells, a 6x6 grid; {supported}\n\
-             <stdin>:2:1: found 144 cells, a 12x12 grid; {supported}\n\
-             <stdin>:4:1: found 36 cells, a 6x6 grid; {supported}\n\
-             <stdin>:12:1: {not_a_grid}\n\
-             <stdin>:13:1: {not_a_grid}\n"
+        (
+            2,
+            "multiple\nmultiple\nmultiple\n\ninvalid\ninvalid\ninvalid\n"
         )
     );
+    let not_a_grid = |found: usize| {
+        format!(
+            "found {found} cells on a line; expected a puzzle on one line (the square of a side \
+             from 4 to 35: 16, 36, 49, 64, 81 ... 1225 cells) or a grid row (4 to 35 cells)"
+        )
+    };
+    assert!(stderr.contains(
+        "<stdin>:12:1: found 1296 cells, a 36x36 grid; supported sizes are 4x4 to 35x35\n"
+    ));
+    assert!(stderr.contains(&format!("<stdin>:13:1: {}\n", not_a_grid(2))));
+    assert!(stderr.contains(&format!("<stdin>:14:1: {}\n", not_a_grid(3))));
 }
 
 #[test]

@@ -35,7 +35,7 @@ fn check_against_oracle(solved: &Grid, puzzle: &Grid) -> Result<u64, TestCaseErr
         solutions.iter().collect::<HashSet<_>>().len(),
         solutions.len()
     );
-    let expected = oracle::count_solutions(puzzle.cells(), puzzle.size().box_side(), 2);
+    let expected = oracle::count_solutions(puzzle.cells(), puzzle.size().box_shape().unwrap(), 2);
     prop_assert_eq!(Some(stats.solutions), expected, "count up to 2 differs");
     prop_assert_eq!(stats.stopped_at_limit, stats.solutions == 2);
     // The grid the puzzle was cut from is a solution, so it is the one when
@@ -112,12 +112,27 @@ proptest! {
     }
 
     #[test]
+    fn rectangular_box_answers_are_right(
+        (solved, puzzle) in prop_oneof![
+            cut_puzzle(Size::SIX, 0.2..0.8),
+            cut_puzzle(Size::from_side(8).unwrap(), 0.3..0.8),
+            cut_puzzle(Size::from_side(10).unwrap(), 0.4..0.9),
+            cut_puzzle(Size::from_side(12).unwrap(), 0.5..0.9),
+        ]
+    ) {
+        check_against_oracle(&solved, &puzzle)?;
+    }
+
+    #[test]
     fn every_format_reads_back(
         (_, puzzle) in prop_oneof![
             cut_puzzle(Size::FOUR, 0.0..1.0),
             cut_puzzle(Size::NINE, 0.0..1.0),
             cut_puzzle(Size::SIXTEEN, 0.0..1.0),
             cut_puzzle(Size::TWENTY_FIVE, 0.0..1.0),
+            cut_puzzle(Size::SIX, 0.0..1.0),
+            cut_puzzle(Size::from_side(12).unwrap(), 0.0..1.0),
+            cut_puzzle(Size::from_side(35).unwrap(), 0.0..1.0),
         ]
     ) {
         check_round_trip(&puzzle)?;
@@ -160,7 +175,7 @@ fn empty_four_by_four_has_288_solutions() {
     assert!(!stats.stopped_at_limit);
     assert_eq!(distinct.len(), 288);
     assert_eq!(
-        oracle::count_solutions(empty.cells(), 2, u64::MAX),
+        oracle::count_solutions(empty.cells(), (2, 2), u64::MAX),
         Some(288)
     );
     for limit in [1, 2, 287, 1000] {

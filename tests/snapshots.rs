@@ -48,8 +48,11 @@ fn help_of_every_command() {
         "solve",
         "count",
         "check",
+        "candidates",
         "generate",
         "rate",
+        "explain",
+        "hint",
         "completions",
         "man",
     ] {

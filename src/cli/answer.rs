@@ -16,8 +16,8 @@ use std::io::Write as _;
 
 use sudoku_dlx::engine::SearchStats;
 use sudoku_dlx::{
-    variant_geometry, Geometry, ParseError, RateError, Rater, Record, Size, Solver, Variant,
-    VariantError,
+    CandidateFinder, Geometry, ParseError, RateError, Rater, Record, Rules, RulesError, Size,
+    Solver,
 };
 
 use super::args::{Config, Task};
@@ -30,29 +30,51 @@ pub struct Answerer {
     solver: Solver,
     rater: Rater,
     shapes: Shapes,
+    finder: CandidateFinder,
 }
 
-/// The geometries of `--variant`, built once per size and thread.
+/// The geometries of the rules of the records, built once per size, rules
+/// and thread: most records share the rules of the run, or of a few JSON
+/// descriptions.
 #[derive(Debug, Default)]
 struct Shapes {
-    built: Vec<(Size, Result<Geometry, VariantError>)>,
+    built: Vec<(Size, Rules, Result<Geometry, RulesError>)>,
+    /// The entry to replace next once [`SHAPES_KEPT`] are built.
+    next: usize,
 }
 
+/// The geometries kept per thread: enough for the rules of any one file of
+/// puzzles that share a few, few enough that a file of jigsaws, each with
+/// regions of its own, holds little memory.
+const SHAPES_KEPT: usize = 16;
+
 impl Shapes {
-    /// The geometry of a puzzle of `size` under `variants`: the classic one
-    /// when there is no variant.
-    fn get(&mut self, variants: &[Variant], size: Size) -> Result<&Geometry, &VariantError> {
-        if variants.is_empty() {
+    /// The geometry of a puzzle of `size` under `rules`: the classic one
+    /// for the classic rules.
+    fn get(&mut self, rules: &Rules, size: Size) -> Result<&Geometry, &RulesError> {
+        if rules.is_classic() && size.box_shape().is_some() {
             return Ok(Geometry::classic(size));
         }
-        let at = match self.built.iter().position(|(built, _)| *built == size) {
+        let found = self
+            .built
+            .iter()
+            .position(|(built, built_rules, _)| *built == size && built_rules == rules);
+        let at = match found {
             Some(at) => at,
             None => {
-                self.built.push((size, variant_geometry(size, variants)));
-                self.built.len() - 1
+                let entry = (size, rules.clone(), rules.geometry(size));
+                if self.built.len() < SHAPES_KEPT {
+                    self.built.push(entry);
+                    self.built.len() - 1
+                } else {
+                    let at = self.next;
+                    self.next = (self.next + 1) % SHAPES_KEPT;
+                    self.built[at] = entry;
+                    at
+                }
             }
         };
-        self.built[at].1.as_ref()
+        self.built[at].2.as_ref()
     }
 }
 
@@ -72,6 +94,7 @@ impl Answerer {
             Ok(record) => {
                 self.solver.set_node_budget(Some(config.max_nodes));
                 self.rater.set_node_budget(Some(config.max_nodes));
+                self.finder.set_node_budget(Some(config.max_nodes));
                 answer_puzzle(config, output, source, record, self, answer)
             }
         }
@@ -141,7 +164,7 @@ impl Answerer {
             Ok(record) => {
                 self.solver.set_node_budget(Some(config.max_nodes));
                 let mut index = 0;
-                let geometry = match self.shapes.get(&config.variants, record.grid.size()) {
+                let geometry = match self.shapes.get(&record.rules, record.grid.size()) {
                     Ok(geometry) => geometry,
                     Err(error) => {
                         facts.fail(Verdict::Invalid, error);
@@ -202,18 +225,24 @@ fn answer_puzzle(
         source,
         line: record.line,
     };
-    match answerer.shapes.get(&config.variants, record.grid.size()) {
+    match answerer.shapes.get(&record.rules, record.grid.size()) {
         Err(error) => answer.facts.fail(Verdict::Invalid, error),
         Ok(geometry) if task == Task::Rate => {
             rate(geometry, record, &mut answerer.rater, &mut answer.facts)
         }
-        Ok(geometry) => find_facts(
-            task,
-            geometry,
-            record,
-            &mut answerer.solver,
-            &mut answer.facts,
-        ),
+        Ok(geometry) => match task {
+            Task::Candidates { limit } => {
+                let finder = &mut answerer.finder;
+                super::candidates::find(limit, geometry, record, finder, &mut answer.facts)
+            }
+            _ => find_facts(
+                task,
+                geometry,
+                record,
+                &mut answerer.solver,
+                &mut answer.facts,
+            ),
+        },
     }
     let facts = &answer.facts;
     let failed = match facts.verdict {
@@ -296,7 +325,7 @@ fn find_facts(
     let limit = match task {
         Task::Solve { unique: false } => 1,
         Task::Solve { unique: true } | Task::Check | Task::Rate => 2,
-        Task::SolveAll { limit } | Task::Count { limit } => limit,
+        Task::SolveAll { limit } | Task::Count { limit } | Task::Candidates { limit } => limit,
     };
     // Only the pictures (-f svg, -f html) answer --all here, every solution
     // in memory; the other formats stream its groups ([`Answerer::answer_all`]).
@@ -331,7 +360,7 @@ fn judge(task: Task, stats: &SearchStats, facts: &mut Facts) {
         let decided = match task {
             Task::Solve { unique: false } => stats.solutions >= 1,
             Task::Solve { unique: true } | Task::Check | Task::Rate => stats.solutions >= 2,
-            Task::SolveAll { .. } | Task::Count { .. } => false,
+            Task::SolveAll { .. } | Task::Count { .. } | Task::Candidates { .. } => false,
         };
         if !decided {
             return facts.fail(

@@ -5,9 +5,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
-use sudoku_dlx::{Alphabet, InputFormat, PuzzleReader, Variant};
+use sudoku_dlx::{Alphabet, Boxes, InputFormat, PuzzleReader, Rules, Variant};
 
-use super::generate_args::{GenerateArgs, Layout, GENERATE_EXAMPLES, MAX_JOBS};
+use super::explain_args::{ExplainConfig, Mode, EXPLAIN_EXAMPLES};
+use super::generate_args::{GenerateArgs, Layout, RateMethod, GENERATE_EXAMPLES, MAX_JOBS};
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
@@ -19,6 +20,20 @@ const COUNT_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx count --limit 2 puzzles.txt           1 for unique puzzles, 2+ otherwise
   sudoku-dlx count puzzles/seed-4x4-six.txt        every solution of a 4x4 grid";
+
+const CANDIDATES_EXAMPLES: &str = "\
+The candidates of a cell are the digits it holds in at least one solution.
+One search looks for a solution, then each candidate no solution found so far
+holds gets a search with it placed. --limit bounds the number of searches; a
+cut-short answer lists the digits not yet ruled out (not all proven possible)
+and its JSON count of solutions seen ends in `+`.
+
+Exit status: as count: 0 answered; 1 some puzzle has no solution, breaks the
+rules, or was cut short by --max-nodes (each search's budget); 2 bad usage or input.
+
+Examples:
+  sudoku-dlx candidates puzzle.txt                 one line per puzzle: each cell's candidates
+  sudoku-dlx candidates -f json --variant x p.txt  {\"candidates\": [...], \"solutions\": \"3\"}";
 
 const CHECK_EXAMPLES: &str = "\
 Examples:
@@ -44,9 +59,12 @@ Examples:
   sudoku-dlx man --dir ~/.local/share/man/man1     install a page per command";
 
 const RATE_EXAMPLES: &str = "\
-Scores: 0 easy (naked singles alone), 1 medium (hidden singles too), 2-8 hard,
-9+ expert: k >= 2 means the dancing-links search branches k-1 times to solve
-the puzzle and prove it unique.
+Scores (--method search, the default): 0 easy (naked singles alone), 1 medium
+(hidden singles too), 2-8 hard, 9+ expert: k >= 2 means the dancing-links
+search branches k-1 times to solve the puzzle and prove it unique.
+--method techniques prints `score level technique`: the score (1.0-9.0) of the
+hardest technique of the logical solve path (see `explain`), qqwing's level
+(simple, easy, intermediate, expert) and the technique's name.
 
 Exit status: 0 every puzzle rated; 1 some puzzle has no solution or several, or
 was left undecided by --max-nodes; 2 bad usage or input.
@@ -58,8 +76,9 @@ Examples:
 /// Sudoku solver built on Dancing Links (Knuth's Algorithm X).
 ///
 /// Reads puzzles from files or standard input, 4x4 to 25x25: one per line or
-/// as grid blocks, SadMan .sdk, Simple Sudoku .ss, .sdm, OpenSudoku XML, CSV
-/// and puzzle:count:solution lines, and prints exactly one record per puzzle,
+/// as grid blocks, SadMan .sdk, Simple Sudoku .ss, .sdm, OpenSudoku XML, CSV,
+/// puzzle:count:solution lines, and JSON descriptions and f-puzzles exports
+/// with their own rules, and prints exactly one record per puzzle,
 /// in order, as text, JSON lines or CSV.
 /// Exit status: 0 all answered, 1 some puzzle unsolvable (or, for check and
 /// --unique, not unique or breaking the rules), 2 bad usage or input or a
@@ -101,6 +120,16 @@ pub enum Command {
         #[command(flatten)]
         common: Common,
     },
+    /// Print the true candidates of each cell: the digits it holds in some solution
+    #[command(after_help = CANDIDATES_EXAMPLES)]
+    Candidates {
+        /// Stop after this many searches (one per candidate still
+        /// undecided); the answer is then partial, its count written N+
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_COUNT_LIMIT, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: u64,
+        #[command(flatten)]
+        common: Common,
+    },
     /// Check each grid: a filled grid against the rules, a partial grid for a unique solution
     #[command(after_help = CHECK_EXAMPLES)]
     Check {
@@ -128,9 +157,67 @@ pub enum Command {
     /// Print the difficulty of each puzzle: a score and easy, medium, hard or expert
     #[command(after_help = RATE_EXAMPLES)]
     Rate {
+        /// How to rate: by the search's branches, or by the hardest
+        /// technique of a logical solve path
+        #[arg(long, value_enum, default_value_t = RateMethod::Search)]
+        method: RateMethod,
         #[command(flatten)]
         common: Common,
     },
+    /// Print a logical solve path of each puzzle, one step a line
+    #[command(after_help = EXPLAIN_EXAMPLES)]
+    Explain(ExplainArgs),
+    /// Print the next logical step of each puzzle or pencilmark position
+    #[command(after_help = EXPLAIN_EXAMPLES)]
+    Hint(ExplainArgs),
+}
+
+/// Output formats of the logical solver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExplainFormat {
+    /// One step a line, then a summary
+    Text,
+    /// JSON lines: one object per puzzle
+    Json,
+}
+
+/// The flags of `explain` and `hint`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// Puzzle or pencilmark files; `-` or nothing reads standard input
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Output layout
+    #[arg(short, long, value_enum, default_value_t = ExplainFormat::Text)]
+    pub format: ExplainFormat,
+    /// The format of puzzle input (pencilmarks are detected)
+    #[arg(short, long, value_enum, default_value_t = InputChoice::Auto)]
+    pub input_format: InputChoice,
+    /// Variant rules added to rows, columns and boxes, as a comma list
+    #[arg(long, value_enum, value_name = "RULES", value_delimiter = ',')]
+    pub variant: Vec<VariantChoice>,
+    /// Print no per-puzzle message on standard error
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+impl ExplainArgs {
+    /// The configuration of `mode` from these flags.
+    pub fn config(self, mode: Mode) -> ExplainConfig {
+        ExplainConfig {
+            mode,
+            files: self.files,
+            json: self.format == ExplainFormat::Json,
+            input_format: self.input_format.format(),
+            alphabet: None,
+            variants: self
+                .variant
+                .iter()
+                .filter_map(|choice| choice.rule())
+                .collect(),
+            quiet: self.quiet,
+        }
+    }
 }
 
 /// The default limit of `count`: high enough for every 4x4 grid (288
@@ -188,9 +275,30 @@ pub struct Common {
     /// that no puzzle can stall a batch
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: u64,
-    /// Variant rules added to rows, columns and boxes, as a comma list
+    /// Variant rules added to rows, columns and boxes, as a comma list, for
+    /// the puzzles that do not give their own (JSON and f-puzzles do)
     #[arg(long, value_enum, value_name = "RULES", value_delimiter = ',')]
     pub variant: Vec<VariantChoice>,
+    /// The boxes: R rows by C columns each (R x C = the side), or "none" for
+    /// a Latin square [default: the most square RxC with R <= C]
+    #[arg(long, value_name = "RxC|none", value_parser = parse_boxes)]
+    pub boxes: Option<Boxes>,
+}
+
+/// Reads `--boxes`: `RxC` or `none`.
+fn parse_boxes(text: &str) -> Result<Boxes, String> {
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(Boxes::None);
+    }
+    let shape = text
+        .split_once(['x', 'X'])
+        .and_then(|(rows, columns)| Some((rows.parse().ok()?, columns.parse().ok()?)));
+    match shape {
+        Some((rows, columns)) if rows >= 1 && columns >= 1 => Ok(Boxes::Shape { rows, columns }),
+        _ => Err(format!(
+            "expected RxC (rows by columns of one box, such as 2x3) or none; found {text:?}"
+        )),
+    }
 }
 
 /// The variant rules, for `--variant`.
@@ -208,18 +316,22 @@ pub enum VariantChoice {
     AntiKnight,
     /// Orthogonal neighbours differ by more than 1
     NonConsecutive,
+    /// Irregular regions replace the boxes: each line is GIVENS REGIONS,
+    /// one region label per cell after the givens
+    Jigsaw,
 }
 
 impl VariantChoice {
-    /// The rule of the library.
-    pub fn rule(self) -> Variant {
+    /// The rule of the library; `None` for jigsaw, which is a shape.
+    pub fn rule(self) -> Option<Variant> {
         match self {
-            VariantChoice::X => Variant::X,
-            VariantChoice::Hyper => Variant::Hyper,
-            VariantChoice::Disjoint => Variant::Disjoint,
-            VariantChoice::AntiKing => Variant::AntiKing,
-            VariantChoice::AntiKnight => Variant::AntiKnight,
-            VariantChoice::NonConsecutive => Variant::NonConsecutive,
+            VariantChoice::X => Some(Variant::X),
+            VariantChoice::Hyper => Some(Variant::Hyper),
+            VariantChoice::Disjoint => Some(Variant::Disjoint),
+            VariantChoice::AntiKing => Some(Variant::AntiKing),
+            VariantChoice::AntiKnight => Some(Variant::AntiKnight),
+            VariantChoice::NonConsecutive => Some(Variant::NonConsecutive),
+            VariantChoice::Jigsaw => None,
         }
     }
 }
@@ -243,6 +355,11 @@ pub enum InputChoice {
     Csv,
     /// puzzle:count:solution lines
     Colon,
+    /// JSON puzzle descriptions with their rules, one object per line
+    /// (detected from a leading `{`)
+    Json,
+    /// f-puzzles exports: their JSON or the base64 string the site shares
+    Fpuzzles,
 }
 
 impl InputChoice {
@@ -255,6 +372,8 @@ impl InputChoice {
             InputChoice::Opensudoku => InputFormat::OpenSudoku,
             InputChoice::Csv => InputFormat::Csv,
             InputChoice::Colon => InputFormat::Colon,
+            InputChoice::Json => InputFormat::Json,
+            InputChoice::Fpuzzles => InputFormat::FPuzzles,
         }
     }
 }
@@ -326,6 +445,9 @@ pub enum Task {
     Check,
     /// Print a difficulty rating.
     Rate,
+    /// Print the true candidates of each cell, making at most `limit`
+    /// searches.
+    Candidates { limit: u64 },
 }
 
 impl Task {
@@ -336,6 +458,7 @@ impl Task {
             Task::Count { .. } => "count",
             Task::Check => "check",
             Task::Rate => "rate",
+            Task::Candidates { .. } => "candidates",
         }
     }
 }
@@ -357,8 +480,11 @@ pub struct Config {
     pub jobs: usize,
     /// The node budget of each puzzle's search.
     pub max_nodes: u64,
-    /// The variant rules every puzzle is answered under.
-    pub variants: Vec<Variant>,
+    /// The rules every plain-text puzzle is answered under: `--boxes` and
+    /// `--variant`.
+    pub rules: Rules,
+    /// `--variant jigsaw`: plain lines are `GIVENS REGIONS`.
+    pub jigsaw: bool,
 }
 
 impl Config {
@@ -367,6 +493,8 @@ impl Config {
         PuzzleReader::new(input)
             .with_alphabet(self.alphabet)
             .with_format(self.input_format)
+            .with_rules(self.rules.clone())
+            .with_jigsaw(self.jigsaw)
     }
 }
 
@@ -381,6 +509,8 @@ pub enum Request {
     Completions(Shell),
     /// Print the manual page, or write every page into a directory.
     Man(Option<PathBuf>),
+    /// Explain, hint or rate by techniques.
+    Explain(ExplainConfig),
 }
 
 impl Cli {
@@ -402,10 +532,34 @@ impl Cli {
                  their length is not known in advance; use -f json or -f line",
             ));
         }
+        if let Command::Candidates { common, .. } = &self.command {
+            if let Some(Format::Csv | Format::Svg | Format::Html) = common.format {
+                return Err(refuse(
+                    "candidates writes -f line, grid or json: its fields are lists of digits",
+                ));
+            }
+        }
         if let Some(refusal) = self.with_solutions_refused() {
             return Err(refuse(refusal));
         }
+        if let Command::Solve { common, .. }
+        | Command::Count { common, .. }
+        | Command::Check { common }
+        | Command::Rate { common, .. } = &self.command
+        {
+            if common.variant.contains(&VariantChoice::Jigsaw) && common.boxes.is_some() {
+                return Err(refuse(
+                    "--variant jigsaw gives each puzzle its regions: it cannot be used with --boxes",
+                ));
+            }
+        }
         if let Command::Generate(args) = &self.command {
+            if args.killer() && (args.solved || args.rate || args.difficulty.is_some()) {
+                return Err(refuse(
+                    "--variant killer makes puzzles of its own kind: it cannot be used with \
+                     --solved, --rate or --difficulty",
+                ));
+            }
             let cells = args.size.cells();
             for (name, givens) in [
                 ("--min-givens", args.min_givens),
@@ -417,6 +571,9 @@ impl Cli {
                         args.size
                     )));
                 }
+            }
+            if let Some(refusal) = args.level_refused() {
+                return Err(refuse(&refusal));
             }
             if let (Some(min), Some(max)) = (args.min_givens, args.max_givens) {
                 if min > max {
@@ -434,12 +591,13 @@ impl Cli {
     fn with_solutions_refused(&self) -> Option<&'static str> {
         let (with_solutions, html) = match &self.command {
             Command::Generate(args) => (args.with_solutions, args.format == Layout::Html),
-            Command::Rate { common } if common.with_solutions => {
+            Command::Rate { common, .. } if common.with_solutions => {
                 return Some("--with-solutions cannot be used with rate: rating shows no solution")
             }
             Command::Solve { common, .. }
             | Command::Count { common, .. }
-            | Command::Check { common } => {
+            | Command::Check { common }
+            | Command::Candidates { common, .. } => {
                 (common.with_solutions, common.format == Some(Format::Html))
             }
             _ => return None,
@@ -459,10 +617,32 @@ impl Cli {
             Command::Solve { unique, common, .. } => (Task::Solve { unique }, common),
             Command::Count { limit, common } => (Task::Count { limit }, common),
             Command::Check { common } => (Task::Check, common),
+            Command::Candidates { limit, common } => (Task::Candidates { limit }, common),
             Command::Completions { shell } => return Request::Completions(shell),
             Command::Man { dir } => return Request::Man(dir),
-            Command::Rate { common } => (Task::Rate, common),
+            Command::Rate {
+                method: RateMethod::Techniques,
+                common,
+            } => {
+                return Request::Explain(ExplainConfig {
+                    mode: Mode::Rate,
+                    files: common.files,
+                    json: common.format == Some(Format::Json),
+                    input_format: common.input_format.format(),
+                    alphabet: common.alphabet.forced(),
+                    variants: common
+                        .variant
+                        .iter()
+                        .filter_map(|choice| choice.rule())
+                        .collect(),
+                    quiet: common.quiet,
+                })
+            }
+            Command::Rate { common, .. } => (Task::Rate, common),
+            Command::Explain(args) => return Request::Explain(args.config(Mode::Explain)),
+            Command::Hint(args) => return Request::Explain(args.config(Mode::Hint)),
         };
+        let jigsaw = common.variant.contains(&VariantChoice::Jigsaw);
         Request::Answer(Config {
             task,
             files: common.files,
@@ -481,7 +661,16 @@ impl Cli {
                 usize::from,
             ),
             max_nodes: common.max_nodes,
-            variants: common.variant.iter().map(|choice| choice.rule()).collect(),
+            rules: Rules {
+                boxes: common.boxes.clone().unwrap_or_default(),
+                variants: common
+                    .variant
+                    .iter()
+                    .filter_map(|choice| choice.rule())
+                    .collect(),
+                ..Rules::default()
+            },
+            jigsaw,
         })
     }
 }

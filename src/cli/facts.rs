@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use sudoku_dlx::{Grid, Rating};
+use sudoku_dlx::{Grid, Rating, TrueCandidates};
 
 use super::args::Format;
 
@@ -94,6 +94,8 @@ pub struct Facts {
     pub column: Option<usize>,
     /// The difficulty (rate).
     pub rating: Option<Rating>,
+    /// The true candidates (candidates), when a solution was found.
+    pub candidates: Option<TrueCandidates>,
 }
 
 impl Facts {
@@ -109,6 +111,7 @@ impl Facts {
         self.reason.clear();
         self.column = None;
         self.rating = None;
+        self.candidates = None;
     }
 
     /// The solutions of this puzzle.

@@ -10,11 +10,14 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 
 use anyhow::Context;
 use rayon::prelude::*;
-use sudoku_dlx::{GenerateError, Generator, Grid, PuzzleSpec, Rng, Size};
+use sudoku_dlx::{
+    puzzle_of_level, Explainer, Generator, Geometry, Grid, KillerGenerator, PuzzleSpec, Rng, Size,
+};
 
 use super::facts::Status;
-use super::generate_args::GenerateArgs;
+use super::generate_args::{GenerateArgs, Layout};
 use super::generate_output::{footer, header, write_item, Bar, Item};
+use super::killer_output::write_killer;
 
 /// Items made between two writes.
 const BATCH: u64 = 256;
@@ -27,6 +30,9 @@ pub fn main(args: &GenerateArgs) -> anyhow::Result<Status> {
         let _ = writeln!(io::stderr(), "seed: {seed}");
         seed
     });
+    if args.killer() && !matches!(args.format, Layout::Line | Layout::Json) {
+        anyhow::bail!("generate --variant prints JSON lines: use -f line or -f json");
+    }
     super::signals::catch();
     run(args, seed)?;
     Ok(Status::Answered)
@@ -57,6 +63,14 @@ fn run(args: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
 /// Makes every item of the run and writes them in order.
 fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result<()> {
     let spec = args.spec();
+    let rules = args.rules();
+    let built;
+    let geometry = if rules.is_classic() {
+        Geometry::classic(spec.size)
+    } else {
+        built = rules.geometry(spec.size)?;
+        &built
+    };
     let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     out.write_all(&header(args.format))?;
     let pool = if args.jobs > 1 {
@@ -74,27 +88,39 @@ fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result
     while start < args.count {
         let end = args.count.min(start + BATCH);
         if let Some(pool) = &pool {
-            let items: Vec<Result<Vec<u8>, GenerateError>> = pool.install(|| {
+            let items: Vec<anyhow::Result<Vec<u8>>> = pool.install(|| {
                 (start..end)
                     .into_par_iter()
                     .map_init(Worker::new, |worker, index| {
                         let mut text = Vec::new();
-                        worker.make_item(args, &spec, seed, index, &mut text)?;
+                        let job = Job {
+                            args,
+                            spec: &spec,
+                            geometry,
+                            seed,
+                        };
+                        worker.make_item(&job, index, &mut text)?;
                         bar.inspect(|bar| bar.item_done());
                         Ok(text)
                     })
                     .collect()
             });
             for (index, item) in (start..).zip(items) {
-                out.write_all(&item.with_context(|| failed(index))?)?;
+                out.write_all(&item.with_context(|| failed(args, index))?)?;
                 end_if_caught(args, bar, &mut out);
             }
         } else {
             for index in start..end {
                 text.clear();
+                let job = Job {
+                    args,
+                    spec: &spec,
+                    geometry,
+                    seed,
+                };
                 worker
-                    .make_item(args, &spec, seed, index, &mut text)
-                    .with_context(|| failed(index))?;
+                    .make_item(&job, index, &mut text)
+                    .with_context(|| failed(args, index))?;
                 bar.inspect(|bar| bar.item_done());
                 out.write_all(&text)?;
                 end_if_caught(args, bar, &mut out);
@@ -118,38 +144,61 @@ fn end_if_caught(args: &GenerateArgs, bar: Option<&Bar>, out: &mut impl Write) {
     }
 }
 
-fn failed(index: u64) -> String {
-    format!("item {}", index + 1)
+fn failed(args: &GenerateArgs, index: u64) -> String {
+    match args.technique_level() {
+        Some(level) => format!(
+            "item {}: no puzzle of technique level {level} came out (minimal puzzles are rarely \
+             simple or easy: --min-givens 30 or so helps; intermediate ones are rare too)",
+            index + 1
+        ),
+        None => format!("item {}", index + 1),
+    }
+}
+
+/// What every item of a run is made from.
+struct Job<'a> {
+    args: &'a GenerateArgs,
+    spec: &'a PuzzleSpec,
+    /// The rules every grid and puzzle obeys.
+    geometry: &'a Geometry,
+    seed: u64,
 }
 
 /// What one thread keeps from item to item.
 struct Worker {
     generator: Generator,
+    killer: KillerGenerator,
     grid: Grid,
+    /// Judges the technique level, for --method techniques.
+    explainer: Explainer,
 }
 
 impl Worker {
     fn new() -> Worker {
         Worker {
             generator: Generator::new(),
+            killer: KillerGenerator::new(),
             grid: Grid::empty(Size::NINE),
+            explainer: Explainer::new(),
         }
     }
 
     /// Makes item `index` of the run and appends its text to `text`.
-    fn make_item(
-        &mut self,
-        args: &GenerateArgs,
-        spec: &PuzzleSpec,
-        seed: u64,
-        index: u64,
-        text: &mut Vec<u8>,
-    ) -> Result<(), GenerateError> {
+    fn make_item(&mut self, job: &Job<'_>, index: u64, text: &mut Vec<u8>) -> anyhow::Result<()> {
+        let Job {
+            args,
+            spec,
+            geometry,
+            seed,
+        } = *job;
         let mut rng = Rng::for_item(seed, index);
         let number = index + 1;
-        if args.solved {
+        if args.killer() {
+            let killer = self.killer.puzzle(spec.size, &mut rng)?;
+            write_killer(text, &killer);
+        } else if args.solved {
             self.generator
-                .fill_solved(spec.size, &mut rng, &mut self.grid);
+                .fill_solved_in(geometry, &mut rng, &mut self.grid)?;
             let item = Item {
                 number,
                 seed,
@@ -159,7 +208,13 @@ impl Worker {
             };
             write_item(text, &item, args);
         } else {
-            let made = self.generator.puzzle(spec, &mut rng)?;
+            let made = match args.technique_level() {
+                Some(level) => {
+                    let generator = &mut self.generator;
+                    puzzle_of_level(generator, &mut self.explainer, spec, level, &mut rng)?.0
+                }
+                None => self.generator.puzzle_in(geometry, spec, &mut rng)?,
+            };
             let item = Item {
                 number,
                 seed,

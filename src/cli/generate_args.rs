@@ -1,16 +1,19 @@
 //! The grammar of `generate`: its options, checked by clap, and the puzzle
 //! they ask for. Kept apart from the command itself, which only runs them.
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
-use sudoku_dlx::{Level, PuzzleSpec, Size, Symmetry};
+use sudoku_dlx::{Level, LogicLevel, PuzzleSpec, Rules, Size, Symmetry, Variant};
 
 /// Examples shown by `generate --help`.
 pub const GENERATE_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx generate -n 10 --seed 42              ten minimal 9x9 puzzles, half-turn symmetric
   sudoku-dlx generate --difficulty expert --rate   a hard one, with its rating
+  sudoku-dlx generate --variant x,anti-knight      unique under those rules (solve with the same --variant)
   sudoku-dlx generate --solved -n 10000 -j 2 > grids.txt
-                                                   complete grids on two threads";
+                                                   complete grids on two threads
+  sudoku-dlx generate --variant killer --seed 1    a killer puzzle, as a JSON line";
 
 /// The most threads `-j` takes, for every command: beyond the cores there is nothing to gain,
 /// and each thread holds a batch of answers.
@@ -33,6 +36,13 @@ pub struct GenerateArgs {
     /// minutes: add --min-givens 350 or so)
     #[arg(long, value_name = "SIDE", default_value = "9", value_parser = parse_size)]
     pub size: Size,
+    /// Variant rules the puzzles obey besides rows, columns and boxes, as a
+    /// comma list: each puzzle is unique and minimal under them, and is
+    /// solved with the same --variant
+    /// (`killer`: cages with sums and no givens, each printed as one JSON
+    /// line)
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = variant_parser())]
+    pub variant: Vec<GenerateRule>,
     /// Which cells are blanked together
     #[arg(long, value_enum, default_value_t = SymmetryChoice::Rot180)]
     pub symmetry: SymmetryChoice,
@@ -42,9 +52,15 @@ pub struct GenerateArgs {
     /// Keep only puzzles with at most K givens
     #[arg(long, value_name = "K")]
     pub max_givens: Option<usize>,
-    /// Keep only puzzles of this level (see `sudoku-dlx rate --help`)
+    /// Keep only puzzles of this level (see `sudoku-dlx rate --help`):
+    /// easy, medium, hard or expert by the search; simple, easy,
+    /// intermediate or expert with --method techniques
     #[arg(long, value_enum)]
     pub difficulty: Option<LevelChoice>,
+    /// How --difficulty is judged: by the search's branches, or by the
+    /// hardest technique of a logical solve path (qqwing's levels)
+    #[arg(long, value_enum, default_value_t = RateMethod::Search)]
+    pub method: RateMethod,
     /// Print each puzzle's rating after it (its score and level, in JSON and
     /// CSV)
     #[arg(long, conflicts_with = "solved")]
@@ -65,6 +81,16 @@ pub struct GenerateArgs {
     pub quiet: bool,
 }
 
+/// A rule of `generate --variant`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GenerateRule {
+    /// A variant rule of the library.
+    Rule(Variant),
+    /// Killer Sudoku: cages of 2 to 5 cells with their sums, no givens;
+    /// unique, and no sum can be removed.
+    Killer,
+}
+
 /// Symmetry choices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SymmetryChoice {
@@ -80,27 +106,83 @@ pub enum SymmetryChoice {
     Diagonal,
 }
 
+/// How puzzles are rated, for `rate` and `generate --difficulty`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RateMethod {
+    /// The branches of the dancing-links search
+    Search,
+    /// The hardest technique of a logical solve path
+    Techniques,
+}
+
 /// Difficulty choices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LevelChoice {
-    /// Naked singles alone (score 0)
+    /// Naked singles alone (--method techniques)
+    Simple,
+    /// Naked singles alone (score 0); with --method techniques, hidden
+    /// singles too
     Easy,
     /// Hidden singles, no guess (score 1)
     Medium,
+    /// Locked candidates, naked and hidden pairs (--method techniques)
+    Intermediate,
     /// A few branch points
     Hard,
     /// Many branch points
     Expert,
 }
 
+/// The sides `generate` makes puzzles of: those with boxes, up to 25.
 fn parse_size(text: &str) -> Result<Size, String> {
     text.parse()
         .ok()
         .and_then(Size::from_side)
-        .ok_or_else(|| format!("`{text}` is not a supported side: use 4, 9, 16 or 25"))
+        .filter(|size| size.box_shape().is_some() && size.side() <= 25)
+        .ok_or_else(|| {
+            format!("`{text}` is not a side to generate: use 4 to 25, one with boxes (not prime)")
+        })
+}
+
+/// Reads a rule by the name the library gives it, or `killer`.
+fn variant_parser() -> impl TypedValueParser<Value = GenerateRule> {
+    let names = Variant::ALL
+        .map(Variant::name)
+        .into_iter()
+        .chain(["killer"]);
+    PossibleValuesParser::new(names).try_map(|name| {
+        if name == "killer" {
+            return Ok(GenerateRule::Killer);
+        }
+        Variant::ALL
+            .into_iter()
+            .find(|variant| variant.name() == name)
+            .map(GenerateRule::Rule)
+            .ok_or("not a variant rule")
+    })
 }
 
 impl GenerateArgs {
+    /// True for `--variant killer`.
+    pub fn killer(&self) -> bool {
+        self.variant.contains(&GenerateRule::Killer)
+    }
+
+    /// The rules the puzzles obey.
+    pub fn rules(&self) -> Rules {
+        Rules {
+            variants: self
+                .variant
+                .iter()
+                .filter_map(|rule| match rule {
+                    GenerateRule::Rule(variant) => Some(*variant),
+                    GenerateRule::Killer => None,
+                })
+                .collect(),
+            ..Rules::classic()
+        }
+    }
+
     /// The puzzle the options ask for.
     pub fn spec(&self) -> PuzzleSpec {
         PuzzleSpec {
@@ -114,14 +196,49 @@ impl GenerateArgs {
             },
             min_givens: self.min_givens.unwrap_or(0),
             max_givens: self.max_givens,
-            difficulty: self.difficulty.map(|level| match level {
-                LevelChoice::Easy => Level::Easy,
-                LevelChoice::Medium => Level::Medium,
-                LevelChoice::Hard => Level::Hard,
-                LevelChoice::Expert => Level::Expert,
-            }),
+            difficulty: match (self.method, self.difficulty) {
+                (RateMethod::Search, Some(level)) => Some(match level {
+                    LevelChoice::Simple | LevelChoice::Easy => Level::Easy,
+                    LevelChoice::Medium => Level::Medium,
+                    LevelChoice::Intermediate | LevelChoice::Hard => Level::Hard,
+                    LevelChoice::Expert => Level::Expert,
+                }),
+                _ => None,
+            },
             rate: self.rate,
             ..PuzzleSpec::default()
+        }
+    }
+}
+
+impl GenerateArgs {
+    /// The technique level asked for, with --method techniques.
+    pub fn technique_level(&self) -> Option<LogicLevel> {
+        if self.method != RateMethod::Techniques {
+            return None;
+        }
+        self.difficulty.map(|level| match level {
+            LevelChoice::Simple => LogicLevel::Simple,
+            LevelChoice::Easy => LogicLevel::Easy,
+            LevelChoice::Intermediate => LogicLevel::Intermediate,
+            LevelChoice::Medium | LevelChoice::Hard | LevelChoice::Expert => LogicLevel::Expert,
+        })
+    }
+
+    /// Why the level asked for does not fit the method, if it does not.
+    pub fn level_refused(&self) -> Option<String> {
+        let level = self.difficulty?;
+        let name = level.to_possible_value()?.get_name().to_string();
+        match (self.method, level) {
+            (RateMethod::Search, LevelChoice::Simple | LevelChoice::Intermediate) => Some(format!(
+                "--difficulty {name} is a technique level: add --method techniques \
+                 (search levels: easy, medium, hard, expert)"
+            )),
+            (RateMethod::Techniques, LevelChoice::Medium | LevelChoice::Hard) => Some(format!(
+                "--difficulty {name} is a search level; with --method techniques the levels \
+                 are simple, easy, intermediate and expert"
+            )),
+            _ => None,
         }
     }
 }

@@ -8,11 +8,15 @@
 mod answer;
 mod args;
 mod batch;
+mod candidates;
 mod completions;
+mod explain;
+mod explain_args;
 mod facts;
 mod generate;
 mod generate_args;
 mod generate_output;
+mod killer_output;
 mod man;
 mod progress;
 mod render;
@@ -54,6 +58,7 @@ pub fn main() -> ExitCode {
         Request::Completions(shell) => written(completions::write(shell, &mut io::stdout().lock())),
         Request::Man(None) => written(man::write_page(&mut io::stdout().lock())),
         Request::Man(Some(dir)) => written(man::write_pages(&dir, &mut io::stdout().lock())),
+        Request::Explain(config) => explain::main(&config),
     })
 }
 

@@ -65,6 +65,7 @@ impl Tally {
                 Task::SolveAll { .. } | Task::Count { .. } => matches!(verdict, Solved | Multiple),
                 Task::Check => matches!(verdict, Valid | Unique | Multiple | Mismatch),
                 Task::Rate => matches!(verdict, Rated | Multiple),
+                Task::Candidates { .. } => matches!(verdict, Solved | Unique | Multiple),
             }
     }
 

@@ -31,8 +31,14 @@
 
 use crate::engine::{Count, Matrix};
 use crate::sudoku::geometry::Geometry;
-use crate::sudoku::grid::Grid;
+use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::random::Rng;
+
+/// The entries of each unit's table of item numbers, one per digit: a power
+/// of two at least [`Size::MAX_SIDE`], so that a digit masked with
+/// `DIGIT_SLOTS - 1` needs no bounds check.
+const DIGIT_SLOTS: usize = 64;
+const _: () = assert!(DIGIT_SLOTS >= Size::MAX_SIDE && DIGIT_SLOTS.is_power_of_two());
 
 /// Which family of items is numbered first; see the module documentation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -49,11 +55,11 @@ pub enum ItemOrder {
 #[derive(Debug, Clone, Default)]
 pub struct Encoding {
     /// The digits placed in each unit, as bit masks.
-    unit_digits: Vec<u32>,
+    unit_digits: Vec<u64>,
     /// The item number of each missing digit of each unit, indexed by the
     /// digit from 0; 32 entries per unit, so that any digit bit indexes
     /// them without a bounds check.
-    unit_items: Vec<[u32; 32]>,
+    unit_items: Vec<[u32; DIGIT_SLOTS]>,
     /// The item number of each blank cell (what stands at filled cells is
     /// never read).
     cell_items: Vec<u32>,
@@ -61,11 +67,14 @@ pub struct Encoding {
     items: Vec<usize>,
     /// The digits the "at most once" groups of the placed digits rule out
     /// of each cell.
-    blocked: Vec<u32>,
+    blocked: Vec<u64>,
     /// For each option of the matrix, the placement it stands for:
-    /// `cell << 8 | digit`; entries past the options of the matrix may be
+    /// `cell << 8 | digit`, or 0 for an option that places no digit (a
+    /// cage's combination); entries past the options of the matrix may be
     /// left over from earlier builds.
     placements: Vec<u32>,
+    /// The items of the killer cages and what the grid holds of them.
+    cages: CageItems,
 }
 
 impl Encoding {
@@ -97,6 +106,7 @@ impl Encoding {
             items,
             placements,
             blocked,
+            cages: cage_items,
         } = self;
         let Position {
             grid,
@@ -113,9 +123,13 @@ impl Encoding {
         if has_groups && !geometry.group_blocked(grid, blocked) {
             return false;
         }
-        let blocked: &[u32] = if has_groups { blocked } else { &[] };
+        let blocked: &[u64] = if has_groups { blocked } else { &[] };
+        let has_cages = !geometry.cages().is_empty();
+        if has_cages && !geometry.cages().digits(grid, &mut cage_items.placed) {
+            return false;
+        }
         let n = geometry.side();
-        let all = u32::MAX >> (32 - n);
+        let all = u64::MAX >> (64 - n);
         let blanks = grid.cells().iter().filter(|&&digit| digit == 0).count() as u32;
         let mut item = match order {
             ItemOrder::CellsFirst => blanks,
@@ -123,11 +137,11 @@ impl Encoding {
         };
         // Only the entries of missing digits are written: no option names
         // another.
-        unit_items.resize(geometry.units(), [0; 32]);
+        unit_items.resize(geometry.units(), [0; DIGIT_SLOTS]);
         for (numbers, &digits) in unit_items.iter_mut().zip(unit_digits) {
             let mut missing = all & !digits;
             while missing != 0 {
-                numbers[missing.trailing_zeros() as usize & 31] = item;
+                numbers[missing.trailing_zeros() as usize & (DIGIT_SLOTS - 1)] = item;
                 item += 1;
                 missing &= missing - 1;
             }
@@ -137,8 +151,18 @@ impl Encoding {
             ItemOrder::CellsFirst => (item, 0),
             ItemOrder::UnitsFirst => (item + blanks, item),
         };
-        // One secondary item per group, after the primary items.
-        matrix.reset(primary as usize, geometry.groups());
+        // The items of the cages after those of the cells and units; one
+        // secondary item per group after the primary items, then those of
+        // the cages without a sum.
+        let (primary, secondary) = match has_cages {
+            true => cage_items.number(geometry, primary),
+            false => {
+                cage_items.open.clear();
+                (primary, geometry.groups() as u32)
+            }
+        };
+        matrix.reset(primary as usize, secondary as usize);
+        let cage_items = &*cage_items;
         let cells = CellByCell {
             geometry,
             unit_digits,
@@ -148,13 +172,19 @@ impl Encoding {
             all,
             first_cell_item,
             primary,
+            cages: cage_items,
         };
+        // The fixed-width builds are for geometries of units alone.
+        let plain = !has_groups && !has_cages;
         let Some(rng) = shuffle else {
             // Cell by cell, in one pass.
             match geometry.units_per_cell() {
-                Some(3) if !has_groups => cells.add_all::<C, 3>(grid, matrix, placements),
-                Some(4) if !has_groups => cells.add_all::<C, 4>(grid, matrix, placements),
+                Some(3) if plain => cells.add_all::<C, 3>(grid, matrix, placements),
+                Some(4) if plain => cells.add_all::<C, 4>(grid, matrix, placements),
                 _ => cells.add_all_any(grid, matrix, placements, items),
+            }
+            if has_cages {
+                cells.add_combinations(grid, matrix, placements, items);
             }
             return true;
         };
@@ -180,8 +210,12 @@ impl Encoding {
                 digit: (code & 0xff) as usize - 1,
                 cell_item: cell_items[cell],
                 primary,
+                cages: cage_items,
             };
             option.add(matrix, items);
+        }
+        if has_cages {
+            cells.add_combinations(grid, matrix, placements, items);
         }
         true
     }
@@ -191,7 +225,9 @@ impl Encoding {
     pub fn decode(&self, options: &[usize], grid: &mut Grid) {
         for &option in options {
             let code = self.placements[option];
-            grid.set((code >> 8) as usize, code as u8);
+            if code & 0xff != 0 {
+                grid.set((code >> 8) as usize, code as u8);
+            }
         }
     }
 }
@@ -203,11 +239,11 @@ pub struct Position<'a> {
     pub grid: &'a Grid,
     /// The candidates of each cell, bit `d - 1` for digit `d` (pencilmarks,
     /// or what the singles pass left); `None` for every digit.
-    pub candidates: Option<&'a [u32]>,
+    pub candidates: Option<&'a [u64]>,
     /// The digits each unit of the geometry holds, as bit masks, when the
     /// caller keeps them (the singles pass does); `None` to take them from
     /// the grid, which also checks that no digit repeats in a unit.
-    pub unit_digits: Option<&'a [u32]>,
+    pub unit_digits: Option<&'a [u64]>,
 }
 
 impl<'a> Position<'a> {
@@ -227,15 +263,16 @@ impl<'a> Position<'a> {
 /// each blank cell's item one more than the last.
 struct CellByCell<'a> {
     geometry: &'a Geometry,
-    unit_digits: &'a [u32],
-    unit_items: &'a [[u32; 32]],
-    candidates: Option<&'a [u32]>,
+    unit_digits: &'a [u64],
+    unit_items: &'a [[u32; DIGIT_SLOTS]],
+    candidates: Option<&'a [u64]>,
     /// Digits ruled out of each cell by groups; empty when there are none.
-    blocked: &'a [u32],
-    all: u32,
+    blocked: &'a [u64],
+    all: u64,
     first_cell_item: u32,
     /// The number of primary items: the first secondary item's number.
     primary: u32,
+    cages: &'a CageItems,
 }
 
 impl CellByCell<'_> {
@@ -243,7 +280,7 @@ impl CellByCell<'_> {
     /// `units`, in a geometry without groups: its candidates, less the
     /// digits its units hold.
     #[inline(always)]
-    fn free_in_units(&self, cell: usize, units: &[u16]) -> u32 {
+    fn free_in_units(&self, cell: usize, units: &[u16]) -> u64 {
         let mut free = self.candidates.map_or(self.all, |c| c[cell]) & self.all;
         for &unit in units {
             free &= !self.unit_digits[unit as usize];
@@ -253,11 +290,52 @@ impl CellByCell<'_> {
 
     /// [`CellByCell::free_in_units`], less the digits the groups of the
     /// placed digits rule out.
-    fn free_digits(&self, cell: usize, units: &[u16]) -> u32 {
-        let free = self.free_in_units(cell, units);
+    fn free_digits(&self, cell: usize, units: &[u16]) -> u64 {
+        let free = self.free_in_units(cell, units) & self.cages.allowed(self.geometry, cell);
         match self.blocked.get(cell) {
             Some(&blocked) => free & !blocked,
             None => free,
+        }
+    }
+
+    /// Adds an option for each digit combination of each cage with a sum
+    /// that holds the digits the cage has and whose other digits its blank
+    /// cells can take: it covers the cage's item and the (cage, digit)
+    /// items of the digits it leaves out. Each option stands for no
+    /// placement in `placements`.
+    fn add_combinations<C: Count>(
+        &self,
+        grid: &Grid,
+        matrix: &mut Matrix<C>,
+        placements: &mut Vec<u32>,
+        items: &mut Vec<usize>,
+    ) {
+        let cages = self.geometry.cages();
+        let n = self.geometry.side();
+        for cage in 0..cages.len() {
+            let placed = self.cages.placed[cage];
+            let mut reachable = placed;
+            for &cell in cages.cells(cage) {
+                if grid.cells()[cell as usize] == 0 {
+                    let units = self.geometry.units_of(cell as usize);
+                    reachable |= u64::from(self.free_digits(cell as usize, units));
+                }
+            }
+            for &combination in cages.combinations(cage) {
+                if combination & placed != placed || combination & !reachable != 0 {
+                    continue;
+                }
+                items.clear();
+                items.push(self.cages.whole[cage] as usize);
+                let digit_items = &self.cages.digit_items[cage * n..(cage + 1) * n];
+                let left_out = (0..n).filter(|&digit| combination >> digit & 1 == 0);
+                items.extend(left_out.map(|digit| digit_items[digit] as usize));
+                placements.push(0);
+                // The items are distinct and open by construction.
+                matrix
+                    .add_option(items)
+                    .expect("an option covers distinct open items");
+            }
         }
     }
 
@@ -297,7 +375,7 @@ impl CellByCell<'_> {
                 free &= free - 1;
                 let mut items = [0usize; 8];
                 for (slot, row) in items.iter_mut().zip(&rows) {
-                    *slot = row[digit as usize & 31] as usize;
+                    *slot = row[digit as usize & (DIGIT_SLOTS - 1)] as usize;
                 }
                 items[K] = cell_item;
                 // The items are distinct and open by construction.
@@ -338,6 +416,7 @@ impl CellByCell<'_> {
                     digit: digit as usize,
                     cell_item,
                     primary: self.primary,
+                    cages: self.cages,
                 };
                 option.add_any(matrix, items);
             }
@@ -349,23 +428,24 @@ impl CellByCell<'_> {
 /// One option of a build: a digit in a cell, and where its items are.
 struct OptionItems<'a> {
     geometry: &'a Geometry,
-    unit_items: &'a [[u32; 32]],
+    unit_items: &'a [[u32; DIGIT_SLOTS]],
     cell: usize,
     /// The digit, from 0.
     digit: usize,
     cell_item: u32,
     /// The number of primary items: the first secondary item's number.
     primary: u32,
+    cages: &'a CageItems,
 }
 
 impl OptionItems<'_> {
     /// Adds the option to `matrix`, `items` as scratch space.
     #[inline(always)]
     fn add<C: Count>(&self, matrix: &mut Matrix<C>, items: &mut Vec<usize>) {
-        let no_groups = self.geometry.groups() == 0;
+        let plain = self.geometry.groups() == 0 && self.geometry.cages().is_empty();
         match self.geometry.units_per_cell() {
-            Some(3) if no_groups => self.add_of::<C, 3>(matrix),
-            Some(4) if no_groups => self.add_of::<C, 4>(matrix),
+            Some(3) if plain => self.add_of::<C, 3>(matrix),
+            Some(4) if plain => self.add_of::<C, 4>(matrix),
             _ => self.add_any(matrix, items),
         }
     }
@@ -381,7 +461,7 @@ impl OptionItems<'_> {
             .expect("every cell lies in K units");
         let mut items = [0usize; 8];
         for (slot, &unit) in items.iter_mut().zip(units) {
-            *slot = self.unit_items[unit as usize][self.digit & 31] as usize;
+            *slot = self.unit_items[unit as usize][self.digit & (DIGIT_SLOTS - 1)] as usize;
         }
         items[K] = self.cell_item as usize;
         // The items are distinct and open by construction.
@@ -395,18 +475,104 @@ impl OptionItems<'_> {
     fn add_any<C: Count>(&self, matrix: &mut Matrix<C>, items: &mut Vec<usize>) {
         items.clear();
         items.extend(
-            self.geometry
-                .units_of(self.cell)
-                .iter()
-                .map(|&unit| self.unit_items[unit as usize][self.digit & 31] as usize),
+            self.geometry.units_of(self.cell).iter().map(|&unit| {
+                self.unit_items[unit as usize][self.digit & (DIGIT_SLOTS - 1)] as usize
+            }),
         );
         items.push(self.cell_item as usize);
         let groups = self.geometry.groups_of(self.cell, self.digit as u8 + 1);
         items.extend(groups.iter().map(|&group| (self.primary + group) as usize));
+        if let Some(cage) = self.geometry.cages().cage_of(self.cell) {
+            let n = self.geometry.side();
+            items.push(self.cages.digit_items[cage * n + self.digit] as usize);
+        }
         // The items are distinct and open by construction.
         matrix
             .add_option(items)
             .expect("an option covers distinct open items");
+    }
+}
+
+/// The items of the killer cages of a build, and what the grid holds of
+/// each cage.
+///
+/// For each cage `k` and digit `d`, an item (k, d) that a placement of `d`
+/// in a cell of `k` covers. A cage with a sum also has an item of its own,
+/// which each of its digit combinations `S` covers along with the items
+/// (k, d) of the digits `d` not in `S`: choosing `S` leaves exactly the
+/// digits of `S` to its cells. These items are primary; a cage without a
+/// sum has no combination, and its (k, d) items are secondary (each digit
+/// at most once). Digits already in the cage make no item.
+#[derive(Debug, Clone, Default)]
+struct CageItems {
+    /// The digits placed in each cage.
+    placed: Vec<u64>,
+    /// The digits each cage's blank cells may still take: those of its
+    /// combinations that hold the placed digits (every digit without a
+    /// sum), less the placed ones.
+    open: Vec<u64>,
+    /// The item of each cage with a sum (what stands for the others is
+    /// never read).
+    whole: Vec<u32>,
+    /// The item of (cage, digit from 0), `side` entries per cage; what
+    /// stands for placed digits is never read.
+    digit_items: Vec<u32>,
+}
+
+impl CageItems {
+    /// Numbers the primary items of the cages from `first`, then the
+    /// secondary ones after the groups; returns the number of primary items
+    /// and of secondary items.
+    fn number(&mut self, geometry: &Geometry, first: u32) -> (u32, u32) {
+        let cages = geometry.cages();
+        let n = geometry.side();
+        let every = u64::MAX >> (64 - n);
+        self.whole.resize(cages.len(), 0);
+        self.digit_items.resize(cages.len() * n, 0);
+        self.open.clear();
+        let mut item = first;
+        for cage in 0..cages.len() {
+            let placed = self.placed[cage];
+            let possible = match cages.sum(cage) {
+                Some(_) => cages
+                    .combinations(cage)
+                    .iter()
+                    .filter(|&&combination| combination & placed == placed)
+                    .fold(0, |union, &combination| union | combination),
+                None => every,
+            };
+            self.open.push(possible & !placed);
+            if cages.sum(cage).is_none() {
+                continue;
+            }
+            self.whole[cage] = item;
+            item += 1;
+            for digit in (0..n).filter(|&digit| placed >> digit & 1 == 0) {
+                self.digit_items[cage * n + digit] = item;
+                item += 1;
+            }
+        }
+        let primary = item;
+        item += geometry.groups() as u32;
+        for cage in (0..cages.len()).filter(|&cage| cages.sum(cage).is_none()) {
+            for digit in (0..n).filter(|&digit| self.placed[cage] >> digit & 1 == 0) {
+                self.digit_items[cage * n + digit] = item;
+                item += 1;
+            }
+        }
+        (primary, item - primary)
+    }
+
+    /// The digits the cage of `cell` leaves it (every digit outside cages).
+    #[inline]
+    fn allowed(&self, geometry: &Geometry, cell: usize) -> u64 {
+        if self.open.is_empty() {
+            return u64::MAX;
+        }
+        match geometry.cages().cage_of(cell) {
+            Some(cage) => self.open[cage],
+            None => u64::MAX,
+        }
     }
 }
 

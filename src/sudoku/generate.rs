@@ -28,7 +28,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::engine::Matrix;
+use crate::engine::{Matrix, SearchStats};
 use crate::sudoku::encoding::{Encoding, ItemOrder, Position};
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Grid, Size};
@@ -146,6 +146,10 @@ pub struct Generated {
     pub attempts: u32,
 }
 
+/// The node budget of the first search for a complete grid under rules
+/// other than the classic ones; it doubles at each new start.
+const FIRST_FILL_BUDGET: u64 = 10_000;
+
 /// Why no puzzle came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -163,6 +167,12 @@ pub enum GenerateError {
         min: usize,
         /// The upper bound asked for.
         max: usize,
+    },
+    /// No complete grid obeys the rules asked for.
+    #[error("no complete {size} grid obeys these rules")]
+    NoGrid {
+        /// The size of the grid.
+        size: Size,
     },
     /// A puzzle could not be rated (a bug: generated puzzles are unique).
     #[error("a generated puzzle could not be rated: {0}")]
@@ -240,41 +250,93 @@ impl Generator {
 
     /// Fills `grid` with a random complete grid of `size`.
     ///
-    /// The boxes on the main diagonal share no row or column, so any digits
-    /// in them obey the rules: they get random permutations first. The
+    /// The boxes of band `k` and stack `k` share no row or column, so any
+    /// digits in them obey the rules: they get random permutations first. The
     /// dancing-links search completes the rest, its options added in a random
     /// order; should it find no completion, it starts again.
     pub fn fill_solved(&mut self, size: Size, rng: &mut Rng, grid: &mut Grid) {
         let geometry = Geometry::classic(size);
         let n = size.side();
-        let (b, _) = geometry.box_shape().expect("a classic grid has boxes");
+        // Without boxes, the search alone fills the grid.
+        let (rows, columns) = geometry.box_shape().unwrap_or((n, n));
+        let diagonal = if geometry.box_shape().is_some() {
+            rows
+        } else {
+            0
+        };
         loop {
             grid.clear(size);
             self.digits.clear();
             self.digits.extend(1..=n as u8);
-            for corner in (0..n).step_by(b) {
+            // Box `k` of band `k` and stack `k`: there are as many as stacks.
+            for k in 0..diagonal {
                 rng.shuffle(&mut self.digits);
-                for (k, &digit) in self.digits.iter().enumerate() {
-                    grid.set((corner + k / b) * n + corner + k % b, digit);
+                let (top, left) = (k * rows, k * columns);
+                for (j, &digit) in self.digits.iter().enumerate() {
+                    grid.set((top + j / columns) * n + left + j % columns, digit);
                 }
             }
-            self.encoding.build(
-                &mut self.matrix,
-                geometry,
-                Position::of(grid),
-                ItemOrder::UnitsFirst,
-                Some(rng),
-            );
-            let encoding = &self.encoding;
-            // The choices of the search are left in place: the next build
-            // starts afresh, so undoing them would be wasted work.
-            let stats = self
-                .matrix
-                .search_once(1, |options| encoding.decode(options, grid));
-            if stats.solutions == 1 {
+            if self.complete(geometry, rng, grid).solutions == 1 {
                 return;
             }
         }
+    }
+
+    /// Fills `grid` with a random complete grid that obeys the rules of
+    /// `geometry`: [`Generator::fill_solved`] for the classic rules;
+    /// otherwise the dancing-links search fills the empty grid, its options
+    /// in a random order, under a node budget that doubles at each new
+    /// start, so that an unlucky order costs little and the search ends.
+    ///
+    /// # Errors
+    ///
+    /// Fails when no grid obeys the rules (a search of the whole tree
+    /// found none): an anti-king 4x4, say.
+    pub fn fill_solved_in(
+        &mut self,
+        geometry: &Geometry,
+        rng: &mut Rng,
+        grid: &mut Grid,
+    ) -> Result<(), GenerateError> {
+        if geometry.is_classic() {
+            self.fill_solved(geometry.size(), rng, grid);
+            return Ok(());
+        }
+        let mut budget = FIRST_FILL_BUDGET;
+        loop {
+            grid.clear(geometry.size());
+            self.matrix.set_node_budget(Some(budget));
+            let stats = self.complete(geometry, rng, grid);
+            // The uniqueness searches that follow must run to the end.
+            self.matrix.set_node_budget(None);
+            if stats.solutions == 1 {
+                return Ok(());
+            }
+            if !stats.stopped_at_node_budget {
+                return Err(GenerateError::NoGrid {
+                    size: geometry.size(),
+                });
+            }
+            budget = budget.saturating_mul(2);
+        }
+    }
+
+    /// Completes `grid` under the rules of `geometry` with a search of its
+    /// options added in a random order; the grid is complete when the
+    /// search found a solution.
+    fn complete(&mut self, geometry: &Geometry, rng: &mut Rng, grid: &mut Grid) -> SearchStats {
+        self.encoding.build(
+            &mut self.matrix,
+            geometry,
+            Position::of(grid),
+            ItemOrder::UnitsFirst,
+            Some(rng),
+        );
+        let encoding = &self.encoding;
+        // The choices of the search are left in place: the next build
+        // starts afresh, so undoing them would be wasted work.
+        self.matrix
+            .search_once(1, |options| encoding.decode(options, grid))
     }
 
     /// A random complete grid of `size`.
@@ -292,6 +354,29 @@ impl Generator {
     /// `spec.max_attempts` puzzles in a row miss `spec.max_givens` or
     /// `spec.difficulty`.
     pub fn puzzle(&mut self, spec: &PuzzleSpec, rng: &mut Rng) -> Result<Generated, GenerateError> {
+        self.puzzle_in(Geometry::classic(spec.size), spec, rng)
+    }
+
+    /// A random puzzle with exactly one solution under the rules of
+    /// `geometry` (a variant, other boxes, regions), minimal for those
+    /// rules, as `spec` asks; the size is the geometry's (`spec.size` is
+    /// not read). The rules of the geometry decide everything: the
+    /// complete grid, the uniqueness of every step, the rating.
+    ///
+    /// # Errors
+    ///
+    /// As [`Generator::puzzle`], and fails when no complete grid obeys the
+    /// rules.
+    pub fn puzzle_in(
+        &mut self,
+        geometry: &Geometry,
+        spec: &PuzzleSpec,
+        rng: &mut Rng,
+    ) -> Result<Generated, GenerateError> {
+        let spec = &PuzzleSpec {
+            size: geometry.size(),
+            ..*spec
+        };
         if let Some(max) = spec.max_givens.filter(|&max| max < spec.min_givens) {
             return Err(GenerateError::EmptyRange {
                 min: spec.min_givens,
@@ -301,14 +386,14 @@ impl Generator {
         let mut solution = Grid::empty(spec.size);
         let mut puzzle = Grid::empty(spec.size);
         for attempts in 1..=spec.max_attempts {
-            self.fill_solved(spec.size, rng, &mut solution);
+            self.fill_solved_in(geometry, rng, &mut solution)?;
             puzzle.clone_from(&solution);
-            self.blank_groups(&mut puzzle, &solution, spec, rng);
+            self.blank_groups(geometry, &mut puzzle, &solution, spec, rng);
             if spec.max_givens.is_some_and(|max| puzzle.givens() > max) {
                 continue;
             }
             let rating = if spec.rate || spec.difficulty.is_some() {
-                Some(self.rater.rate(&puzzle)?)
+                Some(self.rater.rate_in(geometry, &puzzle)?)
             } else {
                 None
             };
@@ -334,6 +419,7 @@ impl Generator {
     /// can go, visiting each once in a random order.
     fn blank_groups(
         &mut self,
+        geometry: &Geometry,
         puzzle: &mut Grid,
         solution: &Grid,
         spec: &PuzzleSpec,
@@ -346,12 +432,12 @@ impl Generator {
         rng.shuffle(&mut self.visit);
         let mut givens = puzzle.givens();
         self.unit_givens.clear();
-        self.unit_givens.resize(3 * spec.size.side(), 0);
+        self.unit_givens.resize(geometry.units(), 0);
         let n = spec.size.side();
         self.place.clear();
         self.place.resize(2 * n * n, 0);
         for (cell, &digit) in solution.cells().iter().enumerate() {
-            self.mark(solution, cell, true);
+            self.mark(geometry, solution, cell, true);
             let (row, column, d) = (cell / n, cell % n, digit as usize - 1);
             self.place[row * n + d] = column as u8;
             self.place[(n + column) * n + d] = row as u8;
@@ -363,18 +449,18 @@ impl Generator {
                 continue;
             }
             for k in cells.clone() {
-                self.mark(solution, self.group_cells[k] as usize, false);
+                self.mark(geometry, solution, self.group_cells[k] as usize, false);
             }
-            let unique = self.forced_by_givens(puzzle, solution, cells.clone())
-                || !self.swaps_lines(puzzle, solution, cells.clone()) && {
+            let unique = self.forced_by_givens(geometry, puzzle, solution, cells.clone())
+                || !self.swaps_lines(geometry, puzzle, solution, cells.clone()) && {
                     self.work.clone_from(puzzle);
                     for &cell in &self.group_cells[cells.clone()] {
                         self.work.set(cell as usize, 0);
                     }
-                    self.still_unique(solution, cells.clone())
+                    self.still_unique(geometry, solution, cells.clone())
                 };
             for k in cells.clone() {
-                self.mark(solution, self.group_cells[k] as usize, !unique);
+                self.mark(geometry, solution, self.group_cells[k] as usize, !unique);
             }
             if unique {
                 for &cell in &self.group_cells[cells.clone()] {
@@ -387,9 +473,9 @@ impl Generator {
 
     /// Marks the digit of `solution` in `cell` as given in its units
     /// (`given`), or as not.
-    fn mark(&mut self, solution: &Grid, cell: usize, given: bool) {
+    fn mark(&mut self, geometry: &Geometry, solution: &Grid, cell: usize, given: bool) {
         let bit = 1 << (solution.cells()[cell] - 1);
-        for &unit in units_of(solution.size(), cell) {
+        for &unit in geometry.units_of(cell) {
             if given {
                 self.unit_givens[unit as usize] |= bit;
             } else {
@@ -398,9 +484,11 @@ impl Generator {
         }
     }
 
-    /// The digits given in the row, column and box of `cell`.
-    fn given_around(&self, size: Size, cell: usize) -> u32 {
-        units_of(size, cell)
+    /// The digits given in the units of `cell` (its row, column and box,
+    /// and whatever units the rules add).
+    fn given_around(&self, geometry: &Geometry, cell: usize) -> u32 {
+        geometry
+            .units_of(cell)
             .iter()
             .fold(0, |taken, &unit| taken | self.unit_givens[unit as usize])
     }
@@ -416,6 +504,7 @@ impl Generator {
     /// the puzzle still has many givens, with no pass over the whole grid.
     fn forced_by_givens(
         &mut self,
+        geometry: &Geometry,
         puzzle: &Grid,
         solution: &Grid,
         cells: std::ops::Range<usize>,
@@ -428,12 +517,13 @@ impl Generator {
             let before = blank;
             for (k, index) in cells.clone().enumerate() {
                 let cell = self.group_cells[index] as usize;
-                let taken = self.given_around(size, cell);
+                let taken = self.given_around(geometry, cell);
                 let bit = 1 << (solution.cells()[cell] - 1);
                 if blank & 1 << k != 0
-                    && (taken | bit == all || self.only_place(puzzle, cells.clone(), blank, cell))
+                    && (taken | bit == all
+                        || self.only_place(geometry, puzzle, cells.clone(), blank, cell))
                 {
-                    self.mark(solution, cell, true);
+                    self.mark(geometry, solution, cell, true);
                     blank &= !(1 << k);
                 }
             }
@@ -450,12 +540,12 @@ impl Generator {
     /// its row, its column or its box.
     fn only_place(
         &self,
+        geometry: &Geometry,
         puzzle: &Grid,
         cells: std::ops::Range<usize>,
         blank: u32,
         cell: usize,
     ) -> bool {
-        let size = puzzle.size();
         let digit = 1u32 << (puzzle.cells()[cell] - 1);
         let group = &self.group_cells[cells];
         let elsewhere = |other: usize| {
@@ -464,9 +554,8 @@ impl Generator {
                     .iter()
                     .enumerate()
                     .any(|(k, &c)| c as usize == other && blank & 1 << k != 0);
-            other != cell && open && self.given_around(size, other) & digit == 0
+            other != cell && open && self.given_around(geometry, other) & digit == 0
         };
-        let geometry = Geometry::classic(size);
         geometry.units_of(cell).iter().any(|&unit| {
             !geometry
                 .unit_cells(unit as usize)
@@ -486,12 +575,23 @@ impl Generator {
     /// stack there is one smallest such set: the cycle that starts at the
     /// cell, goes across to the other line and back to where its own line
     /// holds the digit found there.
-    fn swaps_lines(&self, puzzle: &Grid, solution: &Grid, cells: std::ops::Range<usize>) -> bool {
-        let size = solution.size();
-        let n = size.side();
-        let Some((band_height, stack_width)) = Geometry::classic(size).box_shape() else {
+    ///
+    /// Under other rules than rows, columns and boxes the swap may break
+    /// one, so the test answers false there.
+    fn swaps_lines(
+        &self,
+        geometry: &Geometry,
+        puzzle: &Grid,
+        solution: &Grid,
+        cells: std::ops::Range<usize>,
+    ) -> bool {
+        let n = solution.size().side();
+        let Some((band_height, stack_width)) = geometry.box_shape() else {
             return false;
         };
+        if !geometry.is_classic() {
+            return false;
+        }
         let group = &self.group_cells[cells];
         let blank = |cell: usize| puzzle.cells()[cell] == 0 || group.contains(&(cell as u16));
         // Cell `position` of line `line`: rows first, then columns.
@@ -535,10 +635,15 @@ impl Generator {
     /// in some cell of the group, so each such cell in turn tries its other
     /// candidates (the cells before it keeping their digits): singles again,
     /// and a limit-1 search ([`Encoding`]) when they stall.
-    fn still_unique(&mut self, solution: &Grid, cells: std::ops::Range<usize>) -> bool {
+    fn still_unique(
+        &mut self,
+        geometry: &Geometry,
+        solution: &Grid,
+        cells: std::ops::Range<usize>,
+    ) -> bool {
         for &cell in &self.group_cells[cells.clone()] {
             let group = &self.group_cells[cells.clone()];
-            match self.singles.fill_cells(&mut self.work, group) {
+            match self.singles.fill_cells_in(geometry, &mut self.work, group) {
                 Outcome::Solved => return true,
                 Outcome::Contradiction => return false,
                 Outcome::Stalled => {}
@@ -554,7 +659,7 @@ impl Generator {
                 others &= others - 1;
                 self.probe.clone_from(&self.work);
                 self.probe.set(cell, digit);
-                match self.singles.fill(&mut self.probe, true) {
+                match self.singles.fill_in(geometry, &mut self.probe, true) {
                     Outcome::Solved => return false,
                     Outcome::Contradiction => continue,
                     Outcome::Stalled => {}
@@ -566,7 +671,7 @@ impl Generator {
                 };
                 self.encoding.build(
                     &mut self.matrix,
-                    Geometry::classic(self.probe.size()),
+                    geometry,
                     position,
                     ItemOrder::UnitsFirst,
                     None,
@@ -604,10 +709,4 @@ impl Generator {
         }
         self.group_starts.push(self.group_cells.len() as u32);
     }
-}
-
-/// The row, column and box of `cell` as unit numbers of the classic
-/// geometry of `size`.
-fn units_of(size: Size, cell: usize) -> &'static [u16] {
-    Geometry::classic(size).units_of(cell)
 }

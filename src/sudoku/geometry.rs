@@ -17,7 +17,8 @@ use std::sync::OnceLock;
 
 use thiserror::Error;
 
-use crate::sudoku::grid::{Cell, Conflict, Grid, Size, Unit};
+use crate::sudoku::cages::{CageError, Cages};
+use crate::sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
 
 /// The cells, units and peers of one shape of Sudoku.
 ///
@@ -66,6 +67,8 @@ pub struct Geometry {
     group_placements: Vec<u32>,
     /// Where each group starts in `group_placements`, and one past the last.
     group_starts: Vec<u32>,
+    /// The killer cages.
+    cages: Cages,
     /// The groups of each placement, one placement after another.
     placement_groups: Vec<u32>,
     /// Where the groups of each placement start, and one past the last.
@@ -85,6 +88,16 @@ pub enum GeometryError {
         found: usize,
         /// The side of the grid.
         expected: usize,
+    },
+    /// Boxes whose cells are not one per digit.
+    #[error("boxes of {rows}x{columns} do not tile a grid of side {side}; rows times columns must be {side}")]
+    BoxShape {
+        /// Rows of one box.
+        rows: usize,
+        /// Columns of one box.
+        columns: usize,
+        /// The side of the grid.
+        side: usize,
     },
     /// An "at most once" group with a placement outside the grid.
     #[error("at-most-once group {} names cell {cell} with digit {digit}, outside the grid", group + 1)]
@@ -106,6 +119,9 @@ pub enum GeometryError {
         /// "twice" or "outside the grid".
         problem: &'static str,
     },
+    /// A killer cage that cannot be.
+    #[error(transparent)]
+    Cage(#[from] CageError),
 }
 
 /// Collects the units of a geometry; see [`Geometry::builder`].
@@ -116,20 +132,46 @@ pub struct GeometryBuilder {
     units: Vec<(Unit, Vec<usize>)>,
     standard_units: usize,
     groups: Vec<Vec<(usize, u8)>>,
+    /// Boxes whose cells do not number the side of the grid.
+    bad_boxes: bool,
+    cages: Vec<(Vec<usize>, Option<u32>)>,
 }
 
 impl GeometryBuilder {
-    /// Adds the square boxes of the grid's size, numbered row by row.
-    pub fn boxes(mut self) -> Self {
-        let (n, b) = (self.size.side(), self.size.box_side());
-        self.boxes = Some((b, b));
+    /// Adds the size's own boxes ([`Size::box_shape`]), numbered row by
+    /// row; a prime side has none, and the builder is left as it was.
+    pub fn boxes(self) -> Self {
+        match self.size.box_shape() {
+            Some((rows, columns)) => self.boxes_of(rows, columns),
+            None => self,
+        }
+    }
+
+    /// Adds boxes of `rows` rows and `columns` columns, numbered row by
+    /// row. [`GeometryBuilder::build`] refuses them unless
+    /// `rows * columns` is the side of the grid.
+    pub fn boxes_of(mut self, rows: usize, columns: usize) -> Self {
+        let n = self.size.side();
+        self.boxes = Some((rows, columns));
+        if rows * columns != n {
+            self.bad_boxes = true;
+            return self;
+        }
+        let stacks = n / columns;
         for bx in 0..n {
-            let (top, left) = ((bx / b) * b, (bx % b) * b);
-            let cells = (0..n).map(|k| (top + k / b) * n + left + k % b).collect();
+            let (top, left) = ((bx / stacks) * rows, (bx % stacks) * columns);
+            let cells = (0..n)
+                .map(|k| (top + k / columns) * n + left + k % columns)
+                .collect();
             self.units.push((Unit::Box(bx), cells));
         }
         self.standard_units = self.units.len();
         self
+    }
+
+    /// The rows and columns of the boxes added so far, if any.
+    pub fn box_shape(&self) -> Option<(usize, usize)> {
+        self.boxes
     }
 
     /// Adds a unit: `cells` (numbered row * side + column) hold every digit
@@ -149,15 +191,40 @@ impl GeometryBuilder {
         self
     }
 
+    /// The number of units added so far that are neither rows, columns nor
+    /// boxes: the number of the next [`Unit::Extra`].
+    pub fn extra_units(&self) -> usize {
+        self.units
+            .iter()
+            .filter(|(unit, _)| matches!(unit, Unit::Extra(_)))
+            .count()
+    }
+
+    /// Adds a killer cage: `cells` (numbered row * side + column) hold
+    /// different digits, adding up to `sum` when there is one. Its cells
+    /// become peers of each other.
+    pub fn cage(mut self, cells: impl IntoIterator<Item = usize>, sum: Option<u32>) -> Self {
+        self.cages.push((cells.into_iter().collect(), sum));
+        self
+    }
+
     /// Checks the units and builds the tables.
     ///
     /// # Errors
     ///
     /// Fails when a unit does not have exactly one cell per digit, or names
-    /// a cell twice or outside the grid.
+    /// a cell twice or outside the grid, or when a cage cannot be (see
+    /// [`CageError`]).
     pub fn build(self) -> Result<Geometry, GeometryError> {
         let size = self.size;
         let (n, cells) = (size.side(), size.cells());
+        if let (true, Some((rows, columns))) = (self.bad_boxes, self.boxes) {
+            return Err(GeometryError::BoxShape {
+                rows,
+                columns,
+                side: n,
+            });
+        }
         let mut seen = vec![usize::MAX; cells];
         for (index, (unit, members)) in self.units.iter().enumerate() {
             if members.len() != n {
@@ -224,11 +291,16 @@ impl GeometryBuilder {
             }
         }
         let (cell_units, cell_unit_starts) = flatten(&units_of);
+        let cages = Cages::new(n, &self.cages)?;
         let peers_of: Vec<Vec<u16>> = (0..cells)
             .map(|cell| {
+                let mates = cages
+                    .cage_of(cell)
+                    .map_or(&[][..], |cage| cages.cells(cage));
                 let mut peers: Vec<u16> = units_of[cell]
                     .iter()
                     .flat_map(|&unit| &unit_cells[unit as usize * n..(unit as usize + 1) * n])
+                    .chain(mates)
                     .copied()
                     .filter(|&peer| peer as usize != cell)
                     .collect();
@@ -249,13 +321,15 @@ impl GeometryBuilder {
             peer_starts,
             classic: self.boxes.is_some()
                 && self.units.len() == self.standard_units
-                && self.groups.is_empty(),
+                && self.groups.is_empty()
+                && cages.is_empty(),
             units_per_cell: same_length(&units_of),
             peers_per_cell: same_length(&peers_of),
             group_placements,
             group_starts,
             placement_groups,
             placement_group_starts,
+            cages,
         })
     }
 }
@@ -300,14 +374,18 @@ impl Geometry {
             standard_units: units.len(),
             units,
             groups: Vec::new(),
+            bad_boxes: false,
+            cages: Vec::new(),
         }
     }
 
-    /// The classic geometry of `size`: rows, columns and square boxes. It is
-    /// built the first time it is asked for and then shared.
+    /// The classic geometry of `size`: rows, columns and the size's own
+    /// boxes ([`Size::box_shape`]; none for a prime side, a Latin square).
+    /// It is built the first time it is asked for and then shared.
     pub fn classic(size: Size) -> &'static Geometry {
-        static CLASSIC: [OnceLock<Geometry>; 4] = [const { OnceLock::new() }; 4];
-        let slot = &CLASSIC[size.box_side() - 2];
+        const SIZES: usize = Size::MAX_SIDE - Size::MIN_SIDE + 1;
+        static CLASSIC: [OnceLock<Geometry>; SIZES] = [const { OnceLock::new() }; SIZES];
+        let slot = &CLASSIC[size.side() - Size::MIN_SIDE];
         slot.get_or_init(|| {
             Geometry::builder(size)
                 .boxes()
@@ -386,6 +464,25 @@ impl Geometry {
         &self.peers[start as usize..end as usize]
     }
 
+    /// The killer cages.
+    pub fn cages(&self) -> &Cages {
+        &self.cages
+    }
+
+    /// The most options an item of the encoding of this geometry can have
+    /// ([`crate::sudoku::encoding`]): the side for the items of cells and
+    /// units, the size of a group for its item, and more for the items of a
+    /// cage with many digit combinations. A matrix must count that high.
+    pub fn most_options_per_item(&self) -> usize {
+        let largest_group = (0..self.groups())
+            .map(|group| self.group_placements(group).len())
+            .max()
+            .unwrap_or(0);
+        self.side()
+            .max(largest_group)
+            .max(self.cages.most_options_per_item())
+    }
+
     /// The number of "at most once" groups.
     pub fn groups(&self) -> usize {
         self.group_starts.len() - 1
@@ -408,7 +505,7 @@ impl Geometry {
     /// The digits that the groups of the digits placed in `grid` rule out
     /// of each cell, as bit masks, written into `blocked` (one per cell).
     /// Returns false when two placed digits share a group.
-    pub fn group_blocked(&self, grid: &Grid, blocked: &mut Vec<u32>) -> bool {
+    pub fn group_blocked(&self, grid: &Grid, blocked: &mut Vec<u64>) -> bool {
         let n = self.side();
         blocked.clear();
         blocked.resize(self.cells(), 0);
@@ -434,7 +531,7 @@ impl Geometry {
     /// The digits each unit holds in `grid`, as bit masks (bit `d - 1` for
     /// digit `d`), written into `digits` (one entry per unit). Returns false
     /// when a digit appears twice in a unit.
-    pub fn unit_digits(&self, grid: &Grid, digits: &mut Vec<u32>) -> bool {
+    pub fn unit_digits(&self, grid: &Grid, digits: &mut Vec<u64>) -> bool {
         digits.clear();
         digits.resize(self.units(), 0);
         let mut clash = 0;
@@ -477,6 +574,7 @@ impl Geometry {
                         unit: self.kind(unit),
                         first: at(members[earlier - 1]),
                         second: at(cell),
+                        wrong_sum: None,
                     });
                 }
                 seen[digit as usize] = k + 1;
@@ -498,10 +596,49 @@ impl Geometry {
                     unit: Unit::Group(group),
                     first: at(first.0),
                     second: at(second.0),
+                    wrong_sum: None,
                 });
             }
         }
-        None
+        self.cage_conflict(grid)
+    }
+
+    /// The first digit repeated in a cage, then the first full cage whose
+    /// digits do not add up to its sum.
+    fn cage_conflict(&self, grid: &Grid) -> Option<Conflict> {
+        let n = self.side();
+        let at = |cell: u16| Cell {
+            row: cell as usize / n,
+            column: cell as usize % n,
+        };
+        for cage in 0..self.cages.len() {
+            let members = self.cages.cells(cage);
+            for (k, &cell) in members.iter().enumerate() {
+                let digit = grid.cells()[cell as usize];
+                let earlier = members[..k]
+                    .iter()
+                    .find(|&&other| digit != 0 && grid.cells()[other as usize] == digit);
+                if let Some(&earlier) = earlier {
+                    return Some(Conflict {
+                        digit,
+                        unit: Unit::Cage(cage),
+                        first: at(earlier),
+                        second: at(cell),
+                        wrong_sum: None,
+                    });
+                }
+            }
+        }
+        let (cage, found) = self.cages.first_wrong_sum(grid)?;
+        let members = self.cages.cells(cage);
+        let expected = self.cages.sum(cage)?;
+        Some(Conflict {
+            digit: grid.cells()[members[0] as usize],
+            unit: Unit::Cage(cage),
+            first: at(*members.iter().min()?),
+            second: at(*members.iter().max()?),
+            wrong_sum: Some(WrongSum { found, expected }),
+        })
     }
 }
 
@@ -546,14 +683,19 @@ mod tests {
 
     #[test]
     fn every_size_has_its_units_and_peers() {
-        for size in Size::ALL {
-            let (n, b) = (size.side(), size.box_side());
+        for size in Size::all() {
+            let n = size.side();
             let geometry = Geometry::classic(size);
+            let Some((rows, columns)) = size.box_shape() else {
+                assert_eq!(geometry.units(), 2 * n);
+                assert_eq!(geometry.peers_of(0).len(), 2 * (n - 1));
+                continue;
+            };
             assert_eq!(geometry.units(), 3 * n);
             for cell in 0..size.cells() {
                 assert_eq!(
                     geometry.peers_of(cell).len(),
-                    2 * (n - 1) + (b - 1) * (b - 1)
+                    2 * (n - 1) + (rows - 1) * (columns - 1)
                 );
             }
         }

@@ -9,44 +9,73 @@
 
 use std::fmt;
 
-/// The size of a grid, given by the side of one box.
+/// The size of a grid: its side `n`, which is also its largest digit, from
+/// 4 to 35.
 ///
-/// Boxes of side 2, 3, 4 and 5 give the 4x4, 9x9, 16x16 and 25x25 grids.
+/// Its own boxes are the most square `R x C` with `R <= C` and `R * C = n`
+/// (4 -> 2x2, 6 -> 2x3, 9 -> 3x3, 12 -> 3x4, 35 -> 5x7); a prime side has
+/// none, and its grids need regions or no boxes at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Size {
-    box_side: u8,
+    side: u8,
 }
 
 impl Size {
     /// The 4x4 grid with 2x2 boxes.
-    pub const FOUR: Size = Size { box_side: 2 };
+    pub const FOUR: Size = Size { side: 4 };
+    /// The 6x6 grid with 2x3 boxes.
+    pub const SIX: Size = Size { side: 6 };
     /// The classic 9x9 grid with 3x3 boxes.
-    pub const NINE: Size = Size { box_side: 3 };
+    pub const NINE: Size = Size { side: 9 };
     /// The 16x16 grid with 4x4 boxes.
-    pub const SIXTEEN: Size = Size { box_side: 4 };
+    pub const SIXTEEN: Size = Size { side: 16 };
     /// The 25x25 grid with 5x5 boxes.
-    pub const TWENTY_FIVE: Size = Size { box_side: 5 };
-    /// Every supported size, smallest first.
-    pub const ALL: [Size; 4] = [Size::FOUR, Size::NINE, Size::SIXTEEN, Size::TWENTY_FIVE];
+    pub const TWENTY_FIVE: Size = Size { side: 25 };
+    /// The smallest side.
+    pub const MIN_SIDE: usize = 4;
+    /// The largest side: one symbol for each of `1-9` and `A-Z`.
+    pub const MAX_SIDE: usize = 35;
+    /// The sizes with square boxes, smallest first.
+    pub const SQUARE: [Size; 4] = [Size::FOUR, Size::NINE, Size::SIXTEEN, Size::TWENTY_FIVE];
 
     /// The size whose grid is `side` cells wide, if it is supported.
     pub fn from_side(side: usize) -> Option<Size> {
-        Size::ALL.into_iter().find(|size| size.side() == side)
+        (Size::MIN_SIDE..=Size::MAX_SIDE)
+            .contains(&side)
+            .then_some(Size { side: side as u8 })
     }
 
     /// The size whose grid has `cells` cells in all, if it is supported.
     pub fn from_cells(cells: usize) -> Option<Size> {
-        Size::ALL.into_iter().find(|size| size.cells() == cells)
+        let side = cells.isqrt();
+        if side * side != cells {
+            return None;
+        }
+        Size::from_side(side)
     }
 
-    /// The side of one box (2 to 5).
-    pub const fn box_side(self) -> usize {
-        self.box_side as usize
+    /// Every supported size, smallest first.
+    pub fn all() -> impl Iterator<Item = Size> {
+        (Size::MIN_SIDE..=Size::MAX_SIDE).map(|side| Size { side: side as u8 })
+    }
+
+    /// The rows and columns of the size's own boxes, the most square
+    /// `R x C` with `R <= C`; `None` for a prime side.
+    pub const fn box_shape(self) -> Option<(usize, usize)> {
+        let n = self.side as usize;
+        let mut rows = n.isqrt();
+        while rows >= 2 {
+            if n % rows == 0 {
+                return Some((rows, n / rows));
+            }
+            rows -= 1;
+        }
+        None
     }
 
     /// The side of the grid, which is also the largest digit.
     pub const fn side(self) -> usize {
-        self.box_side() * self.box_side()
+        self.side as usize
     }
 
     /// The number of cells.
@@ -76,6 +105,8 @@ pub enum Unit {
     /// An "at most once" group of a geometry (two cells that must differ,
     /// say), numbered from 0 in its order.
     Group(usize),
+    /// A killer cage, numbered from 0 in the order of its geometry.
+    Cage(usize),
 }
 
 impl fmt::Display for Unit {
@@ -87,6 +118,7 @@ impl fmt::Display for Unit {
             Unit::Box(i) => write!(f, "box {}", i + 1),
             Unit::Extra(i) => write!(f, "extra unit {}", i + 1),
             Unit::Group(i) => write!(f, "at-most-once group {}", i + 1),
+            Unit::Cage(i) => write!(f, "cage {}", i + 1),
         }
     }
 }
@@ -119,10 +151,30 @@ pub struct Conflict {
     pub first: Cell,
     /// The second cell holding it.
     pub second: Cell,
+    /// For a full cage whose digits do not add up to its sum: the sums.
+    /// `first` and `second` are then the first and last cells of the cage
+    /// in reading order, and `digit` that of its first cell as given.
+    pub wrong_sum: Option<WrongSum>,
+}
+
+/// What the digits of a full killer cage add up to, and its sum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct WrongSum {
+    /// The sum of its digits.
+    pub found: u32,
+    /// The sum the cage gives.
+    pub expected: u32,
 }
 
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(sums) = self.wrong_sum {
+            return write!(
+                f,
+                "the digits of {} ({} to {}) add up to {}, not {}",
+                self.unit, self.first, self.second, sums.found, sums.expected
+            );
+        }
         if let Unit::Group(_) = self.unit {
             return write!(
                 f,
@@ -248,6 +300,31 @@ mod tests {
         assert_eq!(Size::from_cells(256), Some(Size::SIXTEEN));
         assert_eq!(Size::from_cells(80), None);
         assert_eq!(Size::TWENTY_FIVE.to_string(), "25x25");
+        assert_eq!(Size::from_side(3), None);
+        assert_eq!(Size::from_side(36), None);
+        assert_eq!(Size::from_cells(35 * 35), Size::from_side(35));
+        assert_eq!(Size::all().count(), 32);
+    }
+
+    #[test]
+    fn own_boxes_are_the_most_square_shape_with_fewer_rows() {
+        let shapes = [
+            (4, Some((2, 2))),
+            (6, Some((2, 3))),
+            (7, None),
+            (8, Some((2, 4))),
+            (10, Some((2, 5))),
+            (12, Some((3, 4))),
+            (15, Some((3, 5))),
+            (16, Some((4, 4))),
+            (20, Some((4, 5))),
+            (24, Some((4, 6))),
+            (34, Some((2, 17))),
+            (35, Some((5, 7))),
+        ];
+        for (side, shape) in shapes {
+            assert_eq!(Size::from_side(side).unwrap().box_shape(), shape, "{side}");
+        }
     }
 
     #[test]

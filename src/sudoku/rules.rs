@@ -55,6 +55,10 @@ pub struct Rules {
     pub variants: Vec<Variant>,
     /// The killer cages.
     pub cages: Vec<Cage>,
+    /// Extra regions (f-puzzles' `extraregion`): the cells of each, numbered
+    /// `row * side + column`, hold different digits; a region of `side`
+    /// cells holds every digit once.
+    pub extra_regions: Vec<Vec<usize>>,
 }
 
 /// Why a set of [`Rules`] makes no geometry at a size.
@@ -98,6 +102,16 @@ pub enum RulesError {
     /// A variant rule that does not apply to this shape.
     #[error(transparent)]
     Variant(#[from] VariantError),
+    /// An extra region with more cells than digits.
+    #[error("extra region {} has {found} cells; a region holds at most {side}", index + 1)]
+    ExtraRegionSize {
+        /// The region, from 0.
+        index: usize,
+        /// Its cells.
+        found: usize,
+        /// The side of the grid.
+        side: usize,
+    },
     /// A cage the geometry refuses.
     #[error(transparent)]
     Geometry(#[from] GeometryError),
@@ -111,7 +125,10 @@ impl Rules {
 
     /// True for the classic rules.
     pub fn is_classic(&self) -> bool {
-        self.boxes == Boxes::Standard && self.variants.is_empty() && self.cages.is_empty()
+        self.boxes == Boxes::Standard
+            && self.variants.is_empty()
+            && self.cages.is_empty()
+            && self.extra_regions.is_empty()
     }
 
     /// The geometry of these rules on a grid of `size`.
@@ -119,25 +136,34 @@ impl Rules {
     /// # Errors
     ///
     /// Fails when the boxes do not tile the grid, a region does not have one
-    /// cell per digit, or a rule does not apply to the shape.
+    /// cell per digit, a rule does not apply to the shape, or a cage cannot
+    /// be (a cell outside the grid, twice, or in two cages; an impossible
+    /// sum).
     pub fn geometry(&self, size: Size) -> Result<Geometry, RulesError> {
         let mut builder = Geometry::builder(size);
         builder = match &self.boxes {
+            Boxes::Standard if size.box_shape().is_none() => {
+                return Err(RulesError::NoBoxes { size })
+            }
             Boxes::Standard => builder.boxes(),
             Boxes::Shape { rows, columns } => {
-                if rows * columns != size.side() || *rows != size.box_side() {
+                if rows * columns != size.side() {
                     return Err(RulesError::BoxShape {
                         rows: *rows,
                         columns: *columns,
                         size,
                     });
                 }
-                builder.boxes()
+                builder.boxes_of(*rows, *columns)
             }
             Boxes::None => builder,
             Boxes::Regions(labels) => regions(builder, size, labels)?,
         };
         builder = variants::add_all(builder, size, &self.variants)?;
+        builder = extra_regions(builder, size, &self.extra_regions)?;
+        for cage in &self.cages {
+            builder = builder.cage(cage.cells.iter().copied(), cage.sum);
+        }
         Ok(builder.build()?)
     }
 }
@@ -177,6 +203,35 @@ fn regions(
             });
         }
         builder = builder.unit(Unit::Box(label), cells);
+    }
+    Ok(builder)
+}
+
+/// Adds the extra regions of `regions` to `builder`: a region of `side`
+/// cells as a unit, a smaller one as one "at most once" group per digit.
+fn extra_regions(
+    mut builder: GeometryBuilder,
+    size: Size,
+    regions: &[Vec<usize>],
+) -> Result<GeometryBuilder, RulesError> {
+    let n = size.side();
+    let mut next_unit = builder.extra_units();
+    for (index, cells) in regions.iter().enumerate() {
+        if cells.len() > n {
+            return Err(RulesError::ExtraRegionSize {
+                index,
+                found: cells.len(),
+                side: n,
+            });
+        }
+        if cells.len() == n {
+            builder = builder.unit(Unit::Extra(next_unit), cells.iter().copied());
+            next_unit += 1;
+            continue;
+        }
+        for digit in 1..=n as u8 {
+            builder = builder.at_most_once(cells.iter().map(|&cell| (cell, digit)));
+        }
     }
     Ok(builder)
 }

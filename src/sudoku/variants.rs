@@ -80,6 +80,12 @@ pub enum VariantError {
         /// The size of the puzzle.
         found: Size,
     },
+    /// A rule defined on boxes, for a grid without them.
+    #[error("the {variant} rule needs boxes; this grid has none")]
+    NeedsBoxes {
+        /// The rule.
+        variant: Variant,
+    },
 }
 
 /// The classic geometry of `size` with the rules of `variants` added.
@@ -131,7 +137,8 @@ fn add(
     variant: Variant,
     extra: &mut usize,
 ) -> Result<GeometryBuilder, VariantError> {
-    let (n, b) = (size.side(), size.box_side());
+    let n = size.side();
+    let boxes = builder.box_shape();
     let mut unit = |builder: GeometryBuilder, cells: Vec<usize>| {
         *extra += 1;
         builder.unit(Unit::Extra(*extra - 1), cells)
@@ -155,9 +162,16 @@ fn add(
             }
         }
         Variant::Disjoint => {
+            let Some((rows, columns)) = boxes else {
+                return Err(VariantError::NeedsBoxes { variant });
+            };
+            let stacks = n / columns;
             for place in 0..n {
                 let cells = (0..n)
-                    .map(|bx| (bx / b * b + place / b) * n + bx % b * b + place % b)
+                    .map(|bx| {
+                        let (top, left) = (bx / stacks * rows, bx % stacks * columns);
+                        (top + place / columns) * n + left + place % columns
+                    })
                     .collect();
                 builder = unit(builder, cells);
             }
@@ -182,7 +196,9 @@ fn add(
                         continue;
                     }
                     // Cells that share a row, column or box differ already.
-                    let same_box = (a / n / b, a % n / b) == (c / n / b, c % n / b);
+                    let same_box = boxes.is_some_and(|(rows, columns)| {
+                        (a / n / rows, a % n / columns) == (c / n / rows, c % n / columns)
+                    });
                     if dr == 0 || dc == 0 || same_box {
                         continue;
                     }

@@ -1,6 +1,6 @@
 //! The symbols that stand for digits and blanks in text.
 //!
-//! The standard alphabet writes value `v` as `123456789ABCDEFGHIJKLMNOP[v-1]`,
+//! The standard alphabet writes value `v` as `123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ[v-1]`,
 //! letters in either case, with `.`, `0` and `_` for blanks. Many 16x16
 //! collections are written in hexadecimal instead: `0-9A-F` for the values 1
 //! to 16, with `.` for blanks. An [`Alphabet`] says which is meant and in which
@@ -8,14 +8,14 @@
 //! question.
 
 /// The symbols of the standard alphabet, value 1 first.
-const STANDARD: &[u8; 25] = b"123456789ABCDEFGHIJKLMNOP";
+const STANDARD: &[u8; 35] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 /// The symbols of the hexadecimal alphabet (16x16 only), value 1 first.
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
 /// Which symbols stand for which values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Symbols {
-    /// `1-9` then `A-P`; `.`, `0` and `_` are blanks.
+    /// `1-9` then `A-Z`; `.`, `0` and `_` are blanks.
     #[default]
     Standard,
     /// `0-9` then `A-F` for a 16x16 grid; `.` and `_` are blanks.
@@ -36,7 +36,7 @@ pub struct Alphabet {
 pub enum Symbol {
     /// A blank cell.
     Blank,
-    /// A digit with this value (1 to 25); it may still be too large for the
+    /// A digit with this value (1 to 35); it may still be too large for the
     /// grid at hand.
     Value(u8),
     /// Not a symbol of the alphabet.
@@ -60,8 +60,8 @@ impl Alphabet {
         match (self.symbols, byte) {
             (_, b'.' | b'_') | (Symbols::Standard, b'0') => Symbol::Blank,
             (Symbols::Standard, b'1'..=b'9') => Symbol::Value(byte - b'0'),
-            (Symbols::Standard, b'a'..=b'p') => Symbol::Value(byte - b'a' + 10),
-            (Symbols::Standard, b'A'..=b'P') => Symbol::Value(byte - b'A' + 10),
+            (Symbols::Standard, b'a'..=b'z') => Symbol::Value(byte - b'a' + 10),
+            (Symbols::Standard, b'A'..=b'Z') => Symbol::Value(byte - b'A' + 10),
             (Symbols::Hex, b'0'..=b'9') => Symbol::Value(byte - b'0' + 1),
             (Symbols::Hex, b'a'..=b'f') => Symbol::Value(byte - b'a' + 11),
             (Symbols::Hex, b'A'..=b'F') => Symbol::Value(byte - b'A' + 11),
@@ -119,8 +119,7 @@ impl Alphabet {
             && has(|b| b == b'0')
             && !has(|b| matches!(b, b'G' | b'g'))
             && (has(|b| matches!(b, b'.' | b'_')) || filled_hex());
-        let lowercase = has(|b| b.is_ascii_lowercase() && b <= b'p')
-            && !has(|b| b.is_ascii_uppercase() && b <= b'P');
+        let lowercase = has(|b| b.is_ascii_lowercase()) && !has(|b| b.is_ascii_uppercase());
         Alphabet {
             symbols: if hex { Symbols::Hex } else { Symbols::Standard },
             lowercase,
@@ -146,7 +145,7 @@ mod tests {
 
     #[test]
     fn standard_round_trip() {
-        for value in 1..=25 {
+        for value in 1..=35 {
             let symbol = Alphabet::STANDARD.encode(value);
             assert_eq!(Alphabet::STANDARD.decode(symbol), Symbol::Value(value));
             let lower = symbol.to_ascii_lowercase();
@@ -155,7 +154,8 @@ mod tests {
         for blank in [b'.', b'0', b'_'] {
             assert_eq!(Alphabet::STANDARD.decode(blank), Symbol::Blank);
         }
-        assert_eq!(Alphabet::STANDARD.decode(b'Q'), Symbol::Unknown);
+        assert_eq!(Alphabet::STANDARD.decode(b'Z'), Symbol::Value(35));
+        assert_eq!(Alphabet::STANDARD.decode(b'-'), Symbol::Unknown);
         assert_eq!(Alphabet::STANDARD.decode(b'!'), Symbol::Unknown);
     }
 

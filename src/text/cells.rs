@@ -34,8 +34,7 @@ pub(crate) fn first_cell(line: &[u8]) -> Option<usize> {
 
 /// The one-line length, and its size, closest to `found`.
 fn nearest_size(found: usize) -> (usize, Size) {
-    Size::ALL
-        .into_iter()
+    Size::all()
         .map(|size| (size.cells(), size))
         .min_by_key(|&(cells, _)| cells.abs_diff(found))
         .expect("there are sizes")
@@ -45,7 +44,7 @@ fn nearest_size(found: usize) -> (usize, Size) {
 /// supported size has that many cells.
 fn unsupported_side(cells: usize) -> Option<usize> {
     let side = cells.isqrt();
-    (cells > 25 && side * side == cells && Size::from_cells(cells).is_none()).then_some(side)
+    (cells > 9 && side * side == cells && Size::from_cells(cells).is_none()).then_some(side)
 }
 
 /// The error of a line of `found` cells, the first at index `start` of

@@ -47,8 +47,8 @@ pub enum ParseErrorKind {
     },
     /// A line whose number of cells fits no puzzle and no grid row.
     #[error(
-        "found {found} cells on a line; expected a puzzle on one line (16, 81, 256 or 625 cells) \
-         or a grid row (4, 9, 16 or 25 cells)"
+        "found {found} cells on a line; expected a puzzle on one line (the square of a side from \
+         4 to 35: 16, 36, 49, 64, 81 ... 1225 cells) or a grid row (4 to 35 cells)"
     )]
     NotAGrid {
         /// Cells found.
@@ -56,14 +56,25 @@ pub enum ParseErrorKind {
     },
     /// A square grid of a size with no supported shape, such as 36 cells
     /// (6x6) or 144 (12x12): its side has no square boxes, or is too large.
-    #[error(
-        "found {found} cells, a {side}x{side} grid; supported sizes are 4x4, 9x9, 16x16 and 25x25"
-    )]
+    #[error("found {found} cells, a {side}x{side} grid; supported sizes are 4x4 to 35x35")]
     UnsupportedSize {
         /// Cells found.
         found: usize,
         /// The side of a square grid of that many cells.
         side: usize,
+    },
+    /// A jigsaw line with givens and no region layout after them.
+    #[error("found no region layout after the givens; expected {expected} region labels (--variant jigsaw lines are GIVENS REGIONS)")]
+    MissingRegions {
+        /// Labels expected: one per cell.
+        expected: usize,
+    },
+    /// A region layout that does not cut the grid into regions of one cell
+    /// per digit.
+    #[error("{problem}")]
+    BadRegions {
+        /// What is wrong, naming the region.
+        problem: String,
     },
     /// A character that is no symbol at all.
     #[error("found {found}; expected {expected}")]
@@ -130,6 +141,41 @@ pub enum ParseErrorKind {
         field: &'static str,
         /// What it should hold.
         expected: &'static str,
+    },
+    /// A line that should be JSON and is not.
+    #[error("found {found}; expected {expected} (the line is not valid JSON)")]
+    Json {
+        /// What was found, for a message.
+        found: String,
+        /// What would have been valid there.
+        expected: &'static str,
+    },
+    /// A key of a JSON puzzle whose value is not what it should be.
+    #[error("key {key}: found {found}; expected {expected}")]
+    Key {
+        /// The key, with the place inside its value: `cages[2].sum`.
+        key: String,
+        /// What it holds.
+        found: String,
+        /// What it should hold.
+        expected: String,
+    },
+    /// A key that a JSON puzzle has no use for.
+    #[error("found unknown key {key:?}; expected {expected}")]
+    UnknownKey {
+        /// The key, with the place of its object: `cages[0].total`.
+        key: String,
+        /// The keys there can be.
+        expected: &'static str,
+    },
+    /// A rule of an f-puzzles export that this solver does not have: the
+    /// puzzle is refused rather than solved without it.
+    #[error("key {key}: {what} is not supported; refused rather than solved without it")]
+    Unsupported {
+        /// The key of the rule.
+        key: String,
+        /// What it holds, for a message.
+        what: String,
     },
     /// An expected solution of another size than its puzzle.
     #[error("found a {found} solution; expected {expected} like its puzzle")]

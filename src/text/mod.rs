@@ -9,10 +9,14 @@
 
 pub(crate) mod alphabet;
 pub(crate) mod cells;
+pub(crate) mod describe;
 pub(crate) mod error;
 pub(crate) mod formats;
+pub(crate) mod json;
 pub(crate) mod lines;
 pub(crate) mod output;
+pub(crate) mod pencilmarks;
 pub(crate) mod plain;
 pub(crate) mod reader;
 pub(crate) mod record;
+pub(crate) mod regions;

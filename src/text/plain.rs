@@ -32,19 +32,29 @@ pub(crate) fn is_skipped(line: &[u8]) -> bool {
     }
 }
 
-/// A token that is a whole puzzle: 81, 256 or 625 symbols, or 16 symbols that
-/// can only be a 4x4 puzzle (none above 4), not the row of a 16x16 block.
+/// A token that is a whole puzzle: a square number of symbols of a
+/// supported size, except that 16 symbols are a 4x4 puzzle only when none is
+/// above 4, and 25 symbols are never a 5x5 puzzle: both are also the widths
+/// of the rows of 16x16 and 25x25 blocks, and a 5x5 grid has no boxes (it is
+/// read as a block of five rows, or from a JSON description).
 fn is_one_line_puzzle(token: &[u8]) -> bool {
-    match Size::from_cells(token.len()) {
-        Some(Size::FOUR) => token.iter().all(|&b| {
+    match Size::from_cells(token.len()).map(Size::side) {
+        Some(4) => token.iter().all(|&b| {
             matches!(
                 Alphabet::STANDARD.decode(b),
                 Symbol::Blank | Symbol::Value(1..=4)
             )
         }),
+        Some(5) | None => false,
         Some(_) => true,
-        None => false,
     }
+}
+
+/// True when `cells` cells on a line with layout make a one-line puzzle
+/// rather than the row of a block: as [`is_one_line_puzzle`], but a line of
+/// 16 cells with layout is taken for a row.
+fn is_one_line_count(cells: usize) -> bool {
+    Size::from_cells(cells).is_some_and(|size| size.side() > 5)
 }
 
 /// Collects into `cells` the record whose first line is the current line of
@@ -78,15 +88,15 @@ pub(crate) fn read_record<R: BufRead>(
         // A plain token has no whitespace or layout byte: all cells.
         cells.push_token(line, token_start, token_end);
         Ok(Layout::Line)
-    } else if token_is_plain && token.len() > 25 {
+    } else if token_is_plain && token.len() > Size::MAX_SIDE {
         Err(wrong_length(line, token_start, token.len()).into())
-    } else if Size::from_cells(count()).is_some_and(|size| size != Size::FOUR) {
+    } else if is_one_line_count(count()) {
         cells.push_cells(line, 0, bytes.len());
         Ok(Layout::Line)
     } else if let Some(size) = Size::from_side(count()) {
         read_block(lines, cells, size.side())?;
         Ok(Layout::Block)
-    } else if (5..=25).contains(&count()) {
+    } else if (Size::MAX_SIDE + 1..=Size::MAX_SIDE * 2).contains(&count()) {
         Err(read_unsupported_block(lines, count(), pending))
     } else {
         let start = first_cell(bytes).unwrap_or(0);
@@ -389,29 +399,41 @@ mod tests {
 
     #[test]
     fn lines_of_no_known_width() {
-        let (_, column, kind) = one_error("  12345\n");
+        let (_, column, kind) = one_error("  123\n");
         assert_eq!(column, 3);
-        assert_eq!(kind, ParseErrorKind::NotAGrid { found: 5 });
+        assert_eq!(kind, ParseErrorKind::NotAGrid { found: 3 });
     }
 
     #[test]
     fn a_block_of_no_supported_size_is_one_record_and_lines_that_make_none_stay_apart() {
-        let six = "1.....\n.2....\n..3...\n...4..\n....5.\n.....6\n";
-        let text = format!("{six}Hello\nWorld\n{INKALA}\n");
+        // 37 rows of 37 cells, written with spaces: a 37x37 block.
+        let row = |k: usize| {
+            let cells: Vec<&str> = (0..37).map(|c| if c == k { "1" } else { "." }).collect();
+            cells.join(" ")
+        };
+        let big: String = (0..37).map(|k| row(k) + "\n").collect();
+        let text = format!("{big}Hi\nyou\n{INKALA}\n");
         let records = read_all(&text);
         assert_eq!(records.len(), 4, "{records:?}");
         assert_eq!(
             records[0].clone().unwrap_err(),
-            (1, 1, ParseErrorKind::UnsupportedSize { found: 36, side: 6 })
+            (
+                1,
+                1,
+                ParseErrorKind::UnsupportedSize {
+                    found: 37 * 37,
+                    side: 37
+                }
+            )
         );
         assert!(matches!(
             records[1],
-            Err((7, 1, ParseErrorKind::NotAGrid { found: 5 }))
+            Err((38, 1, ParseErrorKind::NotAGrid { found: 2 }))
         ));
         assert!(matches!(
             records[2],
-            Err((8, 1, ParseErrorKind::NotAGrid { found: 5 }))
+            Err((39, 1, ParseErrorKind::NotAGrid { found: 3 }))
         ));
-        assert_eq!(records[3].as_ref().unwrap().0, 9);
+        assert_eq!(records[3].as_ref().unwrap().0, 40);
     }
 }

@@ -15,6 +15,14 @@
 //! or count with the record where they have them. Every line read has a length cap, so a
 //! huge line costs an error, not memory.
 //!
+//! A line that starts with `{` is a JSON puzzle with its rules (a
+//! description, or an f-puzzles export when it has a `size` and a `grid`),
+//! and so is a line of base64 that unpacks to an f-puzzles export: they may
+//! be mixed with plain puzzles, which take the rules the reader was given
+//! ([`PuzzleReader::with_rules`]). A JSON object may also be laid out over
+//! several lines, as pretty-printers write it: from a line that is `{`
+//! alone to a line that is `}` alone at its start.
+//!
 //! A mistake in one record ends that record with a [`ParseError`] that names
 //! its line and column (columns count characters, not bytes), and reading goes on with the next record, so no
 //! record is lost and none is shifted into the next one.
@@ -23,13 +31,17 @@ use std::collections::VecDeque;
 use std::io::BufRead;
 
 use crate::sudoku::grid::{Grid, Size};
+use crate::sudoku::rules::{Boxes, Rules};
 use crate::text::alphabet::Alphabet;
 use crate::text::cells::Cells;
 use crate::text::error::{ParseError, ParseErrorKind, ReadError};
-use crate::text::formats::{colon, csv, sdk, xml, Fields, InputFormat, Scan};
-use crate::text::lines::{LineRead, Lines};
+use crate::text::formats::description::{self, Problem};
+use crate::text::formats::{colon, csv, fpuzzles, sdk, xml, Fields, InputFormat, Scan};
+use crate::text::json;
+use crate::text::lines::{comment, LineRead, Lines};
 use crate::text::plain;
 use crate::text::record::{Layout, Record};
+use crate::text::regions::number_regions;
 
 /// Reads [`Record`]s from buffered text, one at a time, reusing its buffers.
 ///
@@ -74,6 +86,21 @@ pub struct PuzzleReader<R> {
     /// A grid kept for the next expected solution, so that its storage is
     /// reused.
     spare: Option<Grid>,
+    /// The rules of the records that do not give their own.
+    rules: Rules,
+    /// Plain lines are jigsaw lines, `GIVENS REGIONS [comment]`.
+    jigsaw: bool,
+    /// Whether every record must be a JSON puzzle: the JSON formats were
+    /// forced, not detected.
+    json_only: bool,
+}
+
+/// A line that holds a JSON puzzle rather than a plain one.
+enum Structured {
+    /// A JSON object.
+    Object,
+    /// The base64 string of an f-puzzles export, unpacked to its JSON.
+    Packed(String),
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -92,12 +119,31 @@ impl<R: BufRead> PuzzleReader<R> {
             title: String::new(),
             pending: VecDeque::new(),
             spare: None,
+            rules: Rules::default(),
+            jigsaw: false,
+            json_only: false,
         }
+    }
+
+    /// Reads each plain line as a jigsaw puzzle: its givens, then its region
+    /// layout (one label per cell, `n` cells per label), then an optional
+    /// comment. The regions replace the boxes of the reader's rules.
+    pub fn with_jigsaw(mut self, jigsaw: bool) -> Self {
+        self.jigsaw = jigsaw;
+        self
+    }
+
+    /// Gives `rules` to every record that does not bring its own: all but
+    /// the JSON puzzles, which carry theirs.
+    pub fn with_rules(mut self, rules: Rules) -> Self {
+        self.rules = rules;
+        self
     }
 
     /// Reads the input in `format` instead of detecting it.
     pub fn with_format(mut self, format: InputFormat) -> Self {
         self.format = format;
+        self.json_only = matches!(format, InputFormat::Json | InputFormat::FPuzzles);
         self
     }
 
@@ -151,7 +197,10 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
             }
             let scan = match self.format {
-                InputFormat::Auto | InputFormat::Plain => None,
+                InputFormat::Auto
+                | InputFormat::Plain
+                | InputFormat::Json
+                | InputFormat::FPuzzles => None,
                 InputFormat::Sdk => {
                     let text = line.bytes().trim_ascii_start();
                     if sdk::is_section(text) {
@@ -194,7 +243,11 @@ impl<R: BufRead> PuzzleReader<R> {
             };
             let result = match scan {
                 None if plain::is_skipped(line.bytes()) => continue,
-                None => self.read_plain(record),
+                None => match self.structured() {
+                    Ok(Some(structured)) => self.read_json(structured, record),
+                    Ok(None) => self.read_plain(record),
+                    Err(error) => Err(error.into()),
+                },
                 Some(Scan::Skip) => continue,
                 Some(Scan::Record(fields)) => self.read_fields(&fields, record),
                 Some(Scan::Bad { column, kind }) => Err(line.error_at(column, kind).into()),
@@ -211,6 +264,9 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Reads a record in a plain layout whose first line is the current one.
     fn read_plain(&mut self, record: &mut Record) -> Result<(), ReadError> {
+        if self.jigsaw {
+            return self.read_jigsaw(record);
+        }
         let start = self.lines.line().number();
         let layout = plain::read_record(
             &mut self.lines,
@@ -220,9 +276,47 @@ impl<R: BufRead> PuzzleReader<R> {
         )?;
         record.line = start;
         record.layout = layout;
+        record.rules.clone_from(&self.rules);
         record.alphabet = self
             .cells
             .decode(&mut record.grid, None, self.forced_alphabet)?;
+        Ok(())
+    }
+
+    /// Reads the current line as `GIVENS REGIONS [comment]`.
+    fn read_jigsaw(&mut self, record: &mut Record) -> Result<(), ReadError> {
+        let line = self.lines.line();
+        let bytes = line.bytes();
+        let givens = token(bytes, 0);
+        let regions = token(bytes, givens.end);
+        record.line = line.number();
+        record.layout = Layout::Line;
+        record.rules.clone_from(&self.rules);
+        self.cells.read_token(line, givens.clone())?;
+        record.alphabet = self
+            .cells
+            .decode(&mut record.grid, None, self.forced_alphabet)?;
+        let side = record.grid.size().side();
+        if regions.is_empty() {
+            let kind = ParseErrorKind::MissingRegions {
+                expected: side * side,
+            };
+            return Err(line.error_at(givens.end + 1, kind).into());
+        }
+        let labels: Vec<char> = line.text(regions.clone()).chars().collect();
+        match number_regions(&labels, side) {
+            Ok(numbered) => record.rules.boxes = Boxes::Regions(numbered),
+            Err(problem) => {
+                let column = regions.start + 1 + problem.at().unwrap_or(0);
+                let kind = ParseErrorKind::BadRegions {
+                    problem: problem.describe(side),
+                };
+                return Err(line.error_at(column, kind).into());
+            }
+        }
+        record
+            .title
+            .push_str(&line.text(comment(bytes, regions.end..bytes.len())));
         Ok(())
     }
 
@@ -231,6 +325,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let line = self.lines.line();
         record.line = line.number();
         record.layout = Layout::Line;
+        record.rules.clone_from(&self.rules);
         self.cells.read_token(line, fields.puzzle.clone())?;
         record.alphabet = self
             .cells
@@ -256,6 +351,146 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         Ok(())
     }
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// Whether the current line is a JSON puzzle: an object, a base64
+    /// f-puzzles string or a link holding one. In the JSON
+    /// formats, a line that is neither is an error.
+    fn structured(&self) -> Result<Option<Structured>, ParseError> {
+        let line = self.lines.line();
+        let bytes = line.bytes();
+        let start = bytes
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(0);
+        let token = bytes[start..].trim_ascii_end();
+        if token.first() == Some(&b'{') {
+            return Ok(Some(Structured::Object));
+        }
+        let forced = self.json_only;
+        // A plain puzzle whose symbols are all base64 letters is tried as
+        // one only when its length fits no grid, or it has `+ / =`.
+        let maybe_packed = fpuzzles::looks_like_base64(token)
+            && (forced
+                || Size::from_cells(token.len()).is_none()
+                || token.iter().any(|b| matches!(b, b'+' | b'/' | b'=')));
+        let text = || line.text(start..start + token.len());
+        let packed = if maybe_packed {
+            fpuzzles::unpack(&text())
+        } else if token.contains(&b'=') {
+            fpuzzles::unpack_link(&text())
+        } else {
+            None
+        };
+        if let Some(text) = packed {
+            return Ok(Some(Structured::Packed(text)));
+        }
+        if !forced {
+            return Ok(None);
+        }
+        let kind = match self.format {
+            InputFormat::FPuzzles => fpuzzles::unpack_error(),
+            _ => ParseErrorKind::Json {
+                found: format!("{}", line.found(start)),
+                expected: "a JSON object, starting with '{'",
+            },
+        };
+        Err(line.error_at(start + 1, kind))
+    }
+
+    /// Reads the JSON puzzle of the current line into `record` (and of the
+    /// lines after it, for an object laid out over several lines).
+    fn read_json(&mut self, structured: Structured, record: &mut Record) -> Result<(), ReadError> {
+        let line = self.lines.line();
+        let first = line.number();
+        let start = line.bytes().iter().position(|b| !b.is_ascii_whitespace());
+        let start_column = start.unwrap_or(0) + 1;
+        record.line = first;
+        record.layout = Layout::Line;
+        // Where each line of the text starts, and its number; none for an
+        // unpacked string, whose places are not places in the line: its
+        // mistakes are reported at the start of the string.
+        let (text, starts) = match structured {
+            Structured::Packed(text) => (text, Vec::new()),
+            Structured::Object if line.bytes().trim_ascii() == b"{" => self.gather_object()?,
+            Structured::Object => (
+                line.text(0..line.bytes().len()).into_owned(),
+                vec![(0, first)],
+            ),
+        };
+        let error_at = |at: usize, kind: ParseErrorKind| {
+            let k = starts.partition_point(|&(offset, _)| offset <= at);
+            let (line, column) = match k.checked_sub(1).map(|k| starts[k]) {
+                Some((offset, line)) => (line, column_of(&text[offset..], at - offset)),
+                None => (first, start_column),
+            };
+            ParseError { line, column, kind }
+        };
+        let value = json::parse(&text).map_err(|error| {
+            let kind = ParseErrorKind::Json {
+                found: error.found.clone(),
+                expected: error.expected,
+            };
+            error_at(error.at, kind)
+        })?;
+        let packed = starts.is_empty();
+        let read =
+            if packed || self.format == InputFormat::FPuzzles || description::is_fpuzzles(&value) {
+                fpuzzles::read(&value, record)
+            } else {
+                description::read(&value, record)
+            };
+        read.map_err(|Problem { at, kind }| error_at(at, kind).into())
+    }
+
+    /// Reads a JSON object laid out over several lines, whose first line,
+    /// `{` alone, is the current one, up to its last line, `}` alone at the
+    /// start of a line: its text, and where each line starts in it with its
+    /// number.
+    fn gather_object(&mut self) -> Result<(String, Vec<(usize, u64)>), ReadError> {
+        let first = self.lines.line().number();
+        let mut text = String::from("{\n");
+        let mut starts = vec![(0, first)];
+        loop {
+            let unclosed = |found: String| ParseError {
+                line: first,
+                column: 1,
+                kind: ParseErrorKind::Json {
+                    found,
+                    expected: "'}' alone at the start of a line, closing the object",
+                },
+            };
+            match self.lines.next()? {
+                LineRead::End => return Err(unclosed("the end of the input".into()).into()),
+                LineRead::TooLong => return Err(self.lines.too_long().into()),
+                LineRead::Line => {}
+            }
+            let line = self.lines.line();
+            starts.push((text.len(), line.number()));
+            text.push_str(&line.text(0..line.bytes().len()));
+            text.push('\n');
+            if line.bytes().trim_ascii_end() == b"}" {
+                return Ok((text, starts));
+            }
+            if text.len() > MAX_OBJECT {
+                let found = format!("more than {MAX_OBJECT} bytes");
+                return Err(unclosed(found).into());
+            }
+        }
+    }
+}
+
+/// The longest JSON object read over several lines, in bytes.
+const MAX_OBJECT: usize = 1 << 20;
+
+/// The column, from 1 and in characters, of byte offset `at` of `text`.
+fn column_of(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    text[..at].chars().count() + 1
 }
 
 impl std::str::FromStr for Grid {
@@ -285,6 +520,20 @@ impl std::str::FromStr for Grid {
 }
 
 /// Tests of the reader, and the helpers the tests of each parser read with.
+/// The first whitespace-separated token of `bytes` at or after `from`, as
+/// a range (empty at the end of the line when there is none).
+fn token(bytes: &[u8], from: usize) -> std::ops::Range<usize> {
+    let start = bytes[from..]
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .map_or(bytes.len(), |k| from + k);
+    let end = bytes[start..]
+        .iter()
+        .position(|b| b.is_ascii_whitespace())
+        .map_or(bytes.len(), |k| start + k);
+    start..end
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -342,7 +591,7 @@ pub(crate) mod tests {
         assert_eq!(column, 11);
         assert_eq!(
             kind.to_string(),
-            "found 'x'; expected 1-9 or a blank (. 0 _)"
+            "found 'x' (value 33), out of range for a 9x9 grid; expected 1-9 or a blank (. 0 _)"
         );
         bad.replace_range(10..11, "G");
         let (_, column, kind) = one_error(&bad);
@@ -425,12 +674,38 @@ pub(crate) mod tests {
             "{kind:?}"
         );
         assert_eq!(
-            one_error(&".".repeat(144)).2,
+            one_error(&".".repeat(36 * 36)).2,
             ParseErrorKind::UnsupportedSize {
-                found: 144,
-                side: 12
+                found: 36 * 36,
+                side: 36
             }
         );
+    }
+
+    #[test]
+    fn json_objects_over_several_lines_are_one_record() {
+        let text = "{\n  \"givens\": \"1.3......2.....4\",\n  \"variants\": [\n    \"x\"\n  ]\n}\n\
+                    {\n  \"givens\": \"1.3......2.....4\",\n  \"boxes\": \"3x3\"\n}\n\
+                    {\"givens\": 5\n1.3......2.....4\n{\n  \"givens\": \"1.3......2.....4\"\n";
+        let mut reader = PuzzleReader::new(text.as_bytes());
+        let mut record = Record::default();
+        reader.read_record(&mut record).unwrap().unwrap();
+        assert_eq!((record.line, record.rules.variants.len()), (1, 1));
+        let mut outcomes = Vec::new();
+        while let Some(result) = reader.read_record(&mut record) {
+            outcomes.push(match result {
+                Ok(()) => (record.line, 0, String::new()),
+                Err(ReadError::Parse(e)) => (e.line, e.column, e.kind.to_string()),
+                Err(ReadError::Io(e)) => panic!("{e}"),
+            });
+        }
+        let places: Vec<(u64, usize)> = outcomes.iter().map(|o| (o.0, o.1)).collect();
+        // The bad value on line 9; a broken one-line object takes no line
+        // after it; an object never closed ends the input.
+        assert_eq!(places, [(9, 12), (11, 13), (12, 0), (13, 1)]);
+        assert!(outcomes[3]
+            .2
+            .starts_with("found the end of the input; expected '}' alone"));
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! The unit the reader hands out: one puzzle with what the input said about
 //! it (where it starts, its layout and alphabet, a title, an expected
-//! solution or count).
+//! solution or count), and its rules.
 
 use crate::sudoku::grid::{Grid, Size};
+use crate::sudoku::rules::Rules;
 use crate::text::alphabet::Alphabet;
 
 /// How a record was laid out in its text.
@@ -34,6 +35,10 @@ pub struct Record {
     /// The number of solutions the input claims it has
     /// (`puzzle:count:solution`).
     pub expected_count: Option<u64>,
+    /// The rules of the puzzle: those its JSON description or f-puzzles
+    /// export gives, or for the other formats those of the reader
+    /// ([`crate::PuzzleReader::with_rules`]).
+    pub rules: Rules,
 }
 
 impl Default for Record {
@@ -46,6 +51,7 @@ impl Default for Record {
             title: String::new(),
             expected_solution: None,
             expected_count: None,
+            rules: Rules::default(),
         }
     }
 }

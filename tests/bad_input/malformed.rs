@@ -33,9 +33,9 @@ fn a_line_one_cell_long() {
 
 #[test]
 fn an_unknown_symbol() {
-    run(&["solve"], between(&easy_with(10, "x")))
+    run(&["solve"], between(&easy_with(10, "!")))
         .expect(2, &AROUND_ONE_BAD)
-        .says("<stdin>:2:11: found 'x'; expected 1-9 or a blank (. 0 _)");
+        .says("<stdin>:2:11: found '!'; expected 1-9 or a blank (. 0 _)");
 }
 
 #[test]

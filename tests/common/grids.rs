@@ -9,26 +9,30 @@ fn permutation(k: usize) -> impl Strategy<Value = Vec<usize>> {
     Just((0..k).collect::<Vec<_>>()).prop_shuffle()
 }
 
-/// A solved grid of `size`: the pattern grid `(b * (row % b) + row / b +
+/// A solved grid of `size`, whose boxes have `R` rows and `C` columns
+/// ([`Size::box_shape`]): the pattern grid `(C * (row % R) + row / R +
 /// column) % n` with its digits relabelled, its bands, stacks, rows within
-/// bands and columns within stacks shuffled, and maybe transposed. Every one
-/// of these moves keeps a solved grid solved.
+/// bands and columns within stacks shuffled, and, for square boxes, maybe
+/// transposed. Every one of these moves keeps a solved grid solved.
 pub fn solved_grid(size: Size) -> impl Strategy<Value = Grid> {
-    let (b, n) = (size.box_side(), size.side());
-    let lines = || (permutation(b), prop::collection::vec(permutation(b), b));
-    (permutation(n), lines(), lines(), any::<bool>()).prop_map(
+    let n = size.side();
+    let (r, c) = size.box_shape().expect("a size with boxes");
+    // `C` bands of `R` rows, `R` stacks of `C` columns.
+    let bands = (permutation(c), prop::collection::vec(permutation(r), c));
+    let stacks = (permutation(r), prop::collection::vec(permutation(c), r));
+    (permutation(n), bands, stacks, any::<bool>()).prop_map(
         move |(digits, (bands, rows), (stacks, columns), transpose)| {
             let mut cells = vec![0u8; n * n];
             for (cell, value) in cells.iter_mut().enumerate() {
-                let (r, c) = (cell / n, cell % n);
-                let row = bands[r / b] * b + rows[r / b][r % b];
-                let column = stacks[c / b] * b + columns[c / b][c % b];
-                let (row, column) = if transpose {
+                let (row, column) = (cell / n, cell % n);
+                let (row, column) = if transpose && r == c {
                     (column, row)
                 } else {
                     (row, column)
                 };
-                let pattern = (b * (row % b) + row / b + column) % n;
+                let row = bands[row / r] * r + rows[row / r][row % r];
+                let column = stacks[column / c] * c + columns[column / c][column % c];
+                let pattern = (c * (row % r) + row / r + column) % n;
                 *value = digits[pattern] as u8 + 1;
             }
             Grid::from_cells(&cells).expect("values are 1 to n")

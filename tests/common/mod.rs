@@ -5,6 +5,7 @@
 
 pub mod binary;
 pub mod grids;
+pub mod killer_oracle;
 pub mod oracle;
 
 use proptest::test_runner::{Config, RngSeed};

@@ -4,9 +4,10 @@
 
 use std::io::Write as _;
 
-use sudoku_dlx::{write_line, Record};
+use sudoku_dlx::{write_line, Alphabet, Candidates, Record, Rules, Size};
 
 use crate::cli::args::Task;
+use crate::cli::candidates::solutions_seen;
 use crate::cli::facts::{Facts, Place, Verdict};
 
 /// One answer as named fields, for the machine-readable formats.
@@ -28,6 +29,13 @@ pub struct Fields<'a> {
     pub score: Option<u64>,
     pub level: Option<&'static str>,
     pub error: Option<&'a str>,
+    /// The rules of the puzzle and its size, when they are not the classic
+    /// rules (JSON echoes them as the puzzle's description does).
+    pub rules: Option<(&'a Rules, Size)>,
+    /// The true candidates (candidates), in the puzzle's alphabet.
+    pub candidates: Option<(&'a Candidates, Alphabet)>,
+    /// The solutions the candidates search saw, `k` or `k+`.
+    pub solutions_seen: Option<String>,
 }
 
 impl<'a> Fields<'a> {
@@ -79,6 +87,17 @@ pub fn fields<'a>(
         score: facts.rating.map(|rating| rating.score),
         level: facts.rating.map(|rating| rating.level.name()),
         error: (!facts.reason.is_empty()).then_some(facts.reason.as_str()),
+        rules: record
+            .filter(|r| !r.rules.is_classic())
+            .map(|r| (&r.rules, r.grid.size())),
+        candidates: facts
+            .candidates
+            .as_ref()
+            .zip(record)
+            .map(|(found, record)| (&found.candidates, record.alphabet)),
+        solutions_seen: matches!(task, Task::Candidates { .. })
+            .then(|| solutions_seen(facts))
+            .flatten(),
     }
 }
 

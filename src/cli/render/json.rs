@@ -1,13 +1,16 @@
 //! JSON lines: one object per puzzle, written with serde_json, fields that
-//! do not apply left out.
+//! do not apply left out, and the puzzle's rules when they are not the
+//! classic ones, under the keys of its JSON description (`boxes`,
+//! `regions`, `variants`, `cages`, `extra_regions`).
 
 use serde::ser::{Serialize, Serializer};
 
 use std::io::Write as _;
 
-use sudoku_dlx::{write_line, Grid, Record};
+use sudoku_dlx::{write_line, write_rules, Alphabet, Candidates, Grid, Record};
 
 use super::fields::Fields;
+use crate::cli::candidates;
 use crate::cli::facts::{Facts, Place};
 
 impl Serialize for Fields<'_> {
@@ -31,6 +34,12 @@ impl Serialize for Fields<'_> {
         }
         if self.solutions.is_some() {
             map.serialize_entry("solutions", &Solutions(self))?;
+        }
+        if let Some(candidates) = self.candidates {
+            map.serialize_entry("candidates", &CellCandidates(candidates))?;
+        }
+        if let Some(seen) = &self.solutions_seen {
+            map.serialize_entry("solutions", seen)?;
         }
         if let Some(count) = self.count {
             map.serialize_entry("count", &count)?;
@@ -60,10 +69,31 @@ impl Serialize for Solutions<'_, '_> {
     }
 }
 
+/// The true candidates of every cell, as a JSON array of strings.
+struct CellCandidates<'a>((&'a Candidates, Alphabet));
+
+impl Serialize for CellCandidates<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (candidates, alphabet) = self.0;
+        let mut symbols = Vec::new();
+        serializer.collect_seq((0..candidates.size().cells()).map(|cell| {
+            symbols.clear();
+            candidates::write_cell(&mut symbols, candidates, cell, alphabet);
+            String::from_utf8_lossy(&symbols).into_owned()
+        }))
+    }
+}
+
 /// Appends `fields` as one JSON line to `out`.
 pub fn write(fields: &Fields<'_>, out: &mut Vec<u8>) {
     // Writing into memory cannot fail, and every field serialises.
     let _ = serde_json::to_writer(&mut *out, fields);
+    if let Some((rules, size)) = fields.rules {
+        // Into the object: before its closing brace.
+        out.pop();
+        write_rules(out, rules, size);
+        out.push(b'}');
+    }
     out.push(b'\n');
 }
 
@@ -90,6 +120,7 @@ pub fn group_start(place: Place<'_>, record: Option<&Record>, facts: &Facts, out
         out.extend_from_slice(b",\"puzzle\":\"");
         write_line(out, &record.grid, record.alphabet);
         out.push(b'"');
+        write_rules(out, &record.rules, record.grid.size());
     }
     out.extend_from_slice(b",\"solutions\":[");
 }

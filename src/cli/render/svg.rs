@@ -163,7 +163,9 @@ pub fn draw(out: &mut Vec<u8>, picture: Option<Picture<'_>>, caption: &str) {
 /// (`left`, `top`).
 fn grid(out: &mut Vec<u8>, picture: Picture<'_>, left: usize, top: usize) {
     let size = picture.grid.size();
-    let (side, box_side) = (size.side(), size.box_side());
+    let side = size.side();
+    // Without boxes, only the outline is thick.
+    let (box_rows, box_columns) = size.box_shape().unwrap_or((side, side));
     let length = side * CELL;
     let _ = writeln!(
         out,
@@ -182,15 +184,19 @@ fn grid(out: &mut Vec<u8>, picture: Picture<'_>, left: usize, top: usize) {
             out,
             "<g stroke=\"{colour}\" stroke-width=\"{width}\" stroke-linecap=\"square\">"
         );
-        for k in (0..=side).filter(|k| (k % box_side == 0) == thick) {
-            let at = k * CELL;
+        for k in (0..=side).filter(|k| (k % box_columns == 0) == thick) {
             let _ = writeln!(
                 out,
-                "<line x1=\"{x}\" y1=\"{top}\" x2=\"{x}\" y2=\"{bottom}\"/>\
-                 <line x1=\"{left}\" y1=\"{y}\" x2=\"{right}\" y2=\"{y}\"/>",
-                x = left + at,
-                y = top + at,
+                "<line x1=\"{x}\" y1=\"{top}\" x2=\"{x}\" y2=\"{bottom}\"/>",
+                x = left + k * CELL,
                 bottom = top + length,
+            );
+        }
+        for k in (0..=side).filter(|k| (k % box_rows == 0) == thick) {
+            let _ = writeln!(
+                out,
+                "<line x1=\"{left}\" y1=\"{y}\" x2=\"{right}\" y2=\"{y}\"/>",
+                y = top + k * CELL,
                 right = left + length,
             );
         }

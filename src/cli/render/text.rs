@@ -5,10 +5,11 @@
 use std::io::Write as _;
 
 use anstyle::{AnsiColor, Style};
-use sudoku_dlx::{write_block_painted, write_line, Piece};
-use sudoku_dlx::{Alphabet, Grid, Layout, Record};
+use sudoku_dlx::{write_block_painted, write_block_regions, write_line, write_regions, Piece};
+use sudoku_dlx::{Boxes, Grid, Layout, Record};
 
 use crate::cli::args::{Format, Task};
+use crate::cli::candidates;
 use crate::cli::facts::{Answer, Facts, Output, Place, Verdict};
 
 /// The style of a digit the puzzle gave.
@@ -22,9 +23,7 @@ const BORDER: Style = Style::new().dimmed();
 pub fn puzzle(task: Task, output: Output, record: &Record, answer: &mut Answer) {
     let layout = layout_of(output, record.layout);
     let Answer { out, facts, .. } = answer;
-    let givens = output.color.then_some(&record.grid);
-    let write =
-        |out: &mut Vec<u8>, grid: &Grid| write_grid(out, grid, record.alphabet, layout, givens);
+    let write = |out: &mut Vec<u8>, grid: &Grid| write_grid(out, grid, record, layout, output);
     if facts.verdict == Verdict::Invalid {
         return status_word(out, layout, Verdict::Invalid.word());
     }
@@ -51,6 +50,14 @@ pub fn puzzle(task: Task, output: Output, record: &Record, answer: &mut Answer) 
             }
             None => status_word(out, layout, facts.verdict.word()),
         },
+        Task::Candidates { .. } => match &facts.candidates {
+            Some(found) => {
+                candidates::write_line(out, &found.candidates, record.alphabet);
+                out.push(b'\n');
+                end_record(out, layout);
+            }
+            None => status_word(out, layout, facts.verdict.word()),
+        },
         Task::Check | Task::SolveAll { .. } => status_word(out, layout, facts.verdict.word()),
     }
 }
@@ -72,8 +79,7 @@ pub fn group_start(place: Place<'_>, out: &mut Vec<u8>) {
 /// Writes one solution of a `--all` group, in the layout of the answer.
 pub fn group_solution(output: Output, record: &Record, solution: &Grid, out: &mut Vec<u8>) {
     let layout = layout_of(output, record.layout);
-    let givens = output.color.then_some(&record.grid);
-    write_grid(out, solution, record.alphabet, layout, givens);
+    write_grid(out, solution, record, layout, output);
 }
 
 /// Ends a `--all` group: the status word when no solution was printed
@@ -123,23 +129,36 @@ fn end_record(out: &mut Vec<u8>, layout: Layout) {
     }
 }
 
-/// Writes `grid` in `layout`; with `givens`, a block in colour that sets
-/// apart the cells filled in `givens` from the others.
-fn write_grid(
-    out: &mut Vec<u8>,
-    grid: &Grid,
-    alphabet: Alphabet,
-    layout: Layout,
-    givens: Option<&Grid>,
-) {
-    match (layout, givens) {
+/// Writes `grid` in `layout` with the borders of the record's boxes or
+/// regions; on a terminal (colour asked for), a block in colour that sets
+/// apart the givens of the record from the other digits, and region
+/// borders in box-drawing characters. A jigsaw line keeps its regions after
+/// the grid, so that the answer reads back as a jigsaw puzzle.
+fn write_grid(out: &mut Vec<u8>, grid: &Grid, record: &Record, layout: Layout, output: Output) {
+    let alphabet = record.alphabet;
+    let boxes = match &record.rules.boxes {
+        Boxes::Standard => grid.size().box_shape(),
+        Boxes::Shape { rows, columns } => Some((*rows, *columns)),
+        Boxes::None | Boxes::Regions(_) => None,
+    };
+    match (layout, &record.rules.boxes) {
+        (Layout::Line, Boxes::Regions(regions)) => {
+            write_line(out, grid, alphabet);
+            out.push(b' ');
+            write_regions(out, regions);
+        }
         (Layout::Line, _) => write_line(out, grid, alphabet),
-        (Layout::Block, None) => write_block_painted(out, grid, alphabet, |_, _| {}),
-        (Layout::Block, Some(givens)) => write_block_painted(out, grid, alphabet, |out, piece| {
+        (Layout::Block, Boxes::Regions(regions)) => {
+            write_block_regions(out, grid, alphabet, regions, output.color)
+        }
+        (Layout::Block, _) if !output.color => {
+            write_block_painted(out, grid, alphabet, boxes, |_, _| {})
+        }
+        (Layout::Block, _) => write_block_painted(out, grid, alphabet, boxes, |out, piece| {
             let style = match piece {
                 None => return write_code(out, anstyle::Reset.render()),
                 Some(Piece::Border) => BORDER,
-                Some(Piece::Cell(cell)) if givens.cells()[cell] != 0 => GIVEN,
+                Some(Piece::Cell(cell)) if record.grid.cells()[cell] != 0 => GIVEN,
                 Some(Piece::Cell(_)) => FOUND,
             };
             write_code(out, style.render());

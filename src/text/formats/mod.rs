@@ -10,7 +10,11 @@
 //! * [`csv`]: comma-separated values with a header, such as Kaggle's
 //!   `quizzes,solutions`;
 //! * [`colon`]: `puzzle:count:solution` lines;
-//! * [`xml`]: OpenSudoku XML, `<game data='...'/>` elements.
+//! * [`xml`]: OpenSudoku XML, `<game data='...'/>` elements;
+//! * [`description`]: JSON puzzle descriptions, one object per line, with
+//!   their rules;
+//! * [`fpuzzles`]: the JSON of the f-puzzles site, as it is or in its
+//!   compressed base64 form.
 //!
 //! Simple Sudoku `.ss` files (plain or in their print form with `*---*` and
 //! `|.3.|4..|...|`) and `.sdm` files (one puzzle per line) are what the plain
@@ -18,6 +22,8 @@
 
 pub(crate) mod colon;
 pub(crate) mod csv;
+pub(crate) mod description;
+pub(crate) mod fpuzzles;
 pub(crate) mod sdk;
 pub(crate) mod xml;
 
@@ -44,6 +50,14 @@ pub enum InputFormat {
     Colon,
     /// OpenSudoku XML: `<game data='...'/>` elements.
     OpenSudoku,
+    /// JSON puzzle descriptions, one object per line (an f-puzzles export
+    /// is read as such when it has a `size` and a `grid`). Detected from a
+    /// line starting with `{`; plain puzzles may be mixed in when detected,
+    /// not when forced.
+    Json,
+    /// f-puzzles exports, one per line: its JSON, or the compressed base64
+    /// string the site shares.
+    FPuzzles,
 }
 
 impl InputFormat {
@@ -72,6 +86,8 @@ impl InputFormat {
         Some(match text[0] {
             b'#' => return None,
             b'<' => InputFormat::OpenSudoku,
+            b'{' => InputFormat::Json,
+            _ if fpuzzles::is_link(token) => InputFormat::Json,
             _ if token.contains(&b',') => InputFormat::Csv,
             _ if token.contains(&b':') => InputFormat::Colon,
             _ => InputFormat::Plain,
@@ -141,7 +157,12 @@ mod tests {
 
     #[test]
     fn detection_from_the_first_significant_line() {
-        let cases: [(&[u8], Option<InputFormat>); 10] = [
+        let cases: [(&[u8], Option<InputFormat>); 12] = [
+            (
+                b"https://www.f-puzzles.com/?load=N4Ig",
+                Some(InputFormat::Json),
+            ),
+            (b" {\"givens\": \"1...\"}", Some(InputFormat::Json)),
             (b"", None),
             (b"   ", None),
             (b"# a comment", None),

@@ -1,0 +1,237 @@
+//! Writing a puzzle with its rules as the one-line JSON description that
+//! the reader reads back ([`crate::text::formats::description`]): what
+//! `generate -f json` prints and what `-f json` answers echo, so that a
+//! puzzle and its rules go through a pipe of commands unchanged.
+
+use std::io::Write as _;
+
+use crate::sudoku::grid::{Grid, Size};
+use crate::sudoku::rules::{Boxes, Rules};
+use crate::text::alphabet::Alphabet;
+use crate::text::formats::description::cell_name;
+
+/// Appends the JSON description of `grid` under `rules`, titled `title`
+/// when it is not empty, to `out`, without a line end. Rules that are the
+/// defaults are left out.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_dlx::{write_description, Grid, PuzzleReader, Record, Rules, Variant};
+///
+/// let grid: Grid = "1.3......2.....4".parse().unwrap();
+/// let rules = Rules { variants: vec![Variant::X], ..Rules::default() };
+/// let mut out = Vec::new();
+/// write_description(&mut out, &grid, &rules, "a 4x4");
+/// assert_eq!(
+///     String::from_utf8(out.clone()).unwrap(),
+///     r#"{"givens":"1.3......2.....4","variants":["x"],"title":"a 4x4"}"#
+/// );
+/// let mut record = Record::default();
+/// PuzzleReader::new(&out[..]).read_record(&mut record).unwrap().unwrap();
+/// assert_eq!((record.grid, record.rules), (grid, rules));
+/// ```
+pub fn write_description(out: &mut Vec<u8>, grid: &Grid, rules: &Rules, title: &str) {
+    out.extend_from_slice(b"{\"givens\":\"");
+    out.extend(grid.cells().iter().map(|&v| match v {
+        0 => b'.',
+        v => Alphabet::STANDARD.encode(v),
+    }));
+    out.push(b'"');
+    write_rules(out, rules, grid.size());
+    if !title.is_empty() {
+        out.extend_from_slice(b",\"title\":");
+        write_string(out, title);
+    }
+    out.push(b'}');
+}
+
+/// Appends the members of a JSON description that say how `rules` differ
+/// from the defaults, each after a comma (`,"boxes":"2x3","variants":["x"]`),
+/// for a grid of `size`; nothing for the classic rules.
+pub fn write_rules(out: &mut Vec<u8>, rules: &Rules, size: Size) {
+    let n = size.side();
+    match &rules.boxes {
+        Boxes::Standard => {}
+        Boxes::Shape { rows, columns } => {
+            let _ = write!(out, ",\"boxes\":\"{rows}x{columns}\"");
+        }
+        Boxes::None => out.extend_from_slice(b",\"boxes\":\"none\""),
+        Boxes::Regions(labels) => {
+            out.extend_from_slice(b",\"regions\":\"");
+            out.extend(
+                labels
+                    .iter()
+                    .map(|&label| Alphabet::STANDARD.encode(label + 1)),
+            );
+            out.push(b'"');
+        }
+    }
+    if !rules.variants.is_empty() {
+        out.extend_from_slice(b",\"variants\":");
+        write_array(out, &rules.variants, |out, variant| {
+            let _ = write!(out, "\"{}\"", variant.name());
+        });
+    }
+    if !rules.cages.is_empty() {
+        out.extend_from_slice(b",\"cages\":");
+        write_array(out, &rules.cages, |out, cage| {
+            out.push(b'{');
+            if let Some(sum) = cage.sum {
+                let _ = write!(out, "\"sum\":{sum},");
+            }
+            out.extend_from_slice(b"\"cells\":");
+            write_cells(out, &cage.cells, n);
+            out.push(b'}');
+        });
+    }
+    if !rules.extra_regions.is_empty() {
+        out.extend_from_slice(b",\"extra_regions\":");
+        write_array(out, &rules.extra_regions, |out, cells| {
+            write_cells(out, cells, n)
+        });
+    }
+}
+
+/// Appends `items` as a JSON array, each written by `write`.
+fn write_array<T>(out: &mut Vec<u8>, items: &[T], mut write: impl FnMut(&mut Vec<u8>, &T)) {
+    out.push(b'[');
+    for (k, item) in items.iter().enumerate() {
+        if k > 0 {
+            out.push(b',');
+        }
+        write(out, item);
+    }
+    out.push(b']');
+}
+
+/// Appends `cells` as a JSON array of names such as `"r1c1"`.
+fn write_cells(out: &mut Vec<u8>, cells: &[usize], side: usize) {
+    write_array(out, cells, |out, &cell| {
+        let _ = write!(out, "\"{}\"", cell_name(cell, side));
+    });
+}
+
+/// Appends `text` as a JSON string.
+fn write_string(out: &mut Vec<u8>, text: &str) {
+    out.push(b'"');
+    for c in text.chars() {
+        match c {
+            '"' => out.extend_from_slice(b"\\\""),
+            '\\' => out.extend_from_slice(b"\\\\"),
+            '\n' => out.extend_from_slice(b"\\n"),
+            '\r' => out.extend_from_slice(b"\\r"),
+            '\t' => out.extend_from_slice(b"\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => {
+                let mut buffer = [0; 4];
+                out.extend_from_slice(c.encode_utf8(&mut buffer).as_bytes());
+            }
+        }
+    }
+    out.push(b'"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::random::Rng;
+    use crate::sudoku::rules::Cage;
+    use crate::sudoku::variants::Variant;
+    use crate::text::reader::PuzzleReader;
+    use crate::text::record::Record;
+
+    /// Writes the description and reads it back.
+    fn round_trip(grid: &Grid, rules: &Rules, title: &str) -> Record {
+        let mut out = Vec::new();
+        write_description(&mut out, grid, rules, title);
+        out.push(b'\n');
+        let mut reader = PuzzleReader::new(&out[..]);
+        let mut record = Record::default();
+        let text = String::from_utf8_lossy(&out).into_owned();
+        reader
+            .read_record(&mut record)
+            .expect("one record")
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(reader.read_record(&mut Record::default()).is_none());
+        record
+    }
+
+    /// Random rules of every kind for a grid of `size`.
+    fn random_rules(rng: &mut Rng, size: Size) -> Rules {
+        let n = size.side();
+        let boxes = match rng.below(4) {
+            0 => Boxes::Standard,
+            1 => Boxes::None,
+            2 => {
+                // Rows of the grid, shifted: a region layout of n cells each.
+                let shift = 1 + rng.below(n - 1);
+                Boxes::Regions(
+                    (0..n * n)
+                        .map(|cell| ((cell + shift) / n % n) as u8)
+                        .collect(),
+                )
+            }
+            _ => {
+                let rows = (2..n).find(|r| n % r == 0).unwrap_or(2);
+                Boxes::Shape {
+                    rows,
+                    columns: n / rows,
+                }
+            }
+        };
+        let mut rules = Rules {
+            boxes,
+            ..Rules::default()
+        };
+        for variant in Variant::ALL {
+            if rng.below(3) == 0 {
+                rules.variants.push(variant);
+            }
+        }
+        let mut free: Vec<usize> = (0..n * n).collect();
+        for _ in 0..rng.below(4) {
+            let cells: Vec<usize> = (0..1 + rng.below(3))
+                .map(|_| free.swap_remove(rng.below(free.len())))
+                .collect();
+            let low = cells.len() * (cells.len() + 1) / 2;
+            let sum = (rng.below(2) == 0).then(|| (low + rng.below(2)) as u32);
+            rules.cages.push(Cage { cells, sum });
+        }
+        for _ in 0..rng.below(3) {
+            let count = 1 + rng.below(n);
+            let start = rng.below(n * n - count + 1);
+            rules.extra_regions.push((start..start + count).collect());
+        }
+        rules
+    }
+
+    #[test]
+    fn descriptions_read_back_as_written() {
+        let mut rng = Rng::from_seed(7);
+        for size in [Size::FOUR, Size::SIX, Size::NINE, Size::SIXTEEN] {
+            for round in 0..50 {
+                let n = size.side();
+                let mut grid = Grid::empty(size);
+                for _ in 0..rng.below(n * 2) {
+                    grid.set(rng.below(n * n), 1 + rng.below(n) as u8);
+                }
+                let rules = random_rules(&mut rng, size);
+                let title = ["", "plain", "quote \" back\\slash\ttab é\u{1}"][round % 3];
+                let record = round_trip(&grid, &rules, title);
+                assert_eq!(record.grid, grid);
+                assert_eq!(record.rules, rules);
+                assert_eq!(record.title, title);
+            }
+        }
+    }
+
+    #[test]
+    fn classic_rules_write_nothing() {
+        let mut out = Vec::new();
+        write_rules(&mut out, &Rules::default(), Size::NINE);
+        assert!(out.is_empty());
+    }
+}

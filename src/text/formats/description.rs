@@ -1,0 +1,673 @@
+//! The JSON puzzle description, one object per line: the givens and every
+//! rule of one puzzle, the format `generate -f json` writes and the peer
+//! solvers' contract reads.
+//!
+//! ```json
+//! {"givens": "...", "boxes": "2x3", "regions": "...", "variants": ["x"],
+//!  "cages": [{"sum": 15, "cells": ["r1c1", "r1c2"]}], "title": "..."}
+//! ```
+//!
+//! Only `givens` is required: `n * n` symbols, value `v` written
+//! `123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ[v-1]` in either case, `.` or `0`
+//! blank. `boxes` is `RxC` (R rows and C columns per box) or `none`;
+//! `regions` is `n * n` labels, any symbols, each label naming one region
+//! of `n` cells, in place of the boxes; `variants` names the rules of
+//! [`crate::Variant`]; `cages` are killer cages, `sum` optional or null;
+//! `extra_regions` are lists of cells holding different digits. Cells are
+//! `r<row>c<col>`, from 1. `docs/puzzle.schema.json` is the JSON Schema of
+//! the same. Every mistake names its key.
+//!
+//! A `-f json` answer reads back as the puzzle it answers: its `puzzle` is
+//! the givens, its `solution` a solution the record claims (which `check`
+//! verifies), its rules are under the same keys, and its other keys
+//! (`source`, `status`, `count`...) are ignored.
+
+use crate::sudoku::grid::{Grid, Size};
+use crate::sudoku::rules::{Boxes, Cage, Rules};
+use crate::sudoku::variants::Variant;
+use crate::text::alphabet::{Alphabet, Symbol, Symbols};
+use crate::text::error::ParseErrorKind;
+use crate::text::json::{Json, Member, Value};
+use crate::text::record::Record;
+use crate::text::regions::{number_regions, RegionProblem};
+
+/// The keys of a description, for messages.
+const KEYS: &str = "one of givens, boxes, regions, variants, cages, extra_regions, title \
+                    (or the keys of a -f json answer)";
+
+/// The keys of a `-f json` answer that say nothing about the puzzle: an
+/// answer reads back as the puzzle it answers.
+const ANSWER_KEYS: [&str; 10] = [
+    "source",
+    "line",
+    "column",
+    "status",
+    "count",
+    "limit_reached",
+    "solutions",
+    "score",
+    "level",
+    "error",
+];
+
+/// A mistake in a JSON puzzle: what is wrong, and the byte offset in the
+/// text of the value it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Problem {
+    /// Where, in bytes from the start of the JSON text.
+    pub(crate) at: usize,
+    /// What is wrong.
+    pub(crate) kind: ParseErrorKind,
+}
+
+impl Problem {
+    /// The value at `key` is `value`, not what was `expected`.
+    pub(crate) fn bad(key: &str, value: &Json, expected: impl Into<String>) -> Problem {
+        Problem::found(key, value.at, value.value.describe(), expected)
+    }
+
+    /// The value at `key` and offset `at` holds `found`, not what was
+    /// `expected`.
+    pub(crate) fn found(
+        key: &str,
+        at: usize,
+        found: impl Into<String>,
+        expected: impl Into<String>,
+    ) -> Problem {
+        Problem {
+            at,
+            kind: ParseErrorKind::Key {
+                key: key.to_string(),
+                found: found.into(),
+                expected: expected.into(),
+            },
+        }
+    }
+
+    /// `key` is no key of its object, which has the keys `expected`.
+    pub(crate) fn unknown(key: &str, at: usize, expected: &'static str) -> Problem {
+        Problem {
+            at,
+            kind: ParseErrorKind::UnknownKey {
+                key: key.to_string(),
+                expected,
+            },
+        }
+    }
+}
+
+/// The members of `value`, which must be an object with no key twice and
+/// none outside `keys` (`expected` lists them for messages).
+pub(crate) fn members<'a>(
+    path: &str,
+    value: &'a Json,
+    keys: &[&str],
+    expected: &'static str,
+) -> Result<&'a [Member], Problem> {
+    let Value::Object(members) = &value.value else {
+        return Err(not_an_object(path, value));
+    };
+    for (k, member) in members.iter().enumerate() {
+        let key = join(path, &member.key);
+        if !keys.contains(&member.key.as_str()) {
+            return Err(Problem::unknown(&key, member.key_at, expected));
+        }
+        if members[..k].iter().any(|m| m.key == member.key) {
+            return Err(Problem::found(
+                &key,
+                member.key_at,
+                "the key a second time",
+                "each key once",
+            ));
+        }
+    }
+    Ok(members)
+}
+
+/// The error of `value` at `path` (the whole line when empty), which is no
+/// JSON object.
+pub(crate) fn not_an_object(path: &str, value: &Json) -> Problem {
+    if !path.is_empty() {
+        return Problem::bad(path, value, "a JSON object");
+    }
+    Problem {
+        at: value.at,
+        kind: ParseErrorKind::Json {
+            found: value.value.describe(),
+            expected: "a JSON object",
+        },
+    }
+}
+
+/// The value of `key` in `members`, if it is there.
+pub(crate) fn get<'a>(members: &'a [Member], key: &str) -> Option<&'a Json> {
+    members.iter().find(|m| m.key == key).map(|m| &m.value)
+}
+
+/// `key` inside the object at `path`.
+pub(crate) fn join(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+/// Whether `members` make an f-puzzles export rather than a description:
+/// they have a `size` and a `grid`.
+pub(crate) fn is_fpuzzles(value: &Json) -> bool {
+    match &value.value {
+        Value::Object(members) => get(members, "size").is_some() && get(members, "grid").is_some(),
+        _ => false,
+    }
+}
+
+/// Reads the description `value` into `record`: its grid, rules, title and
+/// alphabet.
+pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
+    const DESCRIPTION_KEYS: [&str; 9] = [
+        "givens",
+        "boxes",
+        "regions",
+        "variants",
+        "cages",
+        "extra_regions",
+        "title",
+        "puzzle",
+        "solution",
+    ];
+    let all: Vec<&str> = DESCRIPTION_KEYS.into_iter().chain(ANSWER_KEYS).collect();
+    let members = members("", value, &all, KEYS)?;
+    // An answer of -f json names the givens `puzzle`.
+    let givens = match (get(members, "givens"), get(members, "puzzle")) {
+        (Some(_), Some(puzzle)) => {
+            let expected = "givens or puzzle, its name in an answer, not both";
+            return Err(Problem::found("puzzle", puzzle.at, "givens too", expected));
+        }
+        (Some(givens), None) => Some(("givens", givens)),
+        (None, puzzle) => puzzle.map(|puzzle| ("puzzle", puzzle)),
+    };
+    let Some((key, givens)) = givens else {
+        return Err(Problem {
+            at: value.at,
+            kind: ParseErrorKind::MissingField {
+                field: "givens",
+                expected: "the givens as a string of n*n symbols",
+            },
+        });
+    };
+    record.alphabet = read_givens(key, givens, &mut record.grid)?;
+    let size = record.grid.size();
+    if let Some(solution) = get(members, "solution") {
+        let mut grid = record
+            .expected_solution
+            .take()
+            .unwrap_or_else(|| Grid::empty(size));
+        read_givens("solution", solution, &mut grid)?;
+        if grid.size() != size {
+            let found = format!("a {} grid", grid.size());
+            let expected = format!("a {size} grid like the givens");
+            return Err(Problem::found("solution", solution.at, found, expected));
+        }
+        record.expected_solution = Some(grid);
+    }
+    let rules = &mut record.rules;
+    *rules = Rules::default();
+    if let Some(boxes) = get(members, "boxes") {
+        rules.boxes = read_boxes(boxes, size)?;
+    }
+    if let Some(regions) = get(members, "regions") {
+        if get(members, "boxes").is_some() {
+            let expected = "either boxes or regions, which replace the boxes";
+            return Err(Problem::found("regions", regions.at, "boxes too", expected));
+        }
+        rules.boxes = read_regions(regions, size)?;
+    }
+    if let Some(variants) = get(members, "variants") {
+        rules.variants = read_variants(variants)?;
+    }
+    if let Some(cages) = get(members, "cages") {
+        rules.cages = read_cages(cages, size)?;
+    }
+    if let Some(regions) = get(members, "extra_regions") {
+        rules.extra_regions = read_extra_regions(regions, size)?;
+    }
+    record.title.clear();
+    if let Some(title) = get(members, "title") {
+        match &title.value {
+            Value::String(text) => record.title.push_str(text),
+            _ => return Err(Problem::bad("title", title, "a string")),
+        }
+    }
+    Ok(())
+}
+
+/// The value of `symbol` (1 to 35), 0 for a blank, `None` for no symbol:
+/// the standard alphabet without its `_` blank, as the description's
+/// contract has it.
+fn symbol_value(symbol: u8) -> Option<u8> {
+    match (symbol, Alphabet::STANDARD.decode(symbol)) {
+        (b'_', _) | (_, Symbol::Unknown) => None,
+        (_, Symbol::Blank) => Some(0),
+        (_, Symbol::Value(value)) => Some(value),
+    }
+}
+
+/// Reads the grid at `key` (the givens, or a solution) into `grid`;
+/// returns the alphabet it is written in.
+fn read_givens(key: &str, value: &Json, grid: &mut Grid) -> Result<Alphabet, Problem> {
+    let Value::String(text) = &value.value else {
+        return Err(Problem::bad(key, value, "a string of n*n symbols"));
+    };
+    let length = text.chars().count();
+    let side = length.isqrt();
+    let Some(size) = Size::from_side(side).filter(|_| side * side == length) else {
+        return Err(Problem::found(
+            key,
+            value.at,
+            format!("{length} symbols"),
+            "n*n symbols for an n x n grid of a supported size",
+        ));
+    };
+    grid.clear(size);
+    let expected = || {
+        format!(
+            "{}-{} or a blank (. or 0)",
+            Alphabet::STANDARD.encode(1) as char,
+            Alphabet::STANDARD.encode(side as u8) as char
+        )
+    };
+    for (cell, (offset, c)) in text.char_indices().enumerate() {
+        let at = value.at + 1 + offset;
+        let value = u8::try_from(c).ok().and_then(symbol_value);
+        match value {
+            Some(value) if (value as usize) <= side => grid.set(cell, value),
+            _ => {
+                let found = format!("'{c}' for cell {}", cell_name(cell, side));
+                return Err(Problem::found(key, at, found, expected()));
+            }
+        }
+    }
+    let lowercase = text.bytes().any(|b| b.is_ascii_lowercase())
+        && !text.bytes().any(|b| b.is_ascii_uppercase());
+    Ok(Alphabet {
+        symbols: Symbols::Standard,
+        lowercase,
+    })
+}
+
+/// `r<row>c<col>`, from 1, for cell `cell` of a grid of side `side`.
+pub(crate) fn cell_name(cell: usize, side: usize) -> String {
+    format!("r{}c{}", cell / side + 1, cell % side + 1)
+}
+
+/// The cell named `name` (`r<row>c<col>` from 1, either case) in a grid of
+/// side `side`.
+pub(crate) fn parse_cell(name: &str, side: usize) -> Option<usize> {
+    let lower = name.to_ascii_lowercase();
+    let (row, column) = lower.strip_prefix('r')?.split_once('c')?;
+    let number = |text: &str| {
+        let value: usize = text.parse().ok()?;
+        (text.bytes().all(|b| b.is_ascii_digit()) && (1..=side).contains(&value)).then_some(value)
+    };
+    Some((number(row)? - 1) * side + number(column)? - 1)
+}
+
+/// Reads `RxC` or `none`.
+fn read_boxes(value: &Json, size: Size) -> Result<Boxes, Problem> {
+    let side = size.side();
+    let expected =
+        || format!("\"RxC\" with R x C = {side} (R rows, C columns per box), or \"none\"");
+    let Value::String(text) = &value.value else {
+        return Err(Problem::bad("boxes", value, expected()));
+    };
+    if text == "none" {
+        return Ok(Boxes::None);
+    }
+    let number = |text: &str| {
+        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        (digits && !text.starts_with('0')).then(|| text.parse::<usize>().ok())?
+    };
+    let shape = text
+        .split_once('x')
+        .and_then(|(r, c)| Some((number(r)?, number(c)?)));
+    match shape {
+        Some((rows, columns)) if rows >= 2 && columns >= 2 && rows * columns == side => {
+            Ok(Boxes::Shape { rows, columns })
+        }
+        _ => Err(Problem::bad("boxes", value, expected())),
+    }
+}
+
+/// Reads a layout of `n * n` labels, `n` cells each, as regions numbered in
+/// the order their labels first appear.
+fn read_regions(value: &Json, size: Size) -> Result<Boxes, Problem> {
+    let (side, cells) = (size.side(), size.cells());
+    let expected = format!("{cells} labels, {side} cells for each of {side} labels");
+    let Value::String(text) = &value.value else {
+        return Err(Problem::bad("regions", value, expected));
+    };
+    let labels: Vec<char> = text.chars().collect();
+    number_regions(&labels, side)
+        .map(Boxes::Regions)
+        .map_err(|problem| {
+            let found = match problem {
+                RegionProblem::Count { found } => format!("{found} labels"),
+                RegionProblem::TooMany { .. } => format!("more than {side} labels"),
+                RegionProblem::Size { label, found, .. } => {
+                    format!("label '{label}' on {found} cells")
+                }
+            };
+            Problem::found("regions", value.at, found, expected)
+        })
+}
+
+/// Reads the names of the variant rules.
+fn read_variants(value: &Json) -> Result<Vec<Variant>, Problem> {
+    const NAMES: &str = "a rule: x, hyper, disjoint, anti-king, anti-knight or non-consecutive";
+    let Value::Array(items) = &value.value else {
+        return Err(Problem::bad("variants", value, "an array of rule names"));
+    };
+    let mut variants = Vec::with_capacity(items.len());
+    for (k, item) in items.iter().enumerate() {
+        let key = format!("variants[{k}]");
+        let Value::String(name) = &item.value else {
+            return Err(Problem::bad(&key, item, NAMES));
+        };
+        let hint = match name.as_str() {
+            "jigsaw" => "the regions key for jigsaw regions",
+            "killer" => "the cages key for killer cages",
+            _ => NAMES,
+        };
+        match Variant::ALL.into_iter().find(|v| v.name() == name) {
+            Some(variant) if !variants.contains(&variant) => variants.push(variant),
+            Some(_) => {}
+            None => return Err(Problem::bad(&key, item, hint)),
+        }
+    }
+    Ok(variants)
+}
+
+/// Reads a list of cell names at `key`: at least one, each cell once.
+fn read_cells(key: &str, value: &Json, size: Size) -> Result<Vec<usize>, Problem> {
+    let side = size.side();
+    let Value::Array(items) = &value.value else {
+        return Err(Problem::bad(
+            key,
+            value,
+            "an array of cells such as \"r1c1\"",
+        ));
+    };
+    if items.is_empty() {
+        return Err(Problem::bad(key, value, "at least one cell"));
+    }
+    let mut cells = Vec::with_capacity(items.len());
+    for (k, item) in items.iter().enumerate() {
+        let key = format!("{key}[{k}]");
+        let cell = match &item.value {
+            Value::String(name) => parse_cell(name, side),
+            _ => None,
+        };
+        let expected = || format!("a cell r<row>c<column>, row and column from 1 to {side}");
+        let Some(cell) = cell else {
+            return Err(Problem::bad(&key, item, expected()));
+        };
+        if cells.contains(&cell) {
+            return Err(Problem::bad(&key, item, "each cell once"));
+        }
+        cells.push(cell);
+    }
+    Ok(cells)
+}
+
+/// Reads the killer cages: cells at most `n`, in no other cage, and a sum
+/// that `n` different digits can make.
+fn read_cages(value: &Json, size: Size) -> Result<Vec<Cage>, Problem> {
+    let side = size.side();
+    let Value::Array(items) = &value.value else {
+        return Err(Problem::bad("cages", value, "an array of cages"));
+    };
+    let mut cages: Vec<Cage> = Vec::with_capacity(items.len());
+    for (k, item) in items.iter().enumerate() {
+        let path = format!("cages[{k}]");
+        let members = members(&path, item, &["cells", "sum"], "cells and sum")?;
+        let key = join(&path, "cells");
+        let Some(cells_value) = get(members, "cells") else {
+            let expected = "a cells key: the cells of the cage";
+            return Err(Problem::found(&path, item.at, "no cells", expected));
+        };
+        let cells = read_cells(&key, cells_value, size)?;
+        if cells.len() > side {
+            let found = format!("{} cells", cells.len());
+            let expected = format!("at most {side} cells, one per digit");
+            return Err(Problem::found(&key, cells_value.at, found, expected));
+        }
+        for &cell in &cells {
+            if let Some(other) = cages.iter().position(|cage| cage.cells.contains(&cell)) {
+                let found = format!("{} of cages[{other}] too", cell_name(cell, side));
+                return Err(Problem::found(&key, cells_value.at, found, "cages apart"));
+            }
+        }
+        let sum = match get(members, "sum") {
+            None => None,
+            Some(sum) => read_sum(&join(&path, "sum"), sum, cells.len(), side)?,
+        };
+        cages.push(Cage { cells, sum });
+    }
+    Ok(cages)
+}
+
+/// Reads the sum of a cage of `count` cells: null, or a whole number that
+/// `count` different digits of 1 to `side` can make.
+pub(crate) fn read_sum(
+    key: &str,
+    value: &Json,
+    count: usize,
+    side: usize,
+) -> Result<Option<u32>, Problem> {
+    let (low, high) = (count * (count + 1) / 2, count * (2 * side + 1 - count) / 2);
+    let expected = || format!("null or a whole number from {low} to {high}");
+    match value.value {
+        Value::Null => Ok(None),
+        Value::Number(sum) if sum.fract() == 0.0 && (low as f64..=high as f64).contains(&sum) => {
+            Ok(Some(sum as u32))
+        }
+        _ => Err(Problem::bad(key, value, expected())),
+    }
+}
+
+/// Reads the extra regions: lists of at most `n` cells.
+fn read_extra_regions(value: &Json, size: Size) -> Result<Vec<Vec<usize>>, Problem> {
+    let side = size.side();
+    let Value::Array(items) = &value.value else {
+        return Err(Problem::bad(
+            "extra_regions",
+            value,
+            "an array of arrays of cells",
+        ));
+    };
+    let mut regions = Vec::with_capacity(items.len());
+    for (k, item) in items.iter().enumerate() {
+        let key = format!("extra_regions[{k}]");
+        let cells = read_cells(&key, item, size)?;
+        if cells.len() > side {
+            let found = format!("{} cells", cells.len());
+            let expected = format!("at most {side} cells, one per digit");
+            return Err(Problem::found(&key, item.at, found, expected));
+        }
+        regions.push(cells);
+    }
+    Ok(regions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::json::parse;
+
+    /// Reads `text` as a description, or gives the key and message of its
+    /// mistake.
+    pub(crate) fn read_text(text: &str) -> Result<Record, (usize, String)> {
+        let value = parse(text).map_err(|e| (e.at, e.expected.to_string()))?;
+        let mut record = Record::default();
+        read(&value, &mut record).map_err(|p| (p.at, p.kind.to_string()))?;
+        Ok(record)
+    }
+
+    const FOUR: &str = "1.3......2.....4";
+
+    #[test]
+    fn only_givens_is_required() {
+        let record = read_text(&format!(r#"{{"givens": "{FOUR}"}}"#)).unwrap();
+        assert_eq!(record.grid, FOUR.parse().unwrap());
+        assert!(record.rules.is_classic());
+        assert!(record.title.is_empty());
+    }
+
+    #[test]
+    fn every_key() {
+        let text = format!(
+            r#"{{"givens": "{FOUR}", "boxes": "none", "variants": ["x", "anti-knight"],
+                "cages": [{{"sum": 3, "cells": ["r1c2", "R2C2"]}}, {{"cells": ["r4c4"], "sum": null}}],
+                "extra_regions": [["r1c1", "r4c4"]], "title": "every key é"}}"#
+        );
+        let record = read_text(&text).unwrap();
+        let rules = &record.rules;
+        assert_eq!(rules.boxes, Boxes::None);
+        assert_eq!(rules.variants, [Variant::X, Variant::AntiKnight]);
+        assert_eq!(
+            rules.cages,
+            [
+                Cage {
+                    cells: vec![1, 5],
+                    sum: Some(3)
+                },
+                Cage {
+                    cells: vec![15],
+                    sum: None
+                }
+            ]
+        );
+        assert_eq!(rules.extra_regions, [vec![0, 15]]);
+        assert_eq!(record.title, "every key é");
+        let shaped = read_text(r#"{"givens": "................", "boxes": "2x2"}"#).unwrap();
+        assert_eq!(
+            shaped.rules.boxes,
+            Boxes::Shape {
+                rows: 2,
+                columns: 2
+            }
+        );
+        let six = format!(r#"{{"givens": "{}", "boxes": "3x2"}}"#, ".".repeat(36));
+        let six = read_text(&six).unwrap();
+        assert_eq!(six.grid.size(), Size::SIX);
+        assert_eq!(
+            six.rules.boxes,
+            Boxes::Shape {
+                rows: 3,
+                columns: 2
+            }
+        );
+        let square = format!(r#"{{"givens": "{}", "boxes": "3x3"}}"#, ".".repeat(36));
+        assert!(read_text(&square).unwrap_err().1.contains("R x C = 6"));
+        let jigsaw =
+            read_text(r#"{"givens": "................", "regions": "aabbaabbccddccdd"}"#).unwrap();
+        assert_eq!(
+            jigsaw.rules.boxes,
+            Boxes::Regions(vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3])
+        );
+    }
+
+    #[test]
+    fn symbols_in_either_case_and_both_blanks() {
+        let givens = format!("{}aG{}", "0".repeat(10), ".".repeat(244));
+        let record = read_text(&format!(r#"{{"givens": "{givens}"}}"#)).unwrap();
+        assert_eq!(record.grid.size(), Size::SIXTEEN);
+        assert_eq!(record.grid.cells()[10..12], [10, 16]);
+        assert_eq!(record.grid.cells().iter().filter(|&&v| v > 0).count(), 2);
+    }
+
+    #[test]
+    fn every_mistake_names_its_key() {
+        let cases: &[(&str, usize, &str)] = &[
+            (r#"[1]"#, 0, "found an array of 1; expected a JSON object"),
+            (r#"{"boxes": "2x2"}"#, 0, "found no givens field"),
+            (r#"{"givens": 5}"#, 11, "key givens: found the number 5; expected a string"),
+            (r#"{"givens": "123"}"#, 11, "key givens: found 3 symbols; expected n*n symbols"),
+            (r#"{"givens": "12x4............"}"#, 14, "key givens: found 'x' for cell r1c3; expected 1-4 or a blank (. or 0)"),
+            (r#"{"givens": "1234............", "size": 4}"#, 31, "found unknown key \"size\"; expected one of givens"),
+            (r#"{"givens": "................", "givens": "1..............."}"#, 31, "key givens: found the key a second time"),
+            (r#"{"givens": "................", "boxes": "3x3"}"#, 40, "key boxes: found the string \"3x3\"; expected \"RxC\" with R x C = 4"),
+            (r#"{"givens": "................", "boxes": "1x4"}"#, 40, "key boxes"),
+            (r#"{"givens": "................", "regions": "aabb"}"#, 42, "key regions: found 4 labels; expected 16 labels"),
+            (r#"{"givens": "................", "regions": "aaabaabbccddccdd"}"#, 42, "key regions: found label 'a' on 5 cells"),
+            (r#"{"givens": "................", "regions": "abcdeaaaaaaaaaaa"}"#, 42, "key regions: found more than 4 labels"),
+            (r#"{"givens": "................", "boxes": "none", "regions": "aabbaabbccddccdd"}"#, 59, "key regions: found boxes too"),
+            (r#"{"givens": "................", "variants": "x"}"#, 43, "key variants: found the string \"x\"; expected an array"),
+            (r#"{"givens": "................", "variants": ["x", "diagonal"]}"#, 49, "key variants[1]: found the string \"diagonal\"; expected a rule: x, hyper"),
+            (r#"{"givens": "................", "variants": ["jigsaw"]}"#, 44, "key variants[0]: found the string \"jigsaw\"; expected the regions key"),
+            (r#"{"givens": "................", "cages": {}}"#, 40, "key cages: found an object; expected an array of cages"),
+            (r#"{"givens": "................", "cages": [{"sum": 3}]}"#, 41, "key cages[0]: found no cells"),
+            (r#"{"givens": "................", "cages": [{"cells": ["r1c1"], "total": 3}]}"#, 61, "found unknown key \"cages[0].total\"; expected cells and sum"),
+            (r#"{"givens": "................", "cages": [{"cells": ["r1c5"]}]}"#, 52, "key cages[0].cells[0]: found the string \"r1c5\"; expected a cell r<row>c<column>, row and column from 1 to 4"),
+            (r#"{"givens": "................", "cages": [{"cells": ["r1c1", "r1c1"]}]}"#, 60, "key cages[0].cells[1]: found the string \"r1c1\"; expected each cell once"),
+            (r#"{"givens": "................", "cages": [{"cells": []}]}"#, 51, "key cages[0].cells: found an array of 0; expected at least one cell"),
+            (r#"{"givens": "................", "cages": [{"cells": ["r1c1", "r1c2"], "sum": 9}]}"#, 76, "key cages[0].sum: found the number 9; expected null or a whole number from 3 to 7"),
+            (r#"{"givens": "................", "cages": [{"cells": ["r1c1"], "sum": 1.5}]}"#, 68, "key cages[0].sum: found the number 1.5"),
+            (r#"{"givens": "................", "cages": [{"cells": ["r1c1"]}, {"cells": ["r2c1", "r1c1"]}]}"#, 72, "key cages[1].cells: found r1c1 of cages[0] too; expected cages apart"),
+            (r#"{"givens": "................", "cages": [{"cells": ["r1c1", "r1c2", "r1c3", "r1c4", "r2c1"]}]}"#, 51, "key cages[0].cells: found 5 cells; expected at most 4 cells"),
+            (r#"{"givens": "................", "extra_regions": [["r1c1"], "r2c2"]}"#, 59, "key extra_regions[1]: found the string \"r2c2\"; expected an array of cells"),
+            (r#"{"givens": "................", "extra_regions": 1}"#, 48, "key extra_regions: found the number 1"),
+            (r#"{"givens": "................", "title": ["a"]}"#, 40, "key title: found an array of 1; expected a string"),
+        ];
+        let mut wrong = Vec::new();
+        for &(text, at, message) in cases {
+            let (found_at, found) = read_text(text).unwrap_err();
+            if !found.starts_with(message) || found_at != at {
+                wrong.push(format!("{text}\n  at {found_at}: {found}"));
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn answers_read_back_as_their_puzzles() {
+        let answer = format!(
+            r#"{{"source":"a.txt","line":3,"puzzle":"{FOUR}","status":"solved",
+                "solution":"1432321441232341","count":1,"limit_reached":false,"variants":["x"]}}"#
+        );
+        let record = read_text(&answer).unwrap();
+        assert_eq!(record.grid, FOUR.parse().unwrap());
+        assert_eq!(record.rules.variants, [Variant::X]);
+        assert_eq!(
+            record.expected_solution,
+            Some("1432321441232341".parse().unwrap())
+        );
+        let both = format!(r#"{{"givens":"{FOUR}","puzzle":"{FOUR}"}}"#);
+        assert!(read_text(&both)
+            .unwrap_err()
+            .1
+            .starts_with("key puzzle: found givens too"));
+        let nine = format!(r#"{{"puzzle":"{FOUR}","solution":"{}"}}"#, ".".repeat(81));
+        assert!(read_text(&nine)
+            .unwrap_err()
+            .1
+            .starts_with("key solution: found a 9x9 grid; expected a 4x4 grid like the givens"));
+        let bad = format!(r#"{{"puzzle":"{FOUR}","solution":"123"}}"#);
+        assert!(read_text(&bad)
+            .unwrap_err()
+            .1
+            .starts_with("key solution: found 3 symbols"));
+    }
+
+    #[test]
+    fn cell_names() {
+        assert_eq!(parse_cell("r1c1", 9), Some(0));
+        assert_eq!(parse_cell("R9C9", 9), Some(80));
+        assert_eq!(parse_cell("r10c16", 16), Some(9 * 16 + 15));
+        for bad in ["r0c1", "r1c10", "rc1", "r1", "x1c1", "r+1c1", "r1c1x"] {
+            assert_eq!(parse_cell(bad, 9), None, "{bad}");
+        }
+        assert_eq!(cell_name(80, 9), "r9c9");
+    }
+}

@@ -1,0 +1,181 @@
+//! Jigsaw puzzles through the real binary: `--variant jigsaw` lines are
+//! `GIVENS REGIONS [comment]`; regions replace the boxes; a bad layout is
+//! named with its line, column and region; answers keep their regions.
+
+mod common;
+
+use common::binary::run_binary;
+
+/// A 9x9 layout of connected irregular regions.
+const REGIONS: &str =
+    "844444333888844336887744366877773366817779366111159966115559222115999222555599222";
+
+fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let output = run_binary(args, stdin.as_bytes());
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+        output.status.code().unwrap(),
+    )
+}
+
+/// True when each row, column and region of `grid` (81 digits) holds
+/// every digit once, checked on the cells themselves.
+fn obeys_regions(grid: &[u8], regions: &[u8]) -> bool {
+    let complete = |cells: Vec<usize>| {
+        let mut digits: Vec<u8> = cells.iter().map(|&c| grid[c]).collect();
+        digits.sort_unstable();
+        digits == b"123456789"
+    };
+    (0..9).all(|k| {
+        let region = (0..81)
+            .filter(|&c| regions[c] == regions[k * 9 + k])
+            .collect();
+        complete((0..9).map(|j| k * 9 + j).collect())
+            && complete((0..9).map(|j| j * 9 + k).collect())
+            && complete(region)
+    }) && (0..81).all(|c| {
+        let region: Vec<usize> = (0..81).filter(|&o| regions[o] == regions[c]).collect();
+        region.len() == 9 && complete(region)
+    })
+}
+
+/// Counts the solutions of `puzzle` under rows, columns and `regions`, up
+/// to `limit`, by plain backtracking: an oracle that shares nothing with
+/// the exact-cover encoding.
+fn count(puzzle: &mut [u8], regions: &[u8], limit: u32) -> u32 {
+    let Some(cell) = puzzle.iter().position(|&d| d == b'.') else {
+        return 1;
+    };
+    let (row, column) = (cell / 9, cell % 9);
+    let mut found = 0;
+    for digit in b'1'..=b'9' {
+        let clash = (0..81).any(|o| {
+            puzzle[o] == digit && (o / 9 == row || o % 9 == column || regions[o] == regions[cell])
+        });
+        if !clash {
+            puzzle[cell] = digit;
+            found += count(puzzle, regions, limit - found);
+            puzzle[cell] = b'.';
+            if found >= limit {
+                break;
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn regions_replace_the_boxes_and_answers_keep_them() {
+    let empty = ".".repeat(81);
+    let (stdout, stderr, code) = run(
+        &["solve", "--variant", "jigsaw"],
+        &format!("{empty} {REGIONS} an empty jigsaw\n"),
+    );
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    let (solution, regions) = stdout.trim().split_once(' ').unwrap();
+    assert!(obeys_regions(solution.as_bytes(), REGIONS.as_bytes()));
+    // The regions come back renumbered 1-9 in the order they first appear,
+    // the same cells together.
+    for a in 0..81 {
+        for b in 0..81 {
+            let same = REGIONS.as_bytes()[a] == REGIONS.as_bytes()[b];
+            assert_eq!(same, regions.as_bytes()[a] == regions.as_bytes()[b]);
+        }
+    }
+    // A solved grid with its regions is checked as valid.
+    let (verdict, _, code) = run(&["check", "--variant", "jigsaw"], &stdout);
+    assert_eq!((verdict.as_str(), code), ("valid\n", 0));
+}
+
+#[test]
+fn counts_agree_with_plain_backtracking_on_puzzles_cut_from_a_solution() {
+    let empty = ".".repeat(81);
+    let (stdout, _, _) = run(
+        &["solve", "--variant", "jigsaw"],
+        &format!("{empty} {REGIONS}\n"),
+    );
+    let solution = stdout
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .as_bytes()
+        .to_vec();
+    // Puzzles keeping every k-th cell, for several k and offsets: from
+    // unique to many solutions.
+    let mut puzzles = Vec::new();
+    for step in [2, 3, 4, 5] {
+        for offset in 0..step {
+            let puzzle: Vec<u8> = (0..81)
+                .map(|c| {
+                    if c % step == offset {
+                        solution[c]
+                    } else {
+                        b'.'
+                    }
+                })
+                .collect();
+            puzzles.push(puzzle);
+        }
+    }
+    let input: String = puzzles
+        .iter()
+        .map(|p| format!("{} {REGIONS}\n", String::from_utf8_lossy(p)))
+        .collect();
+    let (counts, _, _) = run(&["count", "--limit", "2", "--variant", "jigsaw"], &input);
+    let counts: Vec<&str> = counts.lines().collect();
+    assert_eq!(counts.len(), puzzles.len());
+    let mut seen = [0; 3];
+    for (puzzle, counted) in puzzles.iter_mut().zip(counts) {
+        let expected = count(puzzle, REGIONS.as_bytes(), 2);
+        let counted = if counted == "2+" {
+            2
+        } else {
+            counted.parse().unwrap()
+        };
+        assert_eq!(counted, expected, "{}", String::from_utf8_lossy(puzzle));
+        seen[expected as usize] += 1;
+    }
+    assert!(seen[1] > 0 && seen[2] > 0, "{seen:?}");
+}
+
+#[test]
+fn a_bad_layout_is_named_with_its_region_and_the_run_goes_on() {
+    let empty = ".".repeat(81);
+    let mut small = REGIONS.to_string();
+    small.replace_range(0..1, "4"); // region 8 loses a cell to region 4
+    let input = format!("{empty}\n{empty} {small}\n{empty} 1234\n{empty} {REGIONS}\n");
+    let (stdout, stderr, code) = run(&["count", "--limit", "2", "--variant", "jigsaw"], &input);
+    assert_eq!(stdout, "invalid\ninvalid\ninvalid\n2+\n");
+    assert_eq!(code, 2);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        lines[0],
+        "<stdin>:1:82: found no region layout after the givens; expected 81 region labels \
+         (--variant jigsaw lines are GIVENS REGIONS)"
+    );
+    assert_eq!(
+        lines[1],
+        "<stdin>:2:83: region '4' has 10 cells; each region needs 9, one per digit"
+    );
+    assert_eq!(
+        lines[2],
+        "<stdin>:3:83: found 4 region labels; expected 81, one per cell"
+    );
+}
+
+#[test]
+fn grid_output_draws_region_borders_that_read_back() {
+    let empty = ".".repeat(81);
+    let (block, _, code) = run(
+        &["solve", "--variant", "jigsaw", "-f", "grid"],
+        &format!("{empty} {REGIONS}\n"),
+    );
+    assert_eq!(code, 0);
+    assert!(block.contains(" | ") && block.contains('-'), "{block}");
+    let (line, _, _) = run(&["solve", "-f", "line", "--boxes", "none"], &block);
+    assert!(obeys_regions(line.trim().as_bytes(), REGIONS.as_bytes()));
+    let (_, stderr, code) = run(&["solve", "--variant", "jigsaw", "--boxes", "3x3"], "");
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot be used with --boxes"), "{stderr}");
+}

@@ -1,0 +1,187 @@
+//! Killer cages cross-checked against an independent checker: random
+//! killer puzzles counted up to 2 by the exact-cover solver and by plain
+//! backtracking on the rules themselves (`common::killer_oracle`), and the
+//! generator's puzzles checked the same way.
+
+mod common;
+
+use common::killer_oracle::KillerRules;
+use sudoku_dlx::{Cage, Generator, Grid, KillerGenerator, Rng, Rules, Size, Solver};
+
+/// Random cages cut from `solution`: connected pieces of 1 to `largest`
+/// cells, one in `no_sum` without a sum, one in `wrong` with its sum one
+/// off.
+fn random_cages(
+    solution: &Grid,
+    rng: &mut Rng,
+    largest: usize,
+    no_sum: usize,
+    wrong: usize,
+) -> Vec<Cage> {
+    let n = solution.size().side();
+    let cells = solution.cells();
+    let mut taken = vec![false; cells.len()];
+    let mut order: Vec<usize> = (0..cells.len()).collect();
+    rng.shuffle(&mut order);
+    let mut cages = Vec::new();
+    for seed in order {
+        if taken[seed] {
+            continue;
+        }
+        taken[seed] = true;
+        let target = 1 + rng.below(largest);
+        let mut cage = vec![seed];
+        while cage.len() < target {
+            let next: Vec<usize> = cage
+                .iter()
+                .flat_map(|&c| [c.wrapping_sub(n), c + n, c.wrapping_sub(1), c + 1].map(|o| (c, o)))
+                .filter(|&(c, o)| o < cells.len() && (o / n == c / n || o % n == c % n))
+                .map(|(_, o)| o)
+                .filter(|&o| !taken[o] && cage.iter().all(|&c| cells[c] != cells[o]))
+                .collect();
+            if next.is_empty() {
+                break;
+            }
+            let cell = next[rng.below(next.len())];
+            taken[cell] = true;
+            cage.push(cell);
+        }
+        let total: u32 = cage.iter().map(|&c| u32::from(cells[c])).sum();
+        let sum = match rng.below(100) {
+            r if r < no_sum => None,
+            r if r < no_sum + wrong => Some(if rng.below(2) == 0 {
+                total + 1
+            } else {
+                total - 1
+            }),
+            _ => Some(total),
+        };
+        cages.push(Cage { cells: cage, sum });
+    }
+    cages
+}
+
+/// `solution` with `givens` random cells kept.
+fn cut(solution: &Grid, rng: &mut Rng, givens: usize) -> Grid {
+    let mut puzzle = Grid::empty(solution.size());
+    for _ in 0..givens {
+        let cell = rng.below(solution.cells().len());
+        puzzle.set(cell, solution.cells()[cell]);
+    }
+    puzzle
+}
+
+/// The solutions of a killer puzzle counted up to 2 by the solver, each
+/// checked on the rules by the oracle; 0 when the rules or the givens
+/// are refused.
+fn solver_count(solver: &mut Solver, cages: &[Cage], puzzle: &Grid, oracle: &KillerRules) -> u64 {
+    let rules = Rules {
+        cages: cages.to_vec(),
+        ..Rules::classic()
+    };
+    let Ok(geometry) = rules.geometry(puzzle.size()) else {
+        return 0;
+    };
+    let result = solver.solve_in(&geometry, puzzle, 2, |solution| {
+        assert!(solution.is_complete() && solution.keeps_givens_of(puzzle));
+        assert!(oracle.obeys(solution.cells()), "{solution:?}");
+    });
+    match result {
+        Ok(stats) => stats.solutions,
+        Err(conflict) => {
+            assert!(!oracle.obeys(puzzle.cells()), "{conflict}");
+            0
+        }
+    }
+}
+
+fn oracle_of(size: Size, cages: &[Cage]) -> KillerRules {
+    KillerRules::new(
+        size.side(),
+        cages
+            .iter()
+            .map(|cage| (cage.cells.clone(), cage.sum))
+            .collect(),
+    )
+}
+
+/// Cross-checks `rounds` random puzzles of `size` and returns how many had
+/// 0, 1 and 2 or more solutions.
+fn cross_check(
+    size: Size,
+    rounds: u64,
+    seed: u64,
+    settings: impl Fn(u64) -> (usize, usize, usize, usize),
+) -> [u64; 3] {
+    let mut generator = Generator::new();
+    let mut solver = Solver::new();
+    let mut outcomes = [0; 3];
+    for round in 0..rounds {
+        let mut rng = Rng::for_item(seed, round);
+        let (largest, no_sum, wrong, givens) = settings(round);
+        let solution = generator.solved(size, &mut rng);
+        let cages = random_cages(&solution, &mut rng, largest, no_sum, wrong);
+        let puzzle = cut(&solution, &mut rng, givens);
+        let oracle = oracle_of(size, &cages);
+        let expected = oracle.count(puzzle.cells(), 2);
+        let found = solver_count(&mut solver, &cages, &puzzle, &oracle);
+        assert_eq!(found, expected, "round {round}: {puzzle:?} {cages:?}");
+        outcomes[found as usize] += 1;
+    }
+    outcomes
+}
+
+#[test]
+fn four_by_four_killers_agree_with_plain_backtracking() {
+    // Cages of up to 4 cells, a third without a sum, some sums wrong, up
+    // to 3 givens.
+    let outcomes = cross_check(Size::FOUR, 1000, 41, |round| {
+        (
+            2 + (round % 3) as usize,
+            30,
+            8 * (round % 2) as usize,
+            (round % 4) as usize,
+        )
+    });
+    assert!(outcomes.iter().all(|&count| count > 50), "{outcomes:?}");
+}
+
+#[test]
+fn nine_by_nine_killers_agree_with_plain_backtracking() {
+    // Cages of up to 5 to 9 cells, some without a sum, some sums wrong,
+    // 20 to 35 givens drawn (with repeats) so that plain backtracking
+    // stays quick.
+    let outcomes = cross_check(Size::NINE, 300, 42, |round| {
+        (
+            5 + (round % 5) as usize,
+            40,
+            5 * (round % 2) as usize,
+            20 + (round % 16) as usize,
+        )
+    });
+    assert!(outcomes.iter().all(|&count| count > 20), "{outcomes:?}");
+}
+
+#[test]
+fn generated_killers_are_unique_have_right_sums_and_need_every_sum() {
+    let mut generator = KillerGenerator::new();
+    let mut solver = Solver::new();
+    for (size, seeds) in [(Size::FOUR, 0..20)] {
+        for seed in seeds {
+            let killer = generator.puzzle(size, &mut Rng::from_seed(seed)).unwrap();
+            let cages = &killer.rules.cages;
+            let oracle = oracle_of(size, cages);
+            let empty = Grid::empty(size);
+            assert!(oracle.obeys(killer.solution.cells()));
+            assert!(killer.solution.is_solved());
+            assert_eq!(oracle.count(empty.cells(), 2), 1, "seed {seed}");
+            // Minimal: without any one of its sums, a second solution.
+            for (k, cage) in cages.iter().enumerate().filter(|(_, c)| c.sum.is_some()) {
+                let mut fewer = cages.clone();
+                fewer[k].sum = None;
+                let count = solver_count(&mut solver, &fewer, &empty, &oracle_of(size, &fewer));
+                assert_eq!(count, 2, "seed {seed}, sum of {cage:?}");
+            }
+        }
+    }
+}
