@@ -28,7 +28,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from variant_rules import SYMBOLS, Puzzle, cell_name, grid_text, random_regions  # noqa: E402
+from variant_rules import SYMBOLS, Puzzle, cell_name, grid_text, random_regions, read_puzzles  # noqa: E402
 import cpsat  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
@@ -195,6 +195,7 @@ def main():
     ap.add_argument("--sets", default=",".join(SETS))
     ap.add_argument("--counter", default="cpsat", help="cpsat (default), lisudoku=PATH or dlx=PATH (sudoku-dlx)")
     ap.add_argument("--verify", action="store_true", help="then check uniqueness and minimality with CP-SAT")
+    ap.add_argument("--verify-only", action="store_true", help="check the existing files of --sets, make nothing")
     args = ap.parse_args()
     if args.counter == "cpsat":
         counter = CpsatCounter()
@@ -208,11 +209,15 @@ def main():
     for name in args.sets.split(","):
         if name not in SETS:
             sys.exit(f"--sets: unknown set {name!r} (expected some of {', '.join(SETS)})")
+        path = os.path.join(args.out, f"{name}.jsonl")
+        if args.verify_only:
+            puzzles = read_puzzles(path)
+            print(f"{name}: CP-SAT finds {verify_minimal(puzzles)} of {len(puzzles)} puzzles not unique or not minimal")
+            continue
         rng = random.Random(f"{args.seed}-{name}")
         pairs = [rules_and_solution(SETS[name], rng) for _ in range(args.puzzles)]
         rules = [p for p, _ in pairs]
         givens = reduce_all(rules, [s for _, s in pairs], rng, counter)
-        path = os.path.join(args.out, f"{name}.jsonl")
         with open(path, "w", encoding="utf-8") as f:
             for puzzle, values in zip(rules, givens):
                 f.write(puzzle.to_json(values) + "\n")
