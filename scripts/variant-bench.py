@@ -62,7 +62,8 @@ class Solver:
         wall = time.perf_counter() - t0
         if out.returncode not in (0, 1):
             raise RuntimeError(f"{self.name} {mode}: exit {out.returncode}: {out.stderr.strip()[:300]}")
-        return out.stdout.split(), wall, self.own_time(out.stderr)
+        answers = [line.split()[0] for line in out.stdout.splitlines() if line.strip()]  # first field: a layout may follow
+        return answers, wall, self.own_time(out.stderr)
 
 
 def peer_time(stderr):
