@@ -12,8 +12,11 @@ OR-tools version, which the output does not depend on otherwise):
    from the solution: connected, 2 to 5 cells, no repeated digit, every cell caged), classic-6x6 (2x3 boxes);
 2. a random solution under the rules: CP-SAT with a random value hinted in every cell and a seeded search;
 3. the givens: every cell of the solution, removed in a random order whenever the puzzle stays unique (count
-   <= 2 by CP-SAT in process, or by `peer-lisudoku --count`, one process for all puzzles of a set at each step).
-   One pass in any order leaves a minimal puzzle: a given that was needed stays needed when others go.
+   <= 2 by CP-SAT in process, or by `peer-lisudoku --count` or `sudoku-dlx count --limit 2`, one process for
+   all puzzles of a set at each step). One pass in any order leaves a minimal puzzle: a given that was needed
+   stays needed when others go. The counter only answers (the draws do not depend on it), so the files are the
+   same whichever counts; `--verify` then checks every puzzle with CP-SAT: unique, and two or more solutions
+   without any one of its givens.
 
 Writes `<set>.jsonl` per set and prints a summary (puzzles, mean givens, mean cages).
 """
@@ -25,7 +28,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from variant_rules import SYMBOLS, Puzzle, cell_name, grid_text, random_regions  # noqa: E402
+from variant_rules import SYMBOLS, Puzzle, cell_name, grid_text, random_regions, read_puzzles  # noqa: E402
 import cpsat  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
@@ -125,6 +128,41 @@ class LisudokuCounter:
         return [int(a) for a in answers]
 
 
+class DlxCounter:
+    """Counts up to 2 with one `sudoku-dlx count --limit 2 --variant ...` process per batch (plain givens; for
+    the sets whose rules `--variant` expresses: 9x9 boxes and one variant list)."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def counts(self, puzzles):
+        variants = puzzles[0].variants
+        if any(p.regions is not None or p.cages or p.n != 9 or p.variants != variants for p in puzzles):
+            raise RuntimeError("the sudoku-dlx counter takes 9x9 sets with one --variant list only")
+        text = "".join(grid_text(p.givens) + "\n" for p in puzzles)
+        command = [self.path, "count", "--limit", "2", "-j", "1"] + (["--variant", ",".join(variants)] if variants else [])
+        out = subprocess.run(command, input=text, capture_output=True, text=True)
+        answers = [a.rstrip("+") for a in out.stdout.split()]
+        if len(answers) != len(puzzles) or any(a not in "012" for a in answers):
+            raise RuntimeError(f"sudoku-dlx answered {answers[:5]}... for {len(puzzles)} puzzles: {out.stderr[:200]}")
+        return [int(a) for a in answers]
+
+
+def verify_minimal(puzzles):
+    """With CP-SAT (whatever counted the removals): each puzzle is unique, and removing any one given leaves
+    several solutions. Returns the number of puzzles that fail."""
+    bad = 0
+    for p in puzzles:
+        ok = int(cpsat.solve_one(p, True, 1)) == 1
+        for i, v in enumerate(p.givens):
+            if ok and v:
+                trial = list(p.givens)
+                trial[i] = 0
+                ok = int(cpsat.solve_one(with_givens(p, trial), True, 1)) == 2
+        bad += not ok
+    return bad
+
+
 def reduce_all(rules, solutions, rng, counter):
     """Remove givens in a random order per puzzle while each stays unique; all puzzles step together."""
     n = rules[0].n
@@ -155,29 +193,40 @@ def main():
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--puzzles", type=int, default=100)
     ap.add_argument("--sets", default=",".join(SETS))
-    ap.add_argument("--counter", default="cpsat", help="cpsat (default) or lisudoku=PATH")
+    ap.add_argument("--counter", default="cpsat", help="cpsat (default), lisudoku=PATH or dlx=PATH (sudoku-dlx)")
+    ap.add_argument("--verify", action="store_true", help="then check uniqueness and minimality with CP-SAT")
+    ap.add_argument("--verify-only", action="store_true", help="check the existing files of --sets, make nothing")
     args = ap.parse_args()
     if args.counter == "cpsat":
         counter = CpsatCounter()
     elif args.counter.startswith("lisudoku="):
         counter = LisudokuCounter(args.counter.split("=", 1)[1])
+    elif args.counter.startswith("dlx="):
+        counter = DlxCounter(args.counter.split("=", 1)[1])
     else:
-        sys.exit(f"--counter: {args.counter!r} (expected cpsat or lisudoku=PATH)")
+        sys.exit(f"--counter: {args.counter!r} (expected cpsat, lisudoku=PATH or dlx=PATH)")
     os.makedirs(args.out, exist_ok=True)
     for name in args.sets.split(","):
         if name not in SETS:
             sys.exit(f"--sets: unknown set {name!r} (expected some of {', '.join(SETS)})")
+        path = os.path.join(args.out, f"{name}.jsonl")
+        if args.verify_only:
+            puzzles = read_puzzles(path)
+            print(f"{name}: CP-SAT finds {verify_minimal(puzzles)} of {len(puzzles)} puzzles not unique or not minimal")
+            continue
         rng = random.Random(f"{args.seed}-{name}")
         pairs = [rules_and_solution(SETS[name], rng) for _ in range(args.puzzles)]
         rules = [p for p, _ in pairs]
         givens = reduce_all(rules, [s for _, s in pairs], rng, counter)
-        path = os.path.join(args.out, f"{name}.jsonl")
         with open(path, "w", encoding="utf-8") as f:
             for puzzle, values in zip(rules, givens):
                 f.write(puzzle.to_json(values) + "\n")
         clues = sum(sum(1 for v in g if v) for g in givens) / len(givens)
         cages = sum(len(p.cages) for p in rules) / len(rules)
         print(f"{name}: {len(givens)} puzzles, {clues:.1f} givens on average, {cages:.1f} cages -> {path}")
+        if args.verify:
+            bad = verify_minimal([with_givens(p, g) for p, g in zip(rules, givens)])
+            print(f"{name}: CP-SAT finds {bad} puzzles not unique or not minimal")
 
 
 if __name__ == "__main__":

@@ -8,10 +8,7 @@ Usage: python3 scripts/variant-bench.py --dlx target/release/sudoku-dlx [--lisud
 `--python` is the interpreter that has OR-tools for `scripts/cpsat.py` (default: this one); `--lisudoku` is the
 `peer-lisudoku` binary of `../shared/peers` (built separately; left out, that column is empty). Per set:
 
-1. Check: every solver solves and counts (up to 2) every puzzle once; each solution must obey the rules and keep
-   the givens (judged by `variant_rules.py`, not by any solver), and the counts must be equal. A set with any
-   disagreement is reported and not timed.
-2. Time: `--rounds` rounds; in each, every solver runs the whole file once per mode (solve, count), the solvers
+1. Time: `--rounds` rounds; in each, every solver runs the whole file once per mode (solve, count), the solvers
    in an order that rotates from round to round. Whole-process wall time, and the solver's own loop time where it
    reports one (`--time` of the peers and cpsat.py: building and solving only; sudoku-dlx `--stats`: its whole
    run after start-up, reading and printing included). sudoku-dlx runs on one thread (`-j 1`), as the others do,
@@ -19,6 +16,9 @@ Usage: python3 scripts/variant-bench.py --dlx target/release/sudoku-dlx [--lisud
    millisecond clock); its times are divided by the copies. Its whole-process time is then start-up amortized
    over the copies, while the others pay theirs (CP-SAT: Python and OR-tools imports) once per file: compare
    the "own loop" rows for the solvers and the "whole process" rows for what a user waits.
+2. Check: the first round's answers: each solution must obey the rules and keep the givens (judged by
+   `variant_rules.py`, not by any solver), and the counts must be equal. A set with any disagreement is
+   reported and its times are not.
 3. Report: a Markdown table per set: milliseconds per puzzle (medians over rounds) and the medians of the
    per-round ratios to sudoku-dlx (a ratio from the same round is steadier than a ratio of medians on a shared
    machine).
@@ -48,6 +48,7 @@ class Solver:
 
     def __init__(self, name, commands, stdin_text, own_time, copies=1):
         self.name = name
+        self.modes = tuple(commands)  # the modes it is run in
         self.copies = copies  # how many times the timing runs feed the file (1 for the check)
         self.commands = commands  # mode -> argv
         self.stdin_text = stdin_text  # the text it reads
@@ -61,7 +62,8 @@ class Solver:
         wall = time.perf_counter() - t0
         if out.returncode not in (0, 1):
             raise RuntimeError(f"{self.name} {mode}: exit {out.returncode}: {out.stderr.strip()[:300]}")
-        return out.stdout.split(), wall, self.own_time(out.stderr)
+        answers = [line.split()[0] for line in out.stdout.splitlines() if line.strip()]  # first field: a layout may follow
+        return answers, wall, self.own_time(out.stderr)
 
 
 def peer_time(stderr):
@@ -132,74 +134,77 @@ def judge(puzzles, solver, mode, answers):
 def bench_set(name, path, args):
     """Check and time one set; prints its table (or why not)."""
     with open(path, encoding="utf-8") as f:
-        json_text = "".join(line for line in f if line.strip())
+        json_text = "".join([line for line in f if line.strip()][: args.first])
     puzzles = read_puzzles(json_text.splitlines())
     solvers = []
     dlx = dlx_solver(args.dlx, puzzles, json_text, args.dlx_input, args.dlx_copies)
+    note = ""
     if dlx is None:
-        print(f"### {name}\n\nsudoku-dlx reads neither the JSON form nor these rules by `--variant`: not timed.\n")
-        return
-    solvers.append(dlx)
+        note = "sudoku-dlx reads neither the JSON form nor these rules by `--variant` yet: the others alone. "
+    else:
+        solvers.append(dlx)
     if args.lisudoku and not any("non-consecutive" in p.variants for p in puzzles):
-        solvers.append(
-            Solver(
-                "lisudoku",
-                {"solve": [args.lisudoku, "--time"], "count": [args.lisudoku, "--count", "--time"]},
-                json_text,
-                peer_time,
-            )
-        )
+        commands = {"solve": [args.lisudoku, "--time"], "count": [args.lisudoku, "--count", "--time"]}
+        modes = args.lisudoku_modes.split(",")
+        solvers.append(Solver("lisudoku", {m: commands[m] for m in modes}, json_text, peer_time))
     cpsat = [args.python, os.path.join(HERE, "cpsat.py"), "--time"]
     solvers.append(Solver("CP-SAT", {"solve": cpsat, "count": cpsat + ["--count"]}, json_text, peer_time))
 
     problems = []
-    counts = {}
-    for s in solvers:
-        for mode in MODES:
-            answers, _, _ = s.run(mode)
-            problems += judge(puzzles, s.name, mode, answers)
-            if mode == "count":
-                counts[s.name] = [a.rstrip("+") for a in answers]
-    reference = counts[solvers[0].name]
-    for s in solvers[1:]:
-        diff = [k + 1 for k, (a, b) in enumerate(zip(reference, counts[s.name])) if a != b]
-        if diff:
-            problems.append(f"counts of {s.name} differ from sudoku-dlx at puzzles {diff[:10]}")
-    if problems:
-        print(f"### {name}\n\nanswers disagree, not timed:\n")
-        for line in problems[:20]:
-            print(f"- {line}")
-        print()
-        return
-    unique = sum(1 for c in reference if c == "1")
-
     wall = {(s.name, m): [] for s in solvers for m in MODES}
     own = {(s.name, m): [] for s in solvers for m in MODES}
+    counts = {}
     for r in range(args.rounds):
         order = solvers[r % len(solvers):] + solvers[: r % len(solvers)]
         for mode in MODES:
             for s in order:
-                _, w, o = s.run(mode, s.copies)
+                if mode not in s.modes:
+                    continue
+                answers, w, o = s.run(mode, s.copies)
                 wall[s.name, mode].append(w / s.copies)
                 own[s.name, mode].append(None if o is None else o / s.copies)
+                if r > 0:
+                    continue
+                # the first round's answers are checked before any time is reported
+                first = answers[: len(puzzles)]
+                if len(answers) != len(puzzles) * s.copies or answers[len(puzzles):] != first * (s.copies - 1):
+                    problems.append(f"{s.name} {mode}: {len(answers)} answers for {len(puzzles)} x {s.copies}")
+                problems += judge(puzzles, s.name, mode, first)
+                if mode == "count":
+                    counts[s.name] = [a.rstrip("+") for a in first]
+        if r == 0:
+            reference = counts[solvers[0].name]
+            for s in solvers[1:]:
+                diff = [k + 1 for k, (a, b) in enumerate(zip(reference, counts[s.name])) if a != b]
+                if diff:
+                    problems.append(f"counts of {s.name} differ from {solvers[0].name} at puzzles {diff[:10]}")
+            if problems:
+                print(f"### {name}\n\nanswers disagree, not timed:\n")
+                for line in problems[:20]:
+                    print(f"- {line}")
+                print()
+                return
+    unique = sum(1 for c in reference if c == "1")
 
     n = len(puzzles)
     givens = sum(sum(1 for v in p.givens if v) for p in puzzles) / n
     print(f"### {name}\n")
-    print(f"{n} puzzles ({unique} unique), {givens:.1f} givens on average; {args.rounds} rounds; "
-          f"milliseconds per puzzle, medians; ratios are medians of per-round ratios to sudoku-dlx.\n")
     names = [s.name for s in solvers]
-    header = ["mode", "timing"] + [f"{x} ms" for x in names] + [f"{x} / sudoku-dlx" for x in names[1:]]
+    print(f"{note}{n} puzzles ({unique} unique), {givens:.1f} givens on average; {args.rounds} rounds; "
+          f"milliseconds per puzzle, medians; ratios are medians of per-round ratios to {names[0]}.\n")
+    header = ["mode", "timing"] + [f"{x} ms" for x in names] + [f"{x} / {names[0]}" for x in names[1:]]
     print("| " + " | ".join(header) + " |")
     print("| " + " | ".join(["---"] * 2 + ["---:"] * (len(header) - 2)) + " |")
     for mode in MODES:
         for label, table in (("own loop", own), ("whole process", wall)):
-            if any(not v for x in names for v in table[x, mode]):
+            if any(v is not None and v <= 0 for x in names for v in table[x, mode]):
+                continue  # a clock too coarse for this run
+            if label == "own loop" and any(v is None for x in names for v in table[x, mode]):
                 continue
-            cells = [f"{statistics.median(table[x, mode]) * 1e3 / n:.3f}" for x in names]
+            cells = [f"{statistics.median(table[x, mode]) * 1e3 / n:.3f}" if table[x, mode] else "-" for x in names]
             for x in names[1:]:
                 ratios = [a / b for a, b in zip(table[x, mode], table[names[0], mode])]
-                cells.append(f"{statistics.median(ratios):,.1f}x")
+                cells.append(f"{statistics.median(ratios):,.1f}x" if ratios else "-")
             print("| " + " | ".join([mode, label] + cells) + " |")
     print()
 
@@ -213,6 +218,9 @@ def main():
     ap.add_argument("--dir", default=os.path.join(HERE, "..", "puzzles", "variants"))
     ap.add_argument("--sets", default="x,hyper,disjoint,anti-king,anti-knight,non-consecutive,jigsaw,killer,classic-6x6")
     ap.add_argument("--dlx-input", choices=("auto", "json", "plain"), default="auto")
+    ap.add_argument("--first", type=int, help="only the first K puzzles of each set")
+    ap.add_argument("--lisudoku-modes", default="solve,count",
+                    help="count alone halves its time: its solve runs the same search (it has no first-solution stop)")
     ap.add_argument("--dlx-copies", type=int, default=50, help="sudoku-dlx reads each file this many times")
     args = ap.parse_args()
     for name in args.sets.split(","):
