@@ -208,4 +208,70 @@ mod tests {
             }
         }
     }
+
+    /// Counts the solutions of `cells` (0 blank) of side `n` under rows,
+    /// columns and `regions`, up to `limit`, by plain backtracking on the
+    /// rules themselves.
+    fn brute_count(cells: &mut [u8], regions: &[u8], n: usize, limit: u32) -> u32 {
+        let Some(cell) = cells.iter().position(|&d| d == 0) else {
+            return 1;
+        };
+        let mut found = 0;
+        for digit in 1..=n as u8 {
+            let clash = (0..n * n).any(|o| {
+                cells[o] == digit
+                    && (o / n == cell / n || o % n == cell % n || regions[o] == regions[cell])
+            });
+            if !clash {
+                cells[cell] = digit;
+                found += brute_count(cells, regions, n, limit - found);
+                cells[cell] = 0;
+                if found >= limit {
+                    break;
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn counts_agree_with_backtracking_on_a_thousand_random_jigsaws() {
+        let mut rng = Rng::for_item(21, 0);
+        let mut solver = Solver::new();
+        let mut seen = [0; 3];
+        for round in 0..1000 {
+            let side = if round % 2 == 0 { 4 } else { 6 };
+            let size = Size::from_side(side).unwrap();
+            let regions = random_regions(size, &mut rng);
+            let rules = Rules {
+                boxes: Boxes::Regions(regions.clone()),
+                ..Rules::classic()
+            };
+            let geometry = rules.geometry(size).unwrap();
+            // Random givens that obey the rules, from a random solution when
+            // the layout has one.
+            let mut solution = None;
+            solver.set_node_budget(None);
+            let mut order: Vec<usize> = (0..side * side).collect();
+            rng.shuffle(&mut order);
+            let mut puzzle = Grid::empty(size);
+            for &cell in order.iter().take(side * side / 3) {
+                puzzle.set(cell, rng.below(side) as u8 + 1);
+                if geometry.first_conflict(&puzzle).is_some() {
+                    puzzle.set(cell, 0);
+                }
+            }
+            let stats = solver
+                .solve_in(&geometry, &puzzle, 2, |s| solution = Some(s.clone()))
+                .unwrap();
+            let mut cells = puzzle.cells().to_vec();
+            let expected = brute_count(&mut cells, &regions, side, 2);
+            assert_eq!(stats.solutions as u32, expected, "{puzzle:?} {regions:?}");
+            if let Some(solution) = solution {
+                assert!(geometry.first_conflict(&solution).is_none());
+            }
+            seen[expected as usize] += 1;
+        }
+        assert!(seen.iter().all(|&count| count > 50), "{seen:?}");
+    }
 }
