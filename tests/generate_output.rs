@@ -32,13 +32,13 @@ fn json_has_one_object_per_puzzle() {
     for ((number, object), line) in (1..).zip(&objects).zip(lines.lines()) {
         assert_eq!(object["item"], number);
         assert_eq!(object["seed"], 5);
-        let puzzle = object["puzzle"].as_str().unwrap();
+        let puzzle = object["givens"].as_str().unwrap();
         assert_eq!(puzzle, line, "the same puzzle as in the line layout");
         let solution = grid(object["solution"].as_str().unwrap());
         let puzzle = grid(puzzle);
         assert!(solution.is_solved() && solution.keeps_givens_of(&puzzle));
         assert!(Solver::new().is_unique(&puzzle).unwrap());
-        assert_eq!(object["givens"], puzzle.givens());
+        assert_eq!(object["clues"], puzzle.givens());
         assert!(object["score"].is_u64(), "{object}");
         assert!(object["level"].is_string(), "{object}");
     }
@@ -48,7 +48,7 @@ fn json_has_one_object_per_puzzle() {
 fn json_of_solved_grids_and_unrated_puzzles_leaves_out_what_is_unknown() {
     let text = stdout(&["generate", "--solved", "--seed", "5", "-f", "json"]);
     let object: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
-    assert_eq!(object["givens"], 81);
+    assert_eq!(object["clues"], 81);
     assert!(object.get("solution").is_none(), "{object}");
     let text = stdout(&["generate", "--seed", "5", "-f", "json"]);
     let object: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
@@ -67,7 +67,7 @@ fn csv_has_a_header_and_one_row_per_puzzle() {
         .collect();
     assert_eq!(
         header,
-        ["item", "seed", "puzzle", "solution", "givens", "score", "level"]
+        ["item", "seed", "givens", "solution", "clues", "score", "level"]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), 4);
@@ -117,4 +117,37 @@ fn progress_bar_on_a_terminal_unless_quiet() {
         return;
     };
     assert!(!drawn.contains("items"), "{drawn:?}");
+}
+
+#[test]
+fn json_items_read_back_as_their_puzzles_with_their_rules() {
+    let json = stdout(&[
+        "generate",
+        "--variant",
+        "x",
+        "--boxes",
+        "3x3",
+        "-n",
+        "2",
+        "--seed",
+        "3",
+        "-f",
+        "json",
+    ]);
+    for line in json.lines() {
+        let object: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(object["variants"], serde_json::json!(["x"]), "{line}");
+    }
+    let counted = run_binary(&["count", "--limit", "2"], json.as_bytes());
+    assert_eq!(String::from_utf8(counted.stdout).unwrap(), "1\n1\n");
+    // Under the classic rules alone they are not unique: the rules matter.
+    let givens: String = json
+        .lines()
+        .map(|line| {
+            let object: serde_json::Value = serde_json::from_str(line).unwrap();
+            format!("{}\n", object["givens"].as_str().unwrap())
+        })
+        .collect();
+    let plain = run_binary(&["count", "--limit", "2"], givens.as_bytes());
+    assert_eq!(String::from_utf8(plain.stdout).unwrap(), "2+\n2+\n");
 }

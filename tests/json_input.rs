@@ -449,3 +449,26 @@ fn a_base64_line_that_is_no_export_is_read_as_plain() {
 fn run_forced(text: &str) -> String {
     run(&["solve", "-i", "fpuzzles"], text).stderr
 }
+
+#[test]
+fn grid_output_marks_the_cages_under_the_grid_and_reads_back() {
+    let killer = r#"{"givens":"................","cages":[{"sum":3,"cells":["r1c1","r1c2"]},{"cells":["r4c4","r4c3"]}]}"#;
+    let block = run(&["solve", "-f", "grid"], format!("{killer}\n"));
+    assert_eq!(block.status, Some(0));
+    assert!(
+        block
+            .stdout
+            .contains("# cage 1, sum 3: r1c1 r1c2\n# cage 2: r4c4 r4c3\n\n"),
+        "{}",
+        block.stdout
+    );
+    let line = run(
+        &["solve", "-f", "line", "--boxes", "none"],
+        block.stdout.clone(),
+    );
+    let cells: Vec<u8> = line.stdout.trim().bytes().collect();
+    // The cage of sum 3 holds 1 and 2; the other cage holds two digits.
+    assert_eq!(cells.len(), 16, "{}", line.stdout);
+    assert_eq!(cells[0] + cells[1] - 2 * b'0', 3);
+    assert_ne!(cells[14], cells[15]);
+}

@@ -113,7 +113,11 @@ fn every_unique_bundled_puzzle_is_explained_soundly() {
     // The soundness above is worth something only if the techniques fire
     // (on every puzzle, in release: a sample may miss the rarer ones).
     let wanted = if cfg!(debug_assertions) {
-        &[Technique::HiddenSingle, Technique::LockedPointing, Technique::XWing][..]
+        &[
+            Technique::HiddenSingle,
+            Technique::LockedPointing,
+            Technique::XWing,
+        ][..]
     } else {
         &ALL_EXPECTED[..]
     };
@@ -126,27 +130,27 @@ fn every_unique_bundled_puzzle_is_explained_soundly() {
 
 /// The techniques the bundled puzzles, all of them, use.
 const ALL_EXPECTED: [Technique; 21] = [
-        Technique::FullHouse,
-        Technique::NakedSingle,
-        Technique::HiddenSingle,
-        Technique::LockedPointing,
-        Technique::LockedClaiming,
-        Technique::NakedPair,
-        Technique::HiddenPair,
-        Technique::XWing,
-        Technique::NakedTriple,
-        Technique::FinnedXWing,
-        Technique::Swordfish,
-        Technique::HiddenTriple,
-        Technique::XyWing,
-        Technique::XyzWing,
-        Technique::WWing,
-        Technique::UniqueRectangle1,
-        Technique::XChain,
-        Technique::XyChain,
-        Technique::Aic,
-        Technique::Nishio,
-        Technique::BifurcationSearch,
+    Technique::FullHouse,
+    Technique::NakedSingle,
+    Technique::HiddenSingle,
+    Technique::LockedPointing,
+    Technique::LockedClaiming,
+    Technique::NakedPair,
+    Technique::HiddenPair,
+    Technique::XWing,
+    Technique::NakedTriple,
+    Technique::FinnedXWing,
+    Technique::Swordfish,
+    Technique::HiddenTriple,
+    Technique::XyWing,
+    Technique::XyzWing,
+    Technique::WWing,
+    Technique::UniqueRectangle1,
+    Technique::XChain,
+    Technique::XyChain,
+    Technique::Aic,
+    Technique::Nishio,
+    Technique::BifurcationSearch,
 ];
 
 #[test]

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
-use sudoku_dlx::{write_block, write_line, Alphabet, Grid, Rating};
+use sudoku_dlx::{write_block, write_line, write_rules, Alphabet, Grid, Rating};
 
 use super::generate_args::{GenerateArgs, Layout};
 use super::render::{html, svg};
@@ -33,18 +33,21 @@ pub struct Item<'a> {
 
 /// The columns of `-f csv`, in the order of the JSON fields.
 const COLUMNS: [&str; 7] = [
-    "item", "seed", "puzzle", "solution", "givens", "score", "level",
+    "item", "seed", "givens", "solution", "clues", "score", "level",
 ];
 
-/// An item's fields, named as in the JSON object and the CSV header.
+/// An item's fields, named as in the JSON object and the CSV header: the
+/// puzzle under `givens`, as a JSON puzzle description names it, so that a
+/// `-f json` line reads back as its puzzle (the other keys are those of an
+/// answer, which the reader passes over); `clues` counts the givens.
 #[derive(Serialize)]
 struct Fields {
     item: u64,
     seed: u64,
-    puzzle: String,
+    givens: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
-    givens: usize,
+    clues: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     score: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -56,9 +59,9 @@ impl Fields {
         Fields {
             item: item.number,
             seed: item.seed,
-            puzzle: line(item.grid),
+            givens: line(item.grid),
             solution: item.solution.map(line),
-            givens: item.grid.givens(),
+            clues: item.grid.givens(),
             score: item.rating.map(|rating| rating.score),
             level: item.rating.map(|rating| rating.level.name()),
         }
@@ -131,7 +134,11 @@ pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, args: &GenerateArgs) {
         Layout::Json => {
             // Writing into memory cannot fail, and every field serialises.
             let _ = serde_json::to_writer(&mut *text, &Fields::of(item));
-            text.push(b'\n');
+            // The rules that are not the classic ones, before the closing
+            // brace, under the keys of the JSON description.
+            text.pop();
+            write_rules(text, &args.rules(), item.grid.size());
+            text.extend_from_slice(b"}\n");
         }
         Layout::Csv => {
             let fields = Fields::of(item);
@@ -139,9 +146,9 @@ pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, args: &GenerateArgs) {
             let _ = writer.write_record([
                 fields.item.to_string().as_str(),
                 &fields.seed.to_string(),
-                &fields.puzzle,
+                &fields.givens,
                 fields.solution.as_deref().unwrap_or_default(),
-                &fields.givens.to_string(),
+                &fields.clues.to_string(),
                 &fields.score.map(|s| s.to_string()).unwrap_or_default(),
                 fields.level.unwrap_or_default(),
             ]);

@@ -164,7 +164,27 @@ fn write_grid(out: &mut Vec<u8>, grid: &Grid, record: &Record, layout: Layout, o
             write_code(out, style.render());
         }),
     }
+    if layout == Layout::Block {
+        write_cages(out, record);
+    }
     out.push(b'\n');
+}
+
+/// Marks the killer cages of `record` under its grid block, one comment
+/// line each (`# cage 3, sum 15: r1c1 r1c2`), which a reader passes over.
+fn write_cages(out: &mut Vec<u8>, record: &Record) {
+    let n = record.grid.size().side();
+    for (index, cage) in record.rules.cages.iter().enumerate() {
+        let _ = write!(out, "# cage {}", index + 1);
+        if let Some(sum) = cage.sum {
+            let _ = write!(out, ", sum {sum}");
+        }
+        out.push(b':');
+        for &cell in &cage.cells {
+            let _ = write!(out, " r{}c{}", cell / n + 1, cell % n + 1);
+        }
+        out.push(b'\n');
+    }
 }
 
 fn write_code(out: &mut Vec<u8>, code: impl std::fmt::Display) {

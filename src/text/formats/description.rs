@@ -35,9 +35,12 @@ use crate::text::regions::{number_regions, RegionProblem};
 const KEYS: &str = "one of givens, boxes, regions, variants, cages, extra_regions, title \
                     (or the keys of a -f json answer)";
 
-/// The keys of a `-f json` answer that say nothing about the puzzle: an
-/// answer reads back as the puzzle it answers.
-const ANSWER_KEYS: [&str; 10] = [
+/// The keys of a `-f json` answer, or of a `generate -f json` item, that
+/// say nothing about the puzzle: both read back as their puzzles.
+const ANSWER_KEYS: [&str; 13] = [
+    "item",
+    "seed",
+    "clues",
     "source",
     "line",
     "column",
