@@ -80,7 +80,7 @@ One SVG document per puzzle: thin lines between cells, thick lines around boxes,
 One printable HTML page with every puzzle as an inline SVG picture; with \fB\-\-with\-solutions\fR (refused with other formats and by \fBrate\fR), each solution follows its puzzle after a page break.
 A run ended by a signal still ends the page.
 .PP
-\fBgenerate\fR writes \fBline\fR, \fBgrid\fR, \fBsvg\fR and \fBhtml\fR the same way; its \fBjson\fR objects and \fBcsv\fR rows hold \fBitem\fR, \fBseed\fR, \fBpuzzle\fR, \fBsolution\fR, \fBgivens\fR, and \fBscore\fR and \fBlevel\fR with \fB\-\-rate\fR.
+\fBgenerate\fR writes \fBline\fR, \fBgrid\fR, \fBsvg\fR and \fBhtml\fR the same way; its \fBjson\fR objects and \fBcsv\fR rows hold \fBitem\fR, \fBseed\fR, \fBgivens\fR (the puzzle, so that a \fBjson\fR line reads back as a puzzle description, with its rules), \fBsolution\fR, \fBclues\fR (the number of givens), and \fBscore\fR and \fBlevel\fR with \fB\-\-rate\fR.
 "#;
 
 /// What the exit status means, in roff.
