@@ -57,6 +57,10 @@ pub use sudoku::killer::{Killer, KillerError, KillerGenerator, NODE_BUDGET as KI
 pub use sudoku::random::Rng;
 pub use sudoku::rating::{Level, RateError, Rater, Rating, HARD_MAX};
 pub use sudoku::rules::{Boxes, Cage, Rules, RulesError};
+pub use sudoku::samurai::{
+    SamuraiCell, SamuraiConflict, SamuraiGrid, SamuraiLayout, SamuraiSolver, SamuraiUnit,
+    SamuraiUnitKind, SAMURAI_CELLS, SAMURAI_GRIDS, SAMURAI_SIDE,
+};
 pub use sudoku::singles::{Outcome as SinglesOutcome, Singles};
 pub use sudoku::solver::{SolutionCount, Solver};
 pub use sudoku::true_candidates::{CandidateFinder, TrueCandidates};
@@ -73,3 +77,7 @@ pub use text::pencilmarks::{
 };
 pub use text::reader::PuzzleReader;
 pub use text::record::{Layout, Record};
+pub use text::samurai::{
+    is_samurai_line, is_samurai_row, write_samurai_block, write_samurai_boxes, write_samurai_line,
+    SamuraiReader, SamuraiRecord,
+};

@@ -245,19 +245,24 @@ fn answer_puzzle(
         },
     }
     let facts = &answer.facts;
-    let failed = match facts.verdict {
+    if fails(task, facts.verdict) {
+        answer.status = Status::Failed;
+        let _ = writeln!(answer.err, "{place}: {}", facts.reason);
+    }
+    render::puzzle(task, output, place, record, answer);
+}
+
+/// Whether `verdict` is a failure of `task`, which weighs on the exit
+/// status.
+pub fn fails(task: Task, verdict: Verdict) -> bool {
+    match verdict {
         Verdict::Solved | Verdict::Valid | Verdict::Unique | Verdict::Rated => false,
         Verdict::Multiple => matches!(
             task,
             Task::Check | Task::Solve { unique: true } | Task::Rate
         ),
         Verdict::Unsolvable | Verdict::Invalid | Verdict::Mismatch | Verdict::Undecided => true,
-    };
-    if failed {
-        answer.status = Status::Failed;
-        let _ = writeln!(answer.err, "{place}: {}", facts.reason);
     }
-    render::puzzle(task, output, place, record, answer);
 }
 
 /// Rates a well-formed puzzle and fills `facts`.
@@ -348,7 +353,7 @@ fn find_facts(
 }
 
 /// Turns what a search of `task` found into facts and a verdict.
-fn judge(task: Task, stats: &SearchStats, facts: &mut Facts) {
+pub fn judge(task: Task, stats: &SearchStats, facts: &mut Facts) {
     facts.found = Some(stats.solutions);
     facts.stopped_at_limit = stats.stopped_at_limit;
     facts.gave_up = stats.stopped_at_node_budget;

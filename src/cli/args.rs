@@ -314,6 +314,9 @@ pub enum VariantChoice {
     /// Irregular regions replace the boxes: each line is GIVENS REGIONS,
     /// one region label per cell after the givens
     Jigsaw,
+    /// Samurai: five 9x9 grids overlapping at corner boxes, as a block of
+    /// 21 lines (detected by its shape) or 369 cells on one line
+    Samurai,
 }
 
 impl VariantChoice {
@@ -326,7 +329,7 @@ impl VariantChoice {
             VariantChoice::AntiKing => Some(Variant::AntiKing),
             VariantChoice::AntiKnight => Some(Variant::AntiKnight),
             VariantChoice::NonConsecutive => Some(Variant::NonConsecutive),
-            VariantChoice::Jigsaw => None,
+            VariantChoice::Jigsaw | VariantChoice::Samurai => None,
         }
     }
 }
@@ -480,6 +483,8 @@ pub struct Config {
     pub rules: Rules,
     /// `--variant jigsaw`: plain lines are `GIVENS REGIONS`.
     pub jigsaw: bool,
+    /// `--variant samurai`: every record is a samurai.
+    pub samurai: bool,
 }
 
 impl Config {
@@ -533,6 +538,9 @@ impl Cli {
                     "candidates writes -f line, grid or json: its fields are lists of digits",
                 ));
             }
+        }
+        if let Some(refusal) = self.samurai_refused() {
+            return Err(refuse(refusal));
         }
         if let Some(refusal) = self.with_solutions_refused() {
             return Err(refuse(refusal));
@@ -661,6 +669,7 @@ impl Cli {
             Command::Hint(args) => return Request::Explain(args.config(Mode::Hint)),
         };
         let jigsaw = common.variant.contains(&VariantChoice::Jigsaw);
+        let samurai = common.variant.contains(&VariantChoice::Samurai);
         Request::Answer(Config {
             task,
             files: common.files,
@@ -689,6 +698,7 @@ impl Cli {
                 ..Rules::default()
             },
             jigsaw,
+            samurai,
         })
     }
 }

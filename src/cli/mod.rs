@@ -20,6 +20,7 @@ mod man;
 mod progress;
 mod render;
 mod ruled_output;
+mod samurai;
 mod signals;
 mod stats;
 
@@ -184,6 +185,8 @@ struct Session {
     /// What ends the output, even when a signal ends the run: the end of
     /// an HTML page.
     footer: &'static [u8],
+    /// The solver and buffers of samurai records.
+    samurai: samurai::SamuraiAnswerer,
 }
 
 fn run(config: &Config) -> anyhow::Result<Status> {
@@ -236,6 +239,7 @@ fn run(config: &Config) -> anyhow::Result<Status> {
                 Some(Format::Svg | Format::Html | Format::HtmlWithSolutions)
             ),
         footer: render::footer(config.format),
+        samurai: samurai::SamuraiAnswerer::default(),
     };
     session.out.write_all(&render::header(config.format))?;
     for path in files {
@@ -332,7 +336,13 @@ impl Session {
     /// the pool of `-j N`.
     fn answer_all(&mut self, config: &Config, source: &str, input: impl BufRead) -> io::Result<()> {
         let (records_before, broken_before) = (self.records, self.broken_inputs);
-        if let Some(mut batch) = self.batch.take() {
+        let (input, is_samurai) = match samurai::recognise(config, input) {
+            Ok(recognised) => recognised,
+            Err(error) => return self.input_failed(source, &error),
+        };
+        if is_samurai {
+            self.answer_samurai(config, source, input)?;
+        } else if let Some(mut batch) = self.batch.take() {
             let result = batch.answer_all(self, config, source, input);
             self.batch = Some(batch);
             result?;

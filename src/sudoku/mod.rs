@@ -13,6 +13,7 @@ pub mod killer;
 pub mod random;
 pub mod rating;
 pub mod rules;
+pub mod samurai;
 pub mod singles;
 pub mod solver;
 pub mod true_candidates;

@@ -20,3 +20,4 @@ pub(crate) mod plain;
 pub(crate) mod reader;
 pub(crate) mod record;
 pub(crate) mod regions;
+pub(crate) mod samurai;

@@ -7,6 +7,7 @@ pub mod binary;
 pub mod grids;
 pub mod killer_oracle;
 pub mod oracle;
+pub mod samurai_oracle;
 
 use proptest::test_runner::{Config, RngSeed};
 

@@ -11,7 +11,7 @@ use crate::cli::candidates::solutions_seen;
 use crate::cli::facts::{Facts, Place, Verdict};
 
 /// One answer as named fields, for the machine-readable formats.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Fields<'a> {
     pub source: &'a str,
     pub line: u64,

@@ -17,6 +17,7 @@ use sudoku_dlx::{Grid, Record};
 use super::args::{Format, Task};
 use super::facts::{Answer, Facts, Output, Place};
 use fields::fields;
+pub use fields::Fields;
 
 /// What comes before the first answer in `format`: the CSV header row,
 /// the head of the HTML page.
@@ -93,6 +94,17 @@ fn machine(
         json::write(&fields, out);
     } else {
         csv::write(&fields, out, &mut scratch.field);
+    }
+}
+
+/// Writes `fields` built by the caller in a machine-readable `format`
+/// (JSON; CSV for any other): for answers that are not of one square grid
+/// (samurai).
+pub fn machine_fields(format: Format, fields: &Fields<'_>, out: &mut Vec<u8>, field: &mut Vec<u8>) {
+    if format == Format::Json {
+        json::write(fields, out);
+    } else {
+        csv::write(fields, out, field);
     }
 }
 

@@ -1,0 +1,320 @@
+//! Samurai Sudoku: the solver's counts cross-checked against a plain
+//! backtracking checker on random puzzles, a puzzle from a public source,
+//! and the binary on samurai input (recognised by its shape or forced with
+//! `--variant samurai`).
+
+mod common;
+
+use common::binary::run;
+use common::samurai_oracle::{block, is_cell, Frame, Oracle, SIDE};
+use sudoku_dlx::{Rng, SamuraiGrid, SamuraiReader, SamuraiRecord, SamuraiSolver};
+
+/// A random filled samurai: the solver's first solution once the first row
+/// of the top-left grid and the last row of the bottom-right grid (which
+/// share no unit) are random permutations, its digits then relabelled at
+/// random; draws the solver cannot finish in a few nodes are drawn again. The checker verifies it before use.
+fn random_solution(solver: &mut SamuraiSolver, rng: &mut Rng) -> Frame {
+    loop {
+        let mut frame = [[0; SIDE]; SIDE];
+        for (row, left) in [(0, 0), (SIDE - 1, SIDE - 9)] {
+            let mut digits: Vec<u8> = (1..=9).collect();
+            rng.shuffle(&mut digits);
+            frame[row][left..left + 9].copy_from_slice(&digits);
+        }
+        // Two such rows may leave no solution, which a search of a nearly
+        // empty samurai can take long to prove: those are given up early.
+        solver.set_node_budget(Some(20_000));
+        let found = solver.first_solution(&grid_of(&frame)).unwrap();
+        solver.set_node_budget(None);
+        let Some(solution) = found else {
+            continue;
+        };
+        let mut relabel: Vec<u8> = (1..=9).collect();
+        rng.shuffle(&mut relabel);
+        let mut frame = frame_of(&solution);
+        for digits in frame.iter_mut() {
+            for digit in digits.iter_mut().filter(|digit| **digit != 0) {
+                *digit = relabel[usize::from(*digit) - 1];
+            }
+        }
+        return frame;
+    }
+}
+
+/// `frame` as the library's grid, through its reader.
+fn grid_of(frame: &Frame) -> SamuraiGrid {
+    read_all(&block(frame)).remove(0)
+}
+
+/// Reads every record of `text` as samurai.
+fn read_all(text: &str) -> Vec<SamuraiGrid> {
+    let mut reader = SamuraiReader::new(text.as_bytes());
+    let mut record = SamuraiRecord::default();
+    let mut all = Vec::new();
+    while let Some(result) = reader.read_record(&mut record) {
+        result.expect("a well-formed samurai");
+        all.push(record.puzzle.clone());
+    }
+    all
+}
+
+/// `grid` as a frame of the checker.
+fn frame_of(grid: &SamuraiGrid) -> Frame {
+    let mut frame = [[0; SIDE]; SIDE];
+    let mut cells = grid.cells().iter();
+    for (row, digits) in frame.iter_mut().enumerate() {
+        for (column, digit) in digits.iter_mut().enumerate() {
+            if is_cell(row, column) {
+                *digit = *cells.next().expect("369 cells");
+            }
+        }
+    }
+    frame
+}
+
+fn file(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+    std::fs::read_to_string(path).expect("the file is readable")
+}
+
+/// The lines of `text` that are not comments.
+fn without_comments(text: &str) -> String {
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
+#[test]
+fn counts_agree_with_plain_backtracking_on_random_cut_puzzles() {
+    let oracle = Oracle::new();
+    let mut solver = SamuraiSolver::new();
+    let mut rng = Rng::from_seed(369);
+    let mut by_count = [0usize; 3];
+    let mut undecided = 0;
+    for case in 0..240 {
+        let solution = random_solution(&mut solver, &mut rng);
+        assert!(oracle.is_consistent(&solution));
+        assert!(solution.iter().flatten().filter(|&&d| d != 0).count() == 369);
+        // From few blanks (mostly unique) to many (mostly several).
+        let blank_percent = 35 + (case % 6) * 5;
+        let mut puzzle = solution;
+        for (row, digits) in puzzle.iter_mut().enumerate() {
+            for (column, digit) in digits.iter_mut().enumerate() {
+                if is_cell(row, column) && rng.below(100) < blank_percent {
+                    *digit = 0;
+                }
+            }
+        }
+        let text = block(&puzzle);
+        let read = read_all(&text);
+        assert_eq!(read.len(), 1);
+        assert_eq!(frame_of(&read[0]), puzzle, "the reader keeps every cell");
+        let mut first = None;
+        let expected = oracle.count(&puzzle, 2, &mut first);
+        // A node budget keeps a pathological cut from stalling the run; a
+        // search that reaches it is counted apart, and must stay rare.
+        solver.set_node_budget(Some(200_000));
+        let stats = solver.solve(&read[0], 2, |_| {}).unwrap();
+        solver.set_node_budget(None);
+        if stats.stopped_at_node_budget {
+            undecided += 1;
+            continue;
+        }
+        assert_eq!(stats.solutions, expected, "case {case}:\n{text}");
+        let found = solver.first_solution(&read[0]).unwrap().unwrap();
+        assert!(found.is_solved() && found.keeps_givens_of(&read[0]));
+        assert!(oracle.is_consistent(&frame_of(&found)));
+        if expected == 1 {
+            assert_eq!(Some(frame_of(&found)), first, "case {case}");
+            assert_eq!(frame_of(&found), solution);
+        }
+        by_count[expected as usize] += 1;
+    }
+    // Both kinds were tried, enough of each.
+    assert!(by_count[1] >= 20 && by_count[2] >= 40, "{by_count:?}");
+    assert!(
+        undecided <= 12,
+        "{undecided} searches reached the node budget"
+    );
+}
+
+#[test]
+fn clashing_givens_and_unsolvable_puzzles_agree_with_the_checker() {
+    let oracle = Oracle::new();
+    let mut solver = SamuraiSolver::new();
+    let mut rng = Rng::from_seed(21);
+    for case in 0..40 {
+        let mut puzzle = random_solution(&mut solver, &mut rng);
+        for (row, digits) in puzzle.iter_mut().enumerate() {
+            for (column, digit) in digits.iter_mut().enumerate() {
+                if is_cell(row, column) && rng.below(100) < 60 {
+                    *digit = 0;
+                }
+            }
+        }
+        // One given changed to another digit: a clash, or no solution, or
+        // still solutions; the checker decides.
+        let (row, column) = loop {
+            let (row, column) = (rng.below(SIDE), rng.below(SIDE));
+            if is_cell(row, column) && puzzle[row][column] != 0 {
+                break (row, column);
+            }
+        };
+        puzzle[row][column] = puzzle[row][column] % 9 + 1;
+        let read = read_all(&block(&puzzle));
+        let result = solver.count_solutions(&read[0], 2);
+        if oracle.is_consistent(&puzzle) {
+            let expected = oracle.count(&puzzle, 2, &mut None);
+            assert_eq!(result.unwrap().found, expected, "case {case}");
+        } else {
+            let conflict = result.expect_err("clashing givens are refused");
+            let (first, second) = (conflict.first, conflict.second);
+            assert_eq!(puzzle[first.row][first.column], conflict.digit);
+            assert_eq!(puzzle[second.row][second.column], conflict.digit);
+        }
+    }
+}
+
+#[test]
+fn the_public_puzzle_has_its_published_solution_and_no_other() {
+    let puzzle = &read_all(&file("puzzles/samurai.txt"))[0];
+    let published = &read_all(&file("puzzles/samurai-solution.txt"))[0];
+    assert!(published.is_solved() && published.keeps_givens_of(puzzle));
+    let mut solver = SamuraiSolver::new();
+    assert_eq!(solver.count_solutions(puzzle, 2).unwrap().found, 1);
+    assert_eq!(
+        solver.first_solution(puzzle).unwrap().as_ref(),
+        Some(published)
+    );
+    assert_eq!(Oracle::new().count(&frame_of(puzzle), 2, &mut None), 1);
+}
+
+#[test]
+fn the_binary_recognises_the_block_by_its_shape_and_answers_in_it() {
+    let solved = run(&["solve", "puzzles/samurai.txt"], "");
+    assert_eq!(solved.status, Some(0), "{}", solved.stderr);
+    let published = without_comments(&file("puzzles/samurai-solution.txt"));
+    // The block, then the blank line that ends a block record.
+    assert_eq!(solved.stdout, format!("{published}\n"));
+    for (row, line) in solved.stdout.lines().take(SIDE).enumerate() {
+        for (column, symbol) in line.chars().enumerate() {
+            assert_eq!(
+                symbol != ' ',
+                is_cell(row, column),
+                "row {row} column {column}"
+            );
+        }
+    }
+    let counted = run(&["count"], file("puzzles/samurai.txt"));
+    assert_eq!(
+        (counted.status, counted.stdout.as_str()),
+        (Some(0), "1\n\n")
+    );
+    let checked = run(&["check", "-"], file("puzzles/samurai-solution.txt"));
+    assert_eq!(
+        (checked.status, checked.stdout.as_str()),
+        (Some(0), "valid\n\n")
+    );
+}
+
+#[test]
+fn a_samurai_on_one_line_is_solved_with_variant_samurai_and_reads_back() {
+    let puzzle = &read_all(&file("puzzles/samurai.txt"))[0];
+    let line: String = puzzle
+        .cells()
+        .iter()
+        .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
+        .collect();
+    let solved = run(&["solve", "--variant", "samurai"], format!("{line}\n"));
+    assert_eq!(solved.status, Some(0), "{}", solved.stderr);
+    assert_eq!(solved.stdout.trim_end().len(), 369);
+    let checked = run(&["check", "--variant", "samurai"], solved.stdout.clone());
+    assert_eq!(
+        (checked.status, checked.stdout.as_str()),
+        (Some(0), "valid\n")
+    );
+    // The block form of the same puzzle gives the same answer on one line.
+    let as_line = run(&["solve", "-f", "line", "puzzles/samurai.txt"], "");
+    assert_eq!(as_line.stdout, solved.stdout);
+    let picture = run(&["solve", "-f", "grid", "puzzles/samurai.txt"], "");
+    assert!(picture.stdout.contains("---+---+---+---+---+---+---"));
+    let json = run(&["count", "-f", "json", "puzzles/samurai.txt"], "");
+    assert!(
+        json.stdout.contains("\"count\":1,\"limit_reached\":false"),
+        "{}",
+        json.stdout
+    );
+    assert!(json.stdout.contains(&format!("\"puzzle\":\"{line}\"")));
+}
+
+#[test]
+fn a_bad_character_is_named_by_line_and_column_and_the_next_record_is_answered() {
+    let text = without_comments(&file("puzzles/samurai.txt"));
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    lines[3].replace_range(4..5, "x");
+    let bad = lines.join("\n");
+    let input = format!("{bad}\n\n{text}");
+    let answered = run(&["solve", "--variant", "samurai"], input.clone());
+    assert_eq!(answered.status, Some(2));
+    assert!(
+        answered
+            .stderr
+            .contains("<stdin>:4:5: found 'x'; expected a digit 1-9"),
+        "{}",
+        answered.stderr
+    );
+    assert!(
+        answered.stdout.starts_with("invalid\n"),
+        "{}",
+        answered.stdout
+    );
+    assert_eq!(
+        answered.stdout.lines().filter(|l| !l.is_empty()).count(),
+        22
+    );
+    // Recognised by its shape too: the bad cell is still where a cell is.
+    let detected = run(&["solve"], input);
+    assert!(
+        detected.stderr.contains("<stdin>:4:5:"),
+        "{}",
+        detected.stderr
+    );
+}
+
+#[test]
+fn a_repeated_digit_is_named_with_its_grid_unit_and_cells() {
+    let text = without_comments(&file("puzzles/samurai.txt"));
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    // Row 1 of the top-right grid already holds a 6 at column 15.
+    lines[0].replace_range(12..13, "6");
+    let input = lines.join("\n") + "\n";
+    let checked = run(&["check"], input.clone());
+    assert_eq!(
+        (checked.status, checked.stdout.as_str()),
+        (Some(1), "invalid\n\n")
+    );
+    assert!(
+        checked
+            .stderr
+            .contains("digit 6 is twice in row 1 of grid 2 (top right): at r1c13 and r1c15"),
+        "{}",
+        checked.stderr
+    );
+    let solved = run(&["solve"], input);
+    assert_eq!(solved.status, Some(1));
+}
+
+#[test]
+fn commands_without_samurai_support_refuse_it() {
+    let rated = run(&["rate", "puzzles/samurai.txt"], "");
+    assert_eq!(rated.status, Some(2));
+    assert!(rated
+        .stderr
+        .contains("samurai puzzles are read by solve, count and check only"));
+    let forced = run(&["candidates", "--variant", "samurai"], "");
+    assert_eq!(forced.status, Some(2));
+    assert!(forced.stderr.contains("samurai"), "{}", forced.stderr);
+    let mixed = run(&["solve", "--variant", "samurai,x"], "");
+    assert_eq!(mixed.status, Some(2));
+}
