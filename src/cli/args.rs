@@ -207,6 +207,16 @@ pub struct ExplainArgs {
     pub quiet: bool,
 }
 
+/// The rules `--boxes` and `--variant` give the puzzles that bring none of
+/// their own (jigsaw regions come with each line).
+fn run_rules(boxes: Option<&Boxes>, variants: &[VariantChoice]) -> Rules {
+    Rules {
+        boxes: boxes.cloned().unwrap_or_default(),
+        variants: variants.iter().filter_map(|choice| choice.rule()).collect(),
+        ..Rules::default()
+    }
+}
+
 impl ExplainArgs {
     /// The configuration of `mode` from these flags.
     pub fn config(self, mode: Mode) -> ExplainConfig {
@@ -216,15 +226,7 @@ impl ExplainArgs {
             json: self.format == ExplainFormat::Json,
             input_format: self.input_format.format(),
             alphabet: None,
-            rules: Rules {
-                boxes: self.boxes.unwrap_or_default(),
-                variants: self
-                    .variant
-                    .iter()
-                    .filter_map(|choice| choice.rule())
-                    .collect(),
-                ..Rules::default()
-            },
+            rules: run_rules(self.boxes.as_ref(), &self.variant),
             jigsaw: self.variant.contains(&VariantChoice::Jigsaw),
             quiet: self.quiet,
         }
@@ -651,15 +653,7 @@ impl Cli {
                     json: common.format == Some(Format::Json),
                     input_format: common.input_format.format(),
                     alphabet: common.alphabet.forced(),
-                    rules: Rules {
-                        boxes: common.boxes.clone().unwrap_or_default(),
-                        variants: common
-                            .variant
-                            .iter()
-                            .filter_map(|choice| choice.rule())
-                            .collect(),
-                        ..Rules::default()
-                    },
+                    rules: run_rules(common.boxes.as_ref(), &common.variant),
                     jigsaw: common.variant.contains(&VariantChoice::Jigsaw),
                     quiet: common.quiet,
                 })
@@ -688,15 +682,7 @@ impl Cli {
                 usize::from,
             ),
             max_nodes: common.max_nodes,
-            rules: Rules {
-                boxes: common.boxes.clone().unwrap_or_default(),
-                variants: common
-                    .variant
-                    .iter()
-                    .filter_map(|choice| choice.rule())
-                    .collect(),
-                ..Rules::default()
-            },
+            rules: run_rules(common.boxes.as_ref(), &common.variant),
             jigsaw,
             samurai,
         })

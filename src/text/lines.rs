@@ -43,6 +43,20 @@ pub(crate) fn trimmed(line: &[u8], range: Range<usize>) -> Range<usize> {
     range.start + start..range.start + end
 }
 
+/// The first whitespace-separated token of `bytes` at or after `from`, as
+/// a range (empty at the end of the line when there is none).
+pub(crate) fn token(bytes: &[u8], from: usize) -> std::ops::Range<usize> {
+    let start = bytes[from..]
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .map_or(bytes.len(), |k| from + k);
+    let end = bytes[start..]
+        .iter()
+        .position(|b| b.is_ascii_whitespace())
+        .map_or(bytes.len(), |k| start + k);
+    start..end
+}
+
 /// The comment in `range` of `line`, after a puzzle: trimmed, and without
 /// the `#` it may start with.
 pub(crate) fn comment(line: &[u8], range: Range<usize>) -> Range<usize> {

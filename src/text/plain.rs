@@ -21,7 +21,7 @@ use crate::sudoku::grid::Size;
 use crate::text::alphabet::{Alphabet, Symbol};
 use crate::text::cells::{count_cells, first_cell, is_layout, not_a_grid, wrong_length, Cells};
 use crate::text::error::{BlockEnd, ParseError, ParseErrorKind, ReadError};
-use crate::text::lines::{comment, Line, LineRead, Lines};
+use crate::text::lines::{comment, token, Line, LineRead, Lines};
 use crate::text::record::Layout;
 
 /// Blank lines, comments and lines of layout alone hold no cell.
@@ -70,14 +70,10 @@ pub(crate) fn read_record<R: BufRead>(
     cells.clear();
     let line = lines.line();
     let bytes = line.bytes();
-    let token_start = bytes
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(0);
-    let token_end = bytes[token_start..]
-        .iter()
-        .position(|b| b.is_ascii_whitespace())
-        .map_or(bytes.len(), |k| token_start + k);
+    let std::ops::Range {
+        start: token_start,
+        end: token_end,
+    } = token(bytes, 0);
     let token = &bytes[token_start..token_end];
     let token_is_plain = !token.iter().any(|&b| is_layout(b));
     // Counted only when the line is not a plain one-line puzzle.

@@ -38,7 +38,7 @@ use crate::text::error::{ParseError, ParseErrorKind, ReadError};
 use crate::text::formats::description::{self, Problem};
 use crate::text::formats::{colon, csv, fpuzzles, sdk, xml, Fields, InputFormat, Scan};
 use crate::text::json;
-use crate::text::lines::{comment, LineRead, Lines};
+use crate::text::lines::{comment, token, LineRead, Lines};
 use crate::text::plain;
 use crate::text::record::{Layout, Record};
 use crate::text::regions::number_regions;
@@ -520,20 +520,6 @@ impl std::str::FromStr for Grid {
 }
 
 /// Tests of the reader, and the helpers the tests of each parser read with.
-/// The first whitespace-separated token of `bytes` at or after `from`, as
-/// a range (empty at the end of the line when there is none).
-fn token(bytes: &[u8], from: usize) -> std::ops::Range<usize> {
-    let start = bytes[from..]
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .map_or(bytes.len(), |k| from + k);
-    let end = bytes[start..]
-        .iter()
-        .position(|b| b.is_ascii_whitespace())
-        .map_or(bytes.len(), |k| start + k);
-    start..end
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
