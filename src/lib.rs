@@ -61,6 +61,10 @@ pub use sudoku::samurai::{
     SamuraiCell, SamuraiConflict, SamuraiGrid, SamuraiLayout, SamuraiSolver, SamuraiUnit,
     SamuraiUnitKind, SAMURAI_CELLS, SAMURAI_GRIDS, SAMURAI_SIDE,
 };
+pub use sudoku::samurai_candidates::{SamuraiCandidateFinder, SamuraiCandidates};
+pub use sudoku::samurai_generate::{SamuraiGenerateError, SamuraiGenerated, SamuraiGenerator};
+pub use sudoku::samurai_rating::{SamuraiRateError, SamuraiRater};
+pub use sudoku::samurai_singles::SamuraiSingles;
 pub use sudoku::singles::{Outcome as SinglesOutcome, Singles};
 pub use sudoku::solver::{SolutionCount, Solver};
 pub use sudoku::true_candidates::{CandidateFinder, TrueCandidates};

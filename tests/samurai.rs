@@ -7,7 +7,8 @@ mod common;
 
 use common::binary::run;
 use common::samurai_oracle::{block, is_cell, Frame, Oracle, SIDE};
-use sudoku_dlx::{Rng, SamuraiGrid, SamuraiReader, SamuraiRecord, SamuraiSolver};
+use common::samurai_text::{file, read_all};
+use sudoku_dlx::{Rng, SamuraiGrid, SamuraiSolver};
 
 /// A random filled samurai: the solver's first solution once the first row
 /// of the top-left grid and the last row of the bottom-right grid (which
@@ -46,18 +47,6 @@ fn grid_of(frame: &Frame) -> SamuraiGrid {
     read_all(&block(frame)).remove(0)
 }
 
-/// Reads every record of `text` as samurai.
-fn read_all(text: &str) -> Vec<SamuraiGrid> {
-    let mut reader = SamuraiReader::new(text.as_bytes());
-    let mut record = SamuraiRecord::default();
-    let mut all = Vec::new();
-    while let Some(result) = reader.read_record(&mut record) {
-        result.expect("a well-formed samurai");
-        all.push(record.puzzle.clone());
-    }
-    all
-}
-
 /// `grid` as a frame of the checker.
 fn frame_of(grid: &SamuraiGrid) -> Frame {
     let mut frame = [[0; SIDE]; SIDE];
@@ -70,11 +59,6 @@ fn frame_of(grid: &SamuraiGrid) -> Frame {
         }
     }
     frame
-}
-
-fn file(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
-    std::fs::read_to_string(path).expect("the file is readable")
 }
 
 /// The lines of `text` that are not comments.
@@ -307,14 +291,16 @@ fn a_repeated_digit_is_named_with_its_grid_unit_and_cells() {
 
 #[test]
 fn commands_without_samurai_support_refuse_it() {
-    let rated = run(&["rate", "puzzles/samurai.txt"], "");
-    assert_eq!(rated.status, Some(2));
-    assert!(rated
+    let hinted = run(&["hint", "puzzles/samurai.txt"], "");
+    assert_eq!(hinted.status, Some(2));
+    assert!(hinted
         .stderr
-        .contains("samurai puzzles are read by solve, count and check only"));
-    let forced = run(&["candidates", "--variant", "samurai"], "");
+        .contains("samurai puzzles are read by solve, count, check, rate and candidates"));
+    let forced = run(&["explain", "--variant", "samurai"], "");
     assert_eq!(forced.status, Some(2));
     assert!(forced.stderr.contains("samurai"), "{}", forced.stderr);
+    let pictured = run(&["candidates", "-f", "svg", "puzzles/samurai.txt"], "");
+    assert_eq!(pictured.status, Some(2));
     let mixed = run(&["solve", "--variant", "samurai,x"], "");
     assert_eq!(mixed.status, Some(2));
 }

@@ -16,8 +16,8 @@ use std::io::Write as _;
 
 use sudoku_dlx::engine::SearchStats;
 use sudoku_dlx::{
-    CandidateFinder, Geometry, ParseError, RateError, Rater, Record, Rules, RulesError, Size,
-    Solver,
+    CandidateFinder, Geometry, ParseError, RateError, Rater, Rating, Record, Rules, RulesError,
+    Size, Solver,
 };
 
 use super::args::{Config, Task};
@@ -268,7 +268,26 @@ pub fn fails(task: Task, verdict: Verdict) -> bool {
 /// Rates a well-formed puzzle and fills `facts`.
 fn rate(geometry: &Geometry, record: &Record, rater: &mut Rater, facts: &mut Facts) {
     let rated = rater.rate_in(geometry, &record.grid);
-    facts.nodes = rater.last_nodes();
+    let rated = rated.as_ref().map_err(|error| {
+        let verdict = match error {
+            RateError::Unsolvable => Verdict::Unsolvable,
+            RateError::Multiple => Verdict::Multiple,
+            RateError::GaveUp { .. } => Verdict::Undecided,
+            _ => Verdict::Invalid,
+        };
+        (verdict, error as &dyn std::fmt::Display)
+    });
+    record_rating(facts, rater.last_nodes(), rated.copied());
+}
+
+/// Fills `facts` with a rating found in `nodes` search nodes, or with the
+/// verdict and the reason of a puzzle that has none.
+pub fn record_rating(
+    facts: &mut Facts,
+    nodes: u64,
+    rated: Result<Rating, (Verdict, &dyn std::fmt::Display)>,
+) {
+    facts.nodes = nodes;
     match rated {
         Ok(rating) => {
             facts.verdict = Verdict::Rated;
@@ -276,16 +295,14 @@ fn rate(geometry: &Geometry, record: &Record, rater: &mut Rater, facts: &mut Fac
             facts.found = Some(1);
             facts.proven_unique = true;
         }
-        Err(error) => {
-            let (verdict, found) = match error {
-                RateError::Unsolvable => (Verdict::Unsolvable, Some(0)),
-                RateError::Multiple => (Verdict::Multiple, Some(2)),
-                RateError::GaveUp { .. } => (Verdict::Undecided, None),
-                _ => (Verdict::Invalid, None),
+        Err((verdict, reason)) => {
+            facts.found = match verdict {
+                Verdict::Unsolvable => Some(0),
+                Verdict::Multiple => Some(2),
+                _ => None,
             };
-            facts.found = found;
             facts.gave_up = verdict == Verdict::Undecided;
-            facts.fail(verdict, &error);
+            facts.fail(verdict, reason);
         }
     }
 }

@@ -20,15 +20,23 @@ pub fn find(
         Ok(found) => found,
         Err(conflict) => return facts.fail(Verdict::Invalid, &conflict),
     };
-    facts.found = Some(found.solutions);
-    facts.stopped_at_limit = !found.complete;
-    facts.gave_up = found.stopped_at_node_budget;
-    facts.proven_unique = found.complete && found.solutions == 1;
-    facts.nodes = found.nodes;
     let (solutions, complete) = (found.solutions, found.complete);
+    let (gave_up, nodes) = (found.stopped_at_node_budget, found.nodes);
     if solutions > 0 {
         facts.candidates = Some(found);
     }
+    judge(facts, solutions, complete, gave_up, nodes);
+}
+
+/// Fills `facts` from what a true-candidates search found: `solutions`
+/// seen, whether the work was `complete`, whether a search `gave_up` at
+/// the node budget, and the `nodes` of all the searches.
+pub fn judge(facts: &mut Facts, solutions: u64, complete: bool, gave_up: bool, nodes: u64) {
+    facts.found = Some(solutions);
+    facts.stopped_at_limit = !complete;
+    facts.gave_up = gave_up;
+    facts.proven_unique = complete && solutions == 1;
+    facts.nodes = nodes;
     if facts.gave_up {
         facts.fail(
             Verdict::Undecided,
@@ -52,6 +60,21 @@ pub fn solutions_seen(facts: &Facts) -> Option<String> {
 /// Appends the symbols of the candidates of `cell`, smallest first.
 pub fn write_cell(out: &mut Vec<u8>, candidates: &Candidates, cell: usize, alphabet: Alphabet) {
     out.extend(candidates.digits(cell).map(|digit| alphabet.encode(digit)));
+}
+
+/// Appends candidate masks (bit `d - 1` for digit `d`) as fields of
+/// digits separated by spaces: the candidates of a samurai.
+pub fn write_masks(out: &mut Vec<u8>, masks: &[u16]) {
+    for (cell, &mask) in masks.iter().enumerate() {
+        if cell > 0 {
+            out.push(b' ');
+        }
+        out.extend(
+            (1..=9u8)
+                .filter(|d| mask & 1 << (d - 1) != 0)
+                .map(|d| b'0' + d),
+        );
+    }
 }
 
 /// Appends the candidates of every cell, fields separated by spaces.

@@ -83,6 +83,16 @@ pub fn main(config: &ExplainConfig) -> anyhow::Result<Status> {
 impl Run<'_> {
     /// Answers every record of one input.
     fn answer_input(&mut self, name: &str, bytes: &[u8]) -> io::Result<()> {
+        if super::samurai::is_samurai_text(bytes) {
+            let refusal = match self.config.mode {
+                Mode::Rate => super::samurai::TECHNIQUES,
+                Mode::Explain | Mode::Hint => super::samurai::UNSUPPORTED,
+            };
+            // Counted as read, so that the input is not also called empty.
+            self.records += 1;
+            self.bad_input(name, refusal);
+            return Ok(());
+        }
         let text = String::from_utf8_lossy(bytes);
         if looks_like_pencilmarks(&text) {
             for record in read_pencilmarks(&text) {

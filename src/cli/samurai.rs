@@ -18,13 +18,16 @@ use std::io::{self, BufRead, Cursor, Read as _};
 
 use sudoku_dlx::{
     is_samurai_line, is_samurai_row, write_samurai_block, write_samurai_boxes, write_samurai_line,
-    InputFormat, Layout, ParseError, ReadError, SamuraiGrid, SamuraiLayout, SamuraiReader,
-    SamuraiRecord, SamuraiSolver, SAMURAI_SIDE,
+    InputFormat, Layout, ParseError, ReadError, SamuraiCandidateFinder, SamuraiCandidates,
+    SamuraiGrid, SamuraiLayout, SamuraiRateError, SamuraiRater, SamuraiReader, SamuraiRecord,
+    SamuraiSolver, SAMURAI_SIDE,
 };
 
-use super::answer::{fails, judge};
+use super::answer::{fails, judge, record_rating};
 use super::args::{Cli, Command, Common, Config, Format, Task, VariantChoice};
+use super::candidates::{judge as judge_candidates, solutions_seen, write_masks};
 use super::facts::{Answer, Output, Place, Status, Verdict};
+use super::generate_args::RateMethod;
 use super::render::{self, Fields};
 use super::Session;
 
@@ -44,6 +47,12 @@ pub fn recognise<R: BufRead>(config: &Config, mut input: R) -> io::Result<(Peeke
         !config.jigsaw && matches!(config.input_format, InputFormat::Auto | InputFormat::Plain);
     let samurai = config.samurai || (may_be_samurai && looks_like_samurai(&mut input, &mut seen)?);
     Ok((Cursor::new(seen).chain(input), samurai))
+}
+
+/// True when `text`, a whole input, starts with a samurai record: for the
+/// commands that refuse samurai input and read their inputs whole.
+pub fn is_samurai_text(text: &[u8]) -> bool {
+    looks_like_samurai(&mut &text[..], &mut Vec::new()).unwrap_or(false)
 }
 
 /// Reads the lines of the first record of `input` into `seen`, as long as
@@ -85,12 +94,12 @@ impl Cli {
             Command::Explain(args) | Command::Hint(args) if samurai(&args.variant) => {
                 return Some(UNSUPPORTED);
             }
-            Command::Rate { common, .. } | Command::Candidates { common, .. }
-                if samurai(&common.variant) =>
-            {
-                return Some(UNSUPPORTED);
-            }
+            Command::Rate {
+                method: RateMethod::Techniques,
+                common,
+            } if samurai(&common.variant) => return Some(TECHNIQUES),
             Command::Solve { common, .. } | Command::Count { common, .. } => common,
+            Command::Rate { common, .. } | Command::Candidates { common, .. } => common,
             Command::Check { common } => common,
             _ => return None,
         };
@@ -114,8 +123,12 @@ impl Cli {
 }
 
 /// What the commands that do not read samurai puzzles say.
-const UNSUPPORTED: &str = "samurai puzzles are read by solve, count and check only; \
-                           rate, candidates, explain and hint do not take them";
+pub const UNSUPPORTED: &str = "samurai puzzles are read by solve, count, check, rate and \
+                               candidates; explain and hint do not take them";
+/// What `rate --method techniques` says.
+pub const TECHNIQUES: &str = "rate --method techniques follows a logical solve path on one grid \
+                              and cannot rate samurai puzzles; rate them with --method search \
+                              (the default)";
 /// What the pictures say.
 const FORMATS: &str =
     "samurai answers are written as text, -f line, -f grid, -f json or -f csv; not as pictures";
@@ -124,6 +137,10 @@ const FORMATS: &str =
 #[derive(Debug, Default)]
 pub struct SamuraiAnswerer {
     solver: SamuraiSolver,
+    rater: SamuraiRater,
+    finder: SamuraiCandidateFinder,
+    /// The true candidates of the record, once found.
+    candidates: Option<SamuraiCandidates>,
     record: SamuraiRecord,
     /// The puzzle and its solutions, each as 369 cells, for the
     /// machine-readable formats.
@@ -140,9 +157,8 @@ impl Session {
         source: &str,
         input: impl BufRead,
     ) -> io::Result<()> {
-        let refusal = match (config.task, config.format) {
-            (Task::Rate | Task::Candidates { .. }, _) => Some(UNSUPPORTED),
-            (_, Some(Format::Svg | Format::Html | Format::HtmlWithSolutions)) => Some(FORMATS),
+        let refusal = match config.format {
+            Some(Format::Svg | Format::Html | Format::HtmlWithSolutions) => Some(FORMATS),
             _ => None,
         };
         if let Some(refusal) = refusal {
@@ -182,6 +198,9 @@ impl SamuraiAnswerer {
     fn answer(&mut self, config: &Config, output: Output, source: &str, answer: &mut Answer) {
         let SamuraiAnswerer {
             solver,
+            rater,
+            finder,
+            candidates,
             record,
             text,
             first,
@@ -208,10 +227,35 @@ impl SamuraiAnswerer {
         if all && !machine {
             let _ = writeln_bytes(out, format_args!("# {place}"));
         }
+        *candidates = None;
         if task == Task::Check && puzzle.is_complete() {
             match SamuraiLayout::get().first_conflict(puzzle) {
                 None => facts.verdict = Verdict::Valid,
                 Some(conflict) => facts.fail(Verdict::Invalid, &conflict),
+            }
+        } else if task == Task::Rate {
+            rater.set_node_budget(Some(config.max_nodes));
+            let rated = rater.rate(puzzle);
+            let rated = rated.as_ref().map_err(|error| {
+                let verdict = match error {
+                    SamuraiRateError::Unsolvable => Verdict::Unsolvable,
+                    SamuraiRateError::Multiple => Verdict::Multiple,
+                    SamuraiRateError::GaveUp { .. } => Verdict::Undecided,
+                    _ => Verdict::Invalid,
+                };
+                (verdict, error as &dyn std::fmt::Display)
+            });
+            record_rating(facts, rater.last_nodes(), rated.copied());
+        } else if let Task::Candidates { limit } = task {
+            finder.set_node_budget(Some(config.max_nodes));
+            match finder.find(puzzle, limit) {
+                Ok(found) => {
+                    let (solutions, complete) = (found.solutions, found.complete);
+                    let (gave_up, nodes) = (found.stopped_at_node_budget, found.nodes);
+                    judge_candidates(facts, solutions, complete, gave_up, nodes);
+                    *candidates = (solutions > 0).then_some(found);
+                }
+                Err(conflict) => facts.fail(Verdict::Invalid, &conflict),
             }
         } else {
             let limit = match task {
@@ -240,7 +284,9 @@ impl SamuraiAnswerer {
             }
         }
         let counted = matches!(task, Task::Count { .. } | Task::SolveAll { .. });
-        let shows_solution = !counted && matches!(facts.verdict, Verdict::Solved | Verdict::Unique);
+        let searched = !matches!(task, Task::Rate | Task::Candidates { .. });
+        let shows_solution =
+            searched && !counted && matches!(facts.verdict, Verdict::Solved | Verdict::Unique);
         if shows_solution && facts.found.unwrap_or(0) > 0 {
             write_samurai_line(text, first);
         }
@@ -264,7 +310,13 @@ impl SamuraiAnswerer {
                 solutions: all.then(|| (&text[cells..], cells)),
                 count: found,
                 limit_reached: found.map(|_| facts.stopped_at_limit),
+                score: facts.rating.map(|rating| rating.score),
+                level: facts.rating.map(|rating| rating.level.name()),
                 error: (!facts.reason.is_empty()).then_some(facts.reason.as_str()),
+                cell_candidates: candidates.as_ref().map(|found| &found.candidates[..]),
+                solutions_seen: matches!(task, Task::Candidates { .. })
+                    .then(|| solutions_seen(facts))
+                    .flatten(),
                 ..Fields::default()
             };
             let format = output.format.unwrap_or(Format::Json);
@@ -278,6 +330,21 @@ impl SamuraiAnswerer {
             Task::Solve { .. } if facts.verdict == Verdict::Solved => {
                 write_grid(out, first, layout, boxes)
             }
+            Task::Rate => match facts.rating {
+                Some(rating) => {
+                    let _ = writeln_bytes(out, format_args!("{rating}"));
+                    end_record(out, layout);
+                }
+                None => status_word(out, layout, facts.verdict.word()),
+            },
+            Task::Candidates { .. } => match candidates {
+                Some(found) => {
+                    write_masks(out, &found.candidates);
+                    out.push(b'\n');
+                    end_record(out, layout);
+                }
+                None => status_word(out, layout, facts.verdict.word()),
+            },
             Task::Count { .. } if facts.verdict != Verdict::Undecided => {
                 let more = if facts.stopped_at_limit { "+" } else { "" };
                 let _ = writeln_bytes(out, format_args!("{found}{more}"));

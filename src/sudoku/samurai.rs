@@ -22,6 +22,7 @@ use std::sync::OnceLock;
 use thiserror::Error;
 
 use crate::engine::{Matrix, SearchStats, TieBreak};
+use crate::sudoku::random::Rng;
 
 /// The side of the frame the five grids sit in.
 pub const SAMURAI_SIDE: usize = 21;
@@ -390,7 +391,8 @@ impl SamuraiGrid {
 pub struct SamuraiSolver {
     /// An item has at most nine options: byte counts.
     matrix: Matrix<u8>,
-    /// The placement of each option: `cell * 9 + digit - 1`.
+    /// The placement of each option, in the order the options were added:
+    /// `cell * 9 + digit - 1`.
     placements: Vec<u16>,
     /// The items of the option being added.
     items: Vec<usize>,
@@ -424,6 +426,13 @@ impl SamuraiSolver {
         self.matrix.set_node_budget(budget);
     }
 
+    /// How later searches pick among the items with the fewest options:
+    /// [`TieBreak::MostHidden`] unless set (fewer nodes); the rating uses
+    /// [`TieBreak::Leftmost`], the scale of the classic rating.
+    pub fn set_tie_break(&mut self, tie_break: TieBreak) {
+        self.matrix.set_tie_break(tie_break);
+    }
+
     /// Searches `puzzle` for up to `limit` solutions, calling `on_solution`
     /// with each.
     ///
@@ -435,13 +444,43 @@ impl SamuraiSolver {
         &mut self,
         puzzle: &SamuraiGrid,
         limit: u64,
+        on_solution: impl FnMut(&SamuraiGrid),
+    ) -> Result<SearchStats, SamuraiConflict> {
+        self.solve_in_order(puzzle, limit, None, on_solution)
+    }
+
+    /// [`SamuraiSolver::solve`] with the options added in an order drawn
+    /// from `rng`: the search tries the options of an item in the order
+    /// they were added, so each order finds other solutions first (a random
+    /// complete samurai, from a blank one).
+    ///
+    /// # Errors
+    ///
+    /// As for [`SamuraiSolver::solve`].
+    pub fn solve_shuffled(
+        &mut self,
+        puzzle: &SamuraiGrid,
+        limit: u64,
+        rng: &mut Rng,
+        on_solution: impl FnMut(&SamuraiGrid),
+    ) -> Result<SearchStats, SamuraiConflict> {
+        self.solve_in_order(puzzle, limit, Some(rng), on_solution)
+    }
+
+    /// The search of [`SamuraiSolver::solve`], its options shuffled by
+    /// `rng` when there is one.
+    fn solve_in_order(
+        &mut self,
+        puzzle: &SamuraiGrid,
+        limit: u64,
+        rng: Option<&mut Rng>,
         mut on_solution: impl FnMut(&SamuraiGrid),
     ) -> Result<SearchStats, SamuraiConflict> {
         let layout = SamuraiLayout::get();
         if let Some(conflict) = layout.first_conflict(puzzle) {
             return Err(conflict);
         }
-        self.build(layout, puzzle);
+        self.build(layout, puzzle, rng);
         let SamuraiSolver {
             matrix,
             placements,
@@ -457,8 +496,9 @@ impl SamuraiSolver {
         }))
     }
 
-    /// Links the matrix of `puzzle`, whose givens do not clash.
-    fn build(&mut self, layout: &SamuraiLayout, puzzle: &SamuraiGrid) {
+    /// Links the matrix of `puzzle`, whose givens do not clash, its options
+    /// in an order drawn from `rng` when there is one.
+    fn build(&mut self, layout: &SamuraiLayout, puzzle: &SamuraiGrid, rng: Option<&mut Rng>) {
         let mut given_in_unit = [0u16; UNITS];
         for (cell, &digit) in puzzle.cells.iter().enumerate() {
             if digit != 0 {
@@ -478,23 +518,26 @@ impl SamuraiSolver {
                     .units_of(cell)
                     .fold(ALL_DIGITS, |left, unit| left & !given_in_unit[unit])
             };
-            for digit in 1..=9usize {
-                if allowed & (1 << digit) == 0 {
-                    continue;
-                }
-                self.items.clear();
-                self.items.push(cell);
-                self.items.extend(
-                    layout
-                        .units_of(cell)
-                        .map(|unit| unit_items + unit * 9 + digit - 1),
-                );
-                // The items are distinct and open by construction.
-                self.matrix
-                    .add_option(&self.items)
-                    .expect("an option covers distinct open items");
-                self.placements.push((cell * 9 + digit - 1) as u16);
-            }
+            let digits = (1..=9usize).filter(|digit| allowed & (1 << digit) != 0);
+            self.placements
+                .extend(digits.map(|digit| (cell * 9 + digit - 1) as u16));
+        }
+        if let Some(rng) = rng {
+            rng.shuffle(&mut self.placements);
+        }
+        for &placement in &self.placements {
+            let (cell, digit) = (usize::from(placement) / 9, usize::from(placement) % 9 + 1);
+            self.items.clear();
+            self.items.push(cell);
+            self.items.extend(
+                layout
+                    .units_of(cell)
+                    .map(|unit| unit_items + unit * 9 + digit - 1),
+            );
+            // The items are distinct and open by construction.
+            self.matrix
+                .add_option(&self.items)
+                .expect("an option covers distinct open items");
         }
         self.solution.clone_from(puzzle);
     }

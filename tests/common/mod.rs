@@ -8,6 +8,7 @@ pub mod grids;
 pub mod killer_oracle;
 pub mod oracle;
 pub mod samurai_oracle;
+pub mod samurai_text;
 
 use proptest::test_runner::{Config, RngSeed};
 

@@ -36,6 +36,9 @@ pub struct Fields<'a> {
     pub candidates: Option<(&'a Candidates, Alphabet)>,
     /// The solutions the candidates search saw, `k` or `k+`.
     pub solutions_seen: Option<String>,
+    /// The true candidates of a samurai, one mask a cell (bit `d - 1` for
+    /// digit `d`), written in place of `candidates`.
+    pub cell_candidates: Option<&'a [u16]>,
 }
 
 impl<'a> Fields<'a> {
@@ -98,6 +101,7 @@ pub fn fields<'a>(
         solutions_seen: matches!(task, Task::Candidates { .. })
             .then(|| solutions_seen(facts))
             .flatten(),
+        cell_candidates: None,
     }
 }
 

@@ -38,6 +38,9 @@ impl Serialize for Fields<'_> {
         if let Some(candidates) = self.candidates {
             map.serialize_entry("candidates", &CellCandidates(candidates))?;
         }
+        if let Some(masks) = self.cell_candidates {
+            map.serialize_entry("candidates", &MaskCandidates(masks))?;
+        }
         if let Some(seen) = &self.solutions_seen {
             map.serialize_entry("solutions", seen)?;
         }
@@ -79,6 +82,21 @@ impl Serialize for CellCandidates<'_> {
         serializer.collect_seq((0..candidates.size().cells()).map(|cell| {
             symbols.clear();
             candidates::write_cell(&mut symbols, candidates, cell, alphabet);
+            String::from_utf8_lossy(&symbols).into_owned()
+        }))
+    }
+}
+
+/// Candidate masks of every cell (a samurai's), as a JSON array of
+/// strings.
+struct MaskCandidates<'a>(&'a [u16]);
+
+impl Serialize for MaskCandidates<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut symbols = Vec::new();
+        serializer.collect_seq(self.0.iter().map(|&mask| {
+            symbols.clear();
+            candidates::write_masks(&mut symbols, &[mask]);
             String::from_utf8_lossy(&symbols).into_owned()
         }))
     }
