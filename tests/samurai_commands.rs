@@ -155,3 +155,119 @@ fn a_candidates_search_cut_short_says_so() {
     assert_eq!(digits, line(solution));
     assert!(block.stdout.ends_with("\n\n"));
 }
+
+/// True when `puzzle` less the given of `cell` has a second solution: one
+/// with another digit there than `solution` has (a second solution of the
+/// puzzle less that given differs from the first there), each found
+/// solution checked.
+fn has_other_solution(solver: &mut SamuraiSolver, puzzle: &SamuraiGrid, cell: usize) -> bool {
+    let known = puzzle.get(cell);
+    let mut fewer = puzzle.clone();
+    fewer.set(cell, 0);
+    (1..=9).filter(|&digit| digit != known).any(|digit| {
+        let mut probe = fewer.clone();
+        probe.set(cell, digit);
+        let mut found = None;
+        let _ = solver.solve(&probe, 1, |solution| found = Some(solution.clone()));
+        found.is_some_and(|solution| solution.is_solved() && solution.keeps_givens_of(&fewer))
+    })
+}
+
+/// The seeds whose puzzles are checked given by given. Proving that a
+/// given cannot go takes one search for a second solution, which on some
+/// samurai wanders through the other grids for seconds: a debug build
+/// checks two seeds whose checks are quick, a release build ten.
+const MINIMALITY_SEEDS: &[&str] = if cfg!(debug_assertions) {
+    &["2", "10"]
+} else {
+    &["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
+};
+
+#[test]
+fn generated_samurai_read_back_are_unique_and_minimal() {
+    let mut solver = SamuraiSolver::new();
+    for &seed in MINIMALITY_SEEDS {
+        let args = [
+            "generate",
+            "--variant",
+            "samurai",
+            "--symmetry",
+            "none",
+            "--seed",
+            seed,
+        ];
+        let made = run(&args, "");
+        assert_eq!(made.status, Some(0), "{}", made.stderr);
+        assert_eq!(made.stdout.lines().count(), 22, "a block and a blank line");
+        let puzzle = read_all(&made.stdout).remove(0);
+        assert_eq!(solver.count_solutions(&puzzle, 2).unwrap().found, 1);
+        let givens: Vec<usize> = (0..SAMURAI_CELLS)
+            .filter(|&cell| puzzle.get(cell) != 0)
+            .collect();
+        assert!(givens.len() < 150, "{}", givens.len());
+        for &cell in &givens {
+            assert!(
+                has_other_solution(&mut solver, &puzzle, cell),
+                "seed {seed}: the given at cell {cell} can go"
+            );
+        }
+        // The same seed, the same puzzle, in every layout.
+        let line = run(&[&args[..], &["-f", "line"]].concat(), "");
+        assert_eq!(read_all(&line.stdout)[0], puzzle);
+        let json = run(&[&args[..], &["-f", "json", "--rate"]].concat(), "");
+        let value: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
+        assert_eq!(value["givens"].as_str().unwrap(), self::line(&puzzle));
+        assert_eq!(value["clues"], givens.len());
+        let rating = SamuraiRater::new().rate(&puzzle).unwrap();
+        assert_eq!(value["score"], rating.score);
+        let solution = read_all(value["solution"].as_str().unwrap()).remove(0);
+        assert!(solution.is_solved() && solution.keeps_givens_of(&puzzle));
+    }
+}
+
+#[test]
+fn generate_samurai_is_symmetric_by_default_makes_complete_grids_and_refuses_the_rest() {
+    let made = run(&["generate", "--variant", "samurai", "--seed", "4"], "");
+    let puzzle = read_all(&made.stdout).remove(0);
+    let rows: Vec<&str> = made.stdout.lines().take(21).collect();
+    for (row, text) in rows.iter().enumerate() {
+        let mirrored = rows[20 - row];
+        for (column, symbol) in text.chars().enumerate() {
+            let image = mirrored.chars().nth(20 - column).unwrap_or(' ');
+            assert_eq!(symbol == '.', image == '.', "row {row} column {column}");
+        }
+    }
+    assert_eq!(
+        SamuraiSolver::new()
+            .count_solutions(&puzzle, 2)
+            .unwrap()
+            .found,
+        1
+    );
+    let solved = run(
+        &["generate", "--variant", "samurai", "--solved", "-n", "2"],
+        "",
+    );
+    let grids = read_all(&solved.stdout);
+    assert_eq!(grids.len(), 2);
+    assert!(grids.iter().all(SamuraiGrid::is_solved) && grids[0] != grids[1]);
+    for args in [
+        &["generate", "--variant", "samurai,x"][..],
+        &["generate", "--variant", "samurai", "--size", "4"],
+        &["generate", "--variant", "samurai", "-f", "svg"],
+        &[
+            "generate",
+            "--variant",
+            "samurai",
+            "--method",
+            "techniques",
+            "--difficulty",
+            "easy",
+        ],
+        &["generate", "--variant", "samurai", "--max-givens", "400"],
+    ] {
+        let refused = run(args, "");
+        assert_eq!(refused.status, Some(2), "{args:?}");
+        assert!(refused.stderr.contains("samurai"), "{}", refused.stderr);
+    }
+}

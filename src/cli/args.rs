@@ -583,15 +583,25 @@ impl Cli {
                     "--variant jigsaw makes regions in place of boxes: it cannot be used with --boxes",
                 ));
             }
-            let cells = args.size.cells();
+            let samurai = args.samurai();
+            if let Some(refusal) = samurai
+                .then(|| super::samurai_generate::refused(args))
+                .flatten()
+            {
+                return Err(refuse(refusal));
+            }
+            let (cells, shape) = if samurai {
+                (sudoku_dlx::SAMURAI_CELLS, "samurai".to_string())
+            } else {
+                (args.size.cells(), format!("{} grid", args.size))
+            };
             for (name, givens) in [
                 ("--min-givens", args.min_givens),
                 ("--max-givens", args.max_givens),
             ] {
                 if let Some(givens) = givens.filter(|&givens| givens > cells) {
                     return Err(refuse(&format!(
-                        "{name} {givens} is above the {cells} cells of a {} grid",
-                        args.size
+                        "{name} {givens} is above the {cells} cells of a {shape}"
                     )));
                 }
             }
@@ -613,7 +623,7 @@ impl Cli {
     /// shapes the HTML page, and `rate` finds no solution to put on it.
     fn with_solutions_refused(&self) -> Option<&'static str> {
         let (with_solutions, html) = match &self.command {
-            Command::Generate(args) => (args.with_solutions, args.format == Layout::Html),
+            Command::Generate(args) => (args.with_solutions, args.layout() == Layout::Html),
             Command::Rate { common, .. } if common.with_solutions => {
                 return Some("--with-solutions cannot be used with rate: rating shows no solution")
             }

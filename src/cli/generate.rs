@@ -12,7 +12,7 @@ use anyhow::Context;
 use rayon::prelude::*;
 use sudoku_dlx::{
     puzzle_of_level, Explainer, Generator, Geometry, Grid, JigsawGenerator, KillerGenerator,
-    PuzzleSpec, Rng, Size,
+    PuzzleSpec, Rng, SamuraiGenerator, Size,
 };
 
 use super::facts::Status;
@@ -31,7 +31,7 @@ pub fn main(args: &GenerateArgs) -> anyhow::Result<Status> {
         let _ = writeln!(io::stderr(), "seed: {seed}");
         seed
     });
-    if (args.killer() || args.jigsaw()) && !matches!(args.format, Layout::Line | Layout::Json) {
+    if (args.killer() || args.jigsaw()) && !matches!(args.layout(), Layout::Line | Layout::Json) {
         anyhow::bail!("generate --variant prints JSON lines: use -f line or -f json");
     }
     super::signals::catch();
@@ -73,7 +73,7 @@ fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result
         &built
     };
     let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-    out.write_all(&header(args.format))?;
+    out.write_all(&header(args.layout()))?;
     let pool = if args.jobs > 1 {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(args.jobs.into())
@@ -129,7 +129,7 @@ fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result
         }
         start = end;
     }
-    out.write_all(footer(args.format))?;
+    out.write_all(footer(args.layout()))?;
     out.flush()?;
     Ok(())
 }
@@ -141,7 +141,7 @@ fn end_if_caught(args: &GenerateArgs, bar: Option<&Bar>, out: &mut impl Write) {
         if let Some(bar) = bar {
             bar.finish();
         }
-        super::signals::end_if_caught(out, footer(args.format));
+        super::signals::end_if_caught(out, footer(args.layout()));
     }
 }
 
@@ -170,6 +170,7 @@ struct Worker {
     generator: Generator,
     killer: KillerGenerator,
     jigsaw: JigsawGenerator,
+    samurai: SamuraiGenerator,
     grid: Grid,
     /// Judges the technique level, for --method techniques.
     explainer: Explainer,
@@ -181,6 +182,7 @@ impl Worker {
             generator: Generator::new(),
             killer: KillerGenerator::new(),
             jigsaw: JigsawGenerator::new(),
+            samurai: SamuraiGenerator::new(),
             grid: Grid::empty(Size::NINE),
             explainer: Explainer::new(),
         }
@@ -196,12 +198,23 @@ impl Worker {
         } = *job;
         let mut rng = Rng::for_item(seed, index);
         let number = index + 1;
+        if args.samurai() {
+            let samurai = &mut self.samurai;
+            let job = (args, spec);
+            return super::samurai_generate::make_item(
+                samurai,
+                job,
+                (number, seed),
+                &mut rng,
+                text,
+            );
+        }
         if args.killer() {
             let killer = self.killer.puzzle(spec.size, &mut rng)?;
-            write_ruled(text, &Grid::empty(spec.size), &killer.rules, args.format);
+            write_ruled(text, &Grid::empty(spec.size), &killer.rules, args.layout());
         } else if args.jigsaw() {
             let (made, rules) = self.jigsaw.puzzle(&args.rules(), spec, &mut rng)?;
-            write_ruled(text, &made.puzzle, &rules, args.format);
+            write_ruled(text, &made.puzzle, &rules, args.layout());
         } else if args.solved {
             self.generator
                 .fill_solved_in(geometry, &mut rng, &mut self.grid)?;

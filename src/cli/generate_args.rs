@@ -40,7 +40,8 @@ pub struct GenerateArgs {
     /// comma list: each puzzle is unique and minimal under them, and is
     /// solved with the same --variant
     /// (`killer`: cages with sums and no givens, each printed as one JSON
-    /// line; `jigsaw`: random regions, printed as GIVENS REGIONS)
+    /// line; `jigsaw`: random regions, printed as GIVENS REGIONS; `samurai`:
+    /// five overlapping 9x9 grids, printed as their block of 21 lines)
     #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = variant_parser())]
     pub variant: Vec<GenerateRule>,
     /// The boxes: R rows by C columns each (R x C = the side), or "none" for
@@ -69,9 +70,10 @@ pub struct GenerateArgs {
     /// CSV)
     #[arg(long, conflicts_with = "solved")]
     pub rate: bool,
-    /// Output layout
-    #[arg(short, long, value_enum, default_value_t = Layout::Line)]
-    pub format: Layout,
+    /// Output layout [default: line; for --variant samurai, its block of
+    /// 21 lines]
+    #[arg(short, long, value_enum)]
+    pub format: Option<Layout>,
     /// Threads to use; the output is the same for any number
     #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS))]
@@ -96,6 +98,8 @@ pub enum GenerateRule {
     Killer,
     /// Jigsaw: random connected regions replace the boxes.
     Jigsaw,
+    /// Samurai: five 9x9 grids overlapping at corner boxes.
+    Samurai,
 }
 
 /// Symmetry choices.
@@ -156,11 +160,12 @@ fn variant_parser() -> impl TypedValueParser<Value = GenerateRule> {
     let names = Variant::ALL
         .map(Variant::name)
         .into_iter()
-        .chain(["killer", "jigsaw"]);
+        .chain(["killer", "jigsaw", "samurai"]);
     PossibleValuesParser::new(names).try_map(|name| {
         match name.as_str() {
             "killer" => return Ok(GenerateRule::Killer),
             "jigsaw" => return Ok(GenerateRule::Jigsaw),
+            "samurai" => return Ok(GenerateRule::Samurai),
             _ => {}
         }
         Variant::ALL
@@ -177,6 +182,16 @@ impl GenerateArgs {
         self.variant.contains(&GenerateRule::Killer)
     }
 
+    /// True for `--variant samurai`.
+    pub fn samurai(&self) -> bool {
+        self.variant.contains(&GenerateRule::Samurai)
+    }
+
+    /// The layout asked for; `line` unless one was.
+    pub fn layout(&self) -> Layout {
+        self.format.unwrap_or(Layout::Line)
+    }
+
     /// True for `--variant jigsaw`.
     pub fn jigsaw(&self) -> bool {
         self.variant.contains(&GenerateRule::Jigsaw)
@@ -191,7 +206,7 @@ impl GenerateArgs {
                 .iter()
                 .filter_map(|rule| match rule {
                     GenerateRule::Rule(variant) => Some(*variant),
-                    GenerateRule::Killer | GenerateRule::Jigsaw => None,
+                    GenerateRule::Killer | GenerateRule::Jigsaw | GenerateRule::Samurai => None,
                 })
                 .collect(),
             ..Rules::classic()

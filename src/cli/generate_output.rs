@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
-use sudoku_dlx::{write_block, write_line, write_rules, Alphabet, Grid, Rating};
+use sudoku_dlx::{write_block, write_line, write_rules, Alphabet, Grid, Rating, Rules, Size};
 
 use super::generate_args::{GenerateArgs, Layout};
 use super::render::{html, svg};
@@ -41,7 +41,7 @@ const COLUMNS: [&str; 7] = [
 /// `-f json` line reads back as its puzzle (the other keys are those of an
 /// answer, which the reader passes over); `clues` counts the givens.
 #[derive(Serialize)]
-struct Fields {
+pub struct Fields {
     item: u64,
     seed: u64,
     givens: String,
@@ -55,16 +55,62 @@ struct Fields {
 }
 
 impl Fields {
-    fn of(item: &Item<'_>) -> Fields {
+    /// The fields of item `number` of a run of `seed`: its givens (`clues`
+    /// of them) and its solution as lines of cells, and its rating.
+    pub fn new(
+        (number, seed): (u64, u64),
+        givens: String,
+        solution: Option<String>,
+        clues: usize,
+        rating: Option<Rating>,
+    ) -> Fields {
         Fields {
-            item: item.number,
-            seed: item.seed,
-            givens: line(item.grid),
-            solution: item.solution.map(line),
-            clues: item.grid.givens(),
-            score: item.rating.map(|rating| rating.score),
-            level: item.rating.map(|rating| rating.level.name()),
+            item: number,
+            seed,
+            givens,
+            solution,
+            clues,
+            score: rating.map(|rating| rating.score),
+            level: rating.map(|rating| rating.level.name()),
         }
+    }
+
+    fn of(item: &Item<'_>) -> Fields {
+        Fields::new(
+            (item.number, item.seed),
+            line(item.grid),
+            item.solution.map(line),
+            item.grid.givens(),
+            item.rating,
+        )
+    }
+
+    /// Appends the fields as a JSON line (`rules` inside the object under
+    /// the keys of the JSON description) or, unless `json`, a CSV row.
+    pub fn write(&self, text: &mut Vec<u8>, json: bool, rules: Option<(&Rules, Size)>) {
+        if json {
+            // Writing into memory cannot fail, and every field serialises.
+            let _ = serde_json::to_writer(&mut *text, self);
+            if let Some((rules, size)) = rules {
+                // Before the closing brace.
+                text.pop();
+                write_rules(text, rules, size);
+                text.push(b'}');
+            }
+            text.push(b'\n');
+            return;
+        }
+        let mut writer = csv::Writer::from_writer(text);
+        let _ = writer.write_record([
+            self.item.to_string().as_str(),
+            &self.seed.to_string(),
+            &self.givens,
+            self.solution.as_deref().unwrap_or_default(),
+            &self.clues.to_string(),
+            &self.score.map(|s| s.to_string()).unwrap_or_default(),
+            self.level.unwrap_or_default(),
+        ]);
+        let _ = writer.flush();
     }
 }
 
@@ -116,7 +162,7 @@ pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, args: &GenerateArgs) {
         givens: item.grid,
         alphabet: Alphabet::STANDARD,
     };
-    match args.format {
+    match args.layout() {
         Layout::Line => {
             write_line(text, item.grid, Alphabet::STANDARD);
             if let Some(rating) = item.rating {
@@ -131,28 +177,11 @@ pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, args: &GenerateArgs) {
             write_block(text, item.grid, Alphabet::STANDARD);
             text.push(b'\n');
         }
-        Layout::Json => {
-            // Writing into memory cannot fail, and every field serialises.
-            let _ = serde_json::to_writer(&mut *text, &Fields::of(item));
-            // The rules that are not the classic ones, before the closing
-            // brace, under the keys of the JSON description.
-            text.pop();
-            write_rules(text, &args.rules(), item.grid.size());
-            text.extend_from_slice(b"}\n");
-        }
-        Layout::Csv => {
-            let fields = Fields::of(item);
-            let mut writer = csv::Writer::from_writer(text);
-            let _ = writer.write_record([
-                fields.item.to_string().as_str(),
-                &fields.seed.to_string(),
-                &fields.givens,
-                fields.solution.as_deref().unwrap_or_default(),
-                &fields.clues.to_string(),
-                &fields.score.map(|s| s.to_string()).unwrap_or_default(),
-                fields.level.unwrap_or_default(),
-            ]);
-            let _ = writer.flush();
+        Layout::Json | Layout::Csv => {
+            let rules = args.rules();
+            let json = args.layout() == Layout::Json;
+            // The rules that are not the classic ones, in JSON.
+            Fields::of(item).write(text, json, Some((&rules, item.grid.size())));
         }
         Layout::Svg => svg::document(text, Some(picture), &caption(item)),
         Layout::Html => {

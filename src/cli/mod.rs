@@ -21,6 +21,7 @@ mod progress;
 mod render;
 mod ruled_output;
 mod samurai;
+mod samurai_generate;
 mod signals;
 mod stats;
 
