@@ -317,3 +317,50 @@ fn commands_without_samurai_support_refuse_it() {
     let mixed = run(&["solve", "--variant", "samurai,x"], "");
     assert_eq!(mixed.status, Some(2));
 }
+
+#[test]
+fn solve_all_streams_each_samurai_solution_as_it_is_found() {
+    use std::io::{BufRead, BufReader, Write};
+    // A blank samurai has more solutions than any run could list: its
+    // first ones arrive while the search goes on, long before the limit.
+    let args = [
+        "solve",
+        "--all",
+        "--limit",
+        "1000000000",
+        "--variant",
+        "samurai",
+    ];
+    for (format, first_line) in [("line", "# <stdin>:1"), ("json", "{\"source\":")] {
+        let mut child = common::binary::spawn(&[&args[..], &["-f", format]].concat());
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{}", ".".repeat(369)).unwrap();
+        drop(stdin);
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut seen = Vec::new();
+        // The JSON group is one line that never ends: its first bytes.
+        let mut start = vec![0; 2_000];
+        if format == "json" {
+            std::io::Read::read_exact(&mut stdout, &mut start).unwrap();
+            seen.push(String::from_utf8_lossy(&start).into_owned());
+        } else {
+            for _ in 0..4 {
+                let mut line = String::new();
+                stdout.read_line(&mut line).unwrap();
+                seen.push(line);
+            }
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        assert!(seen[0].starts_with(first_line), "{seen:?}");
+        let solutions: Vec<SamuraiGrid> = if format == "json" {
+            let text = &seen[0];
+            let at = text.find("\"solutions\":[\"").unwrap() + 14;
+            read_all(&text[at..at + 369])
+        } else {
+            read_all(&seen[1..].concat())
+        };
+        assert!(!solutions.is_empty());
+        assert!(solutions.iter().all(SamuraiGrid::is_solved));
+    }
+}

@@ -11,8 +11,10 @@
 //! Answers take the layout of their puzzle (the 21-line block, or its 369
 //! cells on one line) or the one asked for: `-f line`, `-f grid` (the block
 //! drawn with box borders), `-f json` and `-f csv` (the fields of a classic
-//! answer, each grid as its 369 cells). The other commands and the pictures
-//! refuse samurai input with a message.
+//! answer, each grid as its 369 cells). `rate` and `candidates` answer it
+//! too; `solve --all` streams its group as the search finds each solution.
+//! `explain`, `hint`, `rate --method techniques` and the pictures refuse
+//! samurai input with a message.
 
 use std::io::{self, BufRead, Cursor, Read as _};
 
@@ -145,6 +147,8 @@ pub struct SamuraiAnswerer {
     /// The puzzle and its solutions, each as 369 cells, for the
     /// machine-readable formats.
     text: Vec<u8>,
+    /// One piece of a streamed group.
+    scratch: Vec<u8>,
     /// The solutions kept to print: the first one.
     first: SamuraiGrid,
 }
@@ -179,7 +183,7 @@ impl Session {
             let mut answer = std::mem::take(&mut self.answer);
             let output = self.output;
             match read {
-                Ok(_) => samurai.answer(config, output, source, &mut answer),
+                Ok(_) => samurai.answer(config, output, source, &mut answer, &mut self.out),
                 Err(error) => answer_parse_error(output, source, &error, &mut answer),
             }
             let written = self.emit(&answer);
@@ -194,8 +198,19 @@ impl Session {
 }
 
 impl SamuraiAnswerer {
-    /// Answers the record just read as `config` asks.
-    fn answer(&mut self, config: &Config, output: Output, source: &str, answer: &mut Answer) {
+    /// Answers the record just read as `config` asks. The group of
+    /// `solve --all` is written to `stream` as its search runs (its start,
+    /// then each solution as it is found), so that memory stays the same
+    /// whatever the limit; a failed write there ends the run. Everything
+    /// else, the end of that group included, goes to `answer`.
+    fn answer(
+        &mut self,
+        config: &Config,
+        output: Output,
+        source: &str,
+        answer: &mut Answer,
+        stream: &mut dyn io::Write,
+    ) {
         let SamuraiAnswerer {
             solver,
             rater,
@@ -203,6 +218,7 @@ impl SamuraiAnswerer {
             candidates,
             record,
             text,
+            scratch,
             first,
         } = self;
         let task = config.task;
@@ -220,12 +236,19 @@ impl SamuraiAnswerer {
         let puzzle = &record.puzzle;
         text.clear();
         write_samurai_line(text, puzzle);
-        let Answer {
-            out, err, facts, ..
-        } = answer;
+        let Answer { err, facts, .. } = answer;
         let all = matches!(task, Task::SolveAll { .. });
-        if all && !machine {
-            let _ = writeln_bytes(out, format_args!("# {place}"));
+        let json = output.format == Some(Format::Json);
+        let send = |stream: &mut dyn io::Write, bytes: &[u8]| {
+            if let Err(error) = stream.write_all(bytes) {
+                super::write_failed(error);
+            }
+        };
+        if all {
+            scratch.clear();
+            let cells = std::str::from_utf8(text).unwrap_or_default();
+            render::group_start_cells(output, place, &record.title, cells, scratch);
+            send(stream, scratch);
         }
         *candidates = None;
         if task == Task::Check && puzzle.is_complete() {
@@ -271,10 +294,19 @@ impl SamuraiAnswerer {
                 if found == 0 {
                     first.clone_from(solution);
                 }
-                if all && machine {
-                    write_samurai_line(text, solution);
-                } else if all {
-                    write_grid(out, solution, layout, boxes);
+                if all {
+                    scratch.clear();
+                    if json {
+                        if found > 0 {
+                            scratch.push(b',');
+                        }
+                        scratch.push(b'"');
+                        write_samurai_line(scratch, solution);
+                        scratch.push(b'"');
+                    } else {
+                        write_grid(scratch, solution, layout, boxes);
+                    }
+                    send(stream, scratch);
                 }
                 found += 1;
             });
@@ -296,6 +328,9 @@ impl SamuraiAnswerer {
         }
         let facts = &answer.facts;
         let out = &mut answer.out;
+        if all && json {
+            return render::group_end(output, None, facts, out);
+        }
         if machine {
             let text = std::str::from_utf8(text).unwrap_or_default();
             let cells = sudoku_dlx::SAMURAI_CELLS;
@@ -307,7 +342,6 @@ impl SamuraiAnswerer {
                 puzzle: Some(&text[..cells]),
                 status: facts.verdict.word(),
                 solution: (shows_solution && text.len() > cells).then(|| &text[cells..]),
-                solutions: all.then(|| (&text[cells..], cells)),
                 count: found,
                 limit_reached: found.map(|_| facts.stopped_at_limit),
                 score: facts.rating.map(|rating| rating.score),

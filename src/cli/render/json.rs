@@ -124,12 +124,7 @@ fn string(out: &mut Vec<u8>, value: &str) {
 /// Opens the object of a `--all` group: the fields known before the
 /// search, then the `solutions` array that the search fills.
 pub fn group_start(place: Place<'_>, record: Option<&Record>, facts: &Facts, out: &mut Vec<u8>) {
-    out.extend_from_slice(b"{\"source\":");
-    string(out, place.source);
-    let _ = write!(out, ",\"line\":{}", place.line);
-    if let Some(column) = facts.column {
-        let _ = write!(out, ",\"column\":{column}");
-    }
+    group_open(place, facts, out);
     if let Some(record) = record {
         if !record.title.is_empty() {
             out.extend_from_slice(b",\"title\":");
@@ -141,6 +136,29 @@ pub fn group_start(place: Place<'_>, record: Option<&Record>, facts: &Facts, out
         write_rules(out, &record.rules, record.grid.size());
     }
     out.extend_from_slice(b",\"solutions\":[");
+}
+
+/// Opens the object of a `--all` group of a puzzle given as its cells (a
+/// samurai), as [`group_start`] does.
+pub fn group_start_cells(place: Place<'_>, title: &str, puzzle: &str, out: &mut Vec<u8>) {
+    group_open(place, &Facts::default(), out);
+    if !title.is_empty() {
+        out.extend_from_slice(b",\"title\":");
+        string(out, title);
+    }
+    out.extend_from_slice(b",\"puzzle\":");
+    string(out, puzzle);
+    out.extend_from_slice(b",\"solutions\":[");
+}
+
+/// The first fields of a group's object: where its puzzle is.
+fn group_open(place: Place<'_>, facts: &Facts, out: &mut Vec<u8>) {
+    out.extend_from_slice(b"{\"source\":");
+    string(out, place.source);
+    let _ = write!(out, ",\"line\":{}", place.line);
+    if let Some(column) = facts.column {
+        let _ = write!(out, ",\"column\":{column}");
+    }
 }
 
 /// Appends one solution to the `solutions` array of a group.

@@ -138,6 +138,21 @@ pub fn group_solution(
     }
 }
 
+/// Writes the start of the group of `solve --all` for a puzzle given as
+/// its cells (a samurai): as [`group_start`], the puzzle in JSON as `cells`.
+pub fn group_start_cells(
+    output: Output,
+    place: Place<'_>,
+    title: &str,
+    cells: &str,
+    out: &mut Vec<u8>,
+) {
+    match output.format {
+        Some(Format::Json) => json::group_start_cells(place, title, cells, out),
+        _ => text::group_start(place, out),
+    }
+}
+
 /// Writes the end of a group once the search is over: in text the status
 /// word when no solution was printed and the closing count, in JSON the
 /// fields known after the search.
