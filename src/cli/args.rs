@@ -584,10 +584,7 @@ impl Cli {
                 ));
             }
             let samurai = args.samurai();
-            if let Some(refusal) = samurai
-                .then(|| super::samurai_generate::refused(args))
-                .flatten()
-            {
+            if let Some(refusal) = samurai.then(|| args.samurai_refused()).flatten() {
                 return Err(refuse(refusal));
             }
             let (cells, shape) = if samurai {

@@ -192,6 +192,23 @@ impl GenerateArgs {
         self.format.unwrap_or(Layout::Line)
     }
 
+    /// Why a samurai run cannot be made as asked, if it cannot: a samurai is
+    /// five 9x9 grids under the classic rules, written as text.
+    pub fn samurai_refused(&self) -> Option<&'static str> {
+        if self.variant.len() > 1 || self.boxes.is_some() || self.size.side() != 9 {
+            return Some("--variant samurai takes no other rule, no --boxes and no --size");
+        }
+        if self.technique_level().is_some() {
+            return Some(
+                "--variant samurai is rated by the search: --method techniques cannot judge it",
+            );
+        }
+        if let Some(Layout::Svg | Layout::Html) = self.format {
+            return Some("--variant samurai is written as text, -f line, grid, json or csv");
+        }
+        None
+    }
+
     /// True for `--variant jigsaw`.
     pub fn jigsaw(&self) -> bool {
         self.variant.contains(&GenerateRule::Jigsaw)

@@ -15,23 +15,6 @@ use sudoku_dlx::{
 use super::generate_args::{GenerateArgs, Layout};
 use super::generate_output::Fields;
 
-/// Why a samurai run cannot be made as asked, if it cannot: a samurai is
-/// five 9x9 grids under the classic rules, written as text.
-pub fn refused(args: &GenerateArgs) -> Option<&'static str> {
-    if args.variant.len() > 1 || args.boxes.is_some() || args.size.side() != 9 {
-        return Some("--variant samurai takes no other rule, no --boxes and no --size");
-    }
-    if args.technique_level().is_some() {
-        return Some(
-            "--variant samurai is rated by the search: --method techniques cannot judge it",
-        );
-    }
-    if let Some(Layout::Svg | Layout::Html) = args.format {
-        return Some("--variant samurai is written as text, -f line, grid, json or csv");
-    }
-    None
-}
-
 /// Makes item `number` of a samurai run from `rng` and appends it to
 /// `text`.
 pub fn make_item(
