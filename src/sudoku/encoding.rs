@@ -480,9 +480,9 @@ impl OptionItems<'_> {
     fn add_any<C: Count>(&self, matrix: &mut Matrix<C>, items: &mut Vec<usize>) {
         items.clear();
         self.push_items(items);
-        // The items are distinct and open by construction.
+        // The items are distinct and in range by construction.
         matrix
-            .add_option(items)
+            .add_option_in_range(items)
             .expect("an option covers distinct open items");
     }
 
