@@ -1,8 +1,9 @@
 //! The solver's counts up to 2 under every variant rule and box shape,
 //! checked against plain backtracking on the rules themselves.
 //!
-//! For each rule on 9x9 (and a few pairs of rules), each box shape (6x6 as
-//! 2x3 and 3x2, 8x8, 10x10, 12x12) and Latin squares (5x5, 7x7), random
+//! For each rule on 9x9 (and a few pairs of rules) and on 6x6 with 2x3 and
+//! 3x2 boxes (every rule but hyper, which is 9x9 only), each box shape (6x6
+//! as 2x3 and 3x2, 8x8, 10x10, 12x12) and Latin squares (5x5, 7x7), random
 //! solved grids made by the library under those rules are each cut into ten
 //! puzzles, keeping a random share of the cells, so that some have one
 //! solution and some several; every fifth puzzle gets a wrong digit in a
@@ -72,6 +73,20 @@ impl Case {
                 ..Rules::classic()
             },
             keep: 150..750,
+            seed,
+        }
+    }
+
+    /// A 6x6 grid with boxes of `rows` x `columns` and `variant`.
+    fn six_by_six(rows: usize, columns: usize, variant: Variant, seed: u64) -> Case {
+        Case {
+            side: 6,
+            rules: Rules {
+                boxes: Boxes::Shape { rows, columns },
+                variants: vec![variant],
+                ..Rules::classic()
+            },
+            keep: 100..700,
             seed,
         }
     }
@@ -374,6 +389,15 @@ fn six_by_six_counts_agree_with_the_oracle() {
     for (seed, (rows, columns)) in [(2, 3), (3, 2)].into_iter().enumerate() {
         let boxes = Boxes::Shape { rows, columns };
         crosscheck(&Case::shape(6, boxes, 200..800, 20 + seed as u64));
+    }
+}
+
+#[test]
+fn six_by_six_variant_counts_agree_with_the_oracle() {
+    let rules = Variant::ALL.into_iter().filter(|&v| v != Variant::Hyper);
+    for (k, variant) in rules.enumerate() {
+        crosscheck(&Case::six_by_six(2, 3, variant, 30 + 2 * k as u64));
+        crosscheck(&Case::six_by_six(3, 2, variant, 31 + 2 * k as u64));
     }
 }
 
