@@ -8,6 +8,7 @@ pub mod grids;
 pub mod killer_oracle;
 pub mod oracle;
 pub mod samurai_oracle;
+pub mod variant_oracle;
 
 use proptest::test_runner::{Config, RngSeed};
 
