@@ -70,7 +70,7 @@ pub use sudoku::solver::{SolutionCount, Solver};
 pub use sudoku::true_candidates::{CandidateFinder, TrueCandidates};
 pub use sudoku::variants::{variant_geometry, Variant, VariantError};
 pub use text::alphabet::{Alphabet, Symbol, Symbols};
-pub use text::describe::{write_description, write_rules};
+pub use text::describe::{write_cage_list, write_description, write_rules};
 pub use text::error::{BlockEnd, Found, ParseError, ParseErrorKind, ReadError};
 pub use text::formats::InputFormat;
 pub use text::output::{

@@ -151,3 +151,98 @@ fn json_items_read_back_as_their_puzzles_with_their_rules() {
     let plain = run_binary(&["count", "--limit", "2"], givens.as_bytes());
     assert_eq!(String::from_utf8(plain.stdout).unwrap(), "2+\n2+\n");
 }
+
+/// A region layout with its labels renamed in the order they first appear,
+/// so that two namings of the same regions compare equal.
+fn first_seen(labels: &str) -> Vec<usize> {
+    let mut seen: Vec<char> = Vec::new();
+    labels
+        .chars()
+        .map(
+            |label| match seen.iter().position(|&known| known == label) {
+                Some(index) => index,
+                None => {
+                    seen.push(label);
+                    seen.len() - 1
+                }
+            },
+        )
+        .collect()
+}
+
+#[test]
+fn jigsaw_and_killer_json_items_carry_their_number_seed_and_solution() {
+    for rule in ["jigsaw", "killer"] {
+        let json = stdout(&[
+            "generate",
+            "--variant",
+            rule,
+            "--size",
+            "4",
+            "-n",
+            "2",
+            "--seed",
+            "6",
+            "-f",
+            "json",
+        ]);
+        let solved = run_binary(&["solve", "-f", "json"], json.as_bytes());
+        let answers = String::from_utf8(solved.stdout).unwrap();
+        for ((number, line), answer) in (1..).zip(json.lines()).zip(answers.lines()) {
+            let object: serde_json::Value = serde_json::from_str(line).unwrap();
+            let answer: serde_json::Value = serde_json::from_str(answer).unwrap();
+            assert_eq!(object["item"], number, "{rule}: {line}");
+            assert_eq!(object["seed"], 6, "{rule}: {line}");
+            let givens = grid(object["givens"].as_str().unwrap());
+            assert_eq!(object["clues"], givens.givens(), "{rule}: {line}");
+            // The solution printed is the one the puzzle, read back with
+            // its rules, has.
+            assert_eq!(answer["status"], "solved", "{rule}: {answer}");
+            assert_eq!(object["solution"], answer["solution"], "{rule}: {line}");
+            if rule == "jigsaw" {
+                let layout = |value: &serde_json::Value| first_seen(value.as_str().unwrap());
+                assert_eq!(
+                    layout(&object["regions"]),
+                    layout(&answer["regions"]),
+                    "{line}"
+                );
+            } else {
+                assert_eq!(object["cages"], answer["cages"], "{line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn layouts_that_would_lose_regions_or_cages_are_refused_before_any_output() {
+    for rule in ["jigsaw", "killer"] {
+        for format in ["grid", "csv", "svg", "html"] {
+            let args = ["generate", "--variant", rule, "--size", "4", "-f", format];
+            let output = run_binary(&args, b"");
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            assert!(output.stdout.is_empty(), "{args:?}");
+            let message = String::from_utf8(output.stderr).unwrap();
+            assert!(
+                message.contains(&format!("-f {format} would lose the regions or cages")),
+                "{args:?}: {message}"
+            );
+        }
+    }
+}
+
+#[test]
+fn grid_blocks_draw_the_boxes_asked_for() {
+    // 3 rows by 2 columns: a border after every second column, a border
+    // line after every third row.
+    let text = stdout(&[
+        "generate", "--boxes", "3x2", "--size", "6", "--seed", "2", "-f", "grid",
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 8, "{text}");
+    assert_eq!(lines[3], "----+-----+----", "{text}");
+    for row in lines.iter().enumerate().filter(|&(i, _)| i != 3 && i < 7) {
+        assert_eq!(row.1.matches('|').count(), 2, "{text}");
+    }
+    let solved = run_binary(&["count", "--boxes", "3x2"], text.as_bytes());
+    assert_eq!(String::from_utf8(solved.stdout).unwrap().trim(), "1");
+}

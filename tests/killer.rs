@@ -174,45 +174,55 @@ fn nine_by_nine_killers_agree_with_plain_backtracking() {
 }
 
 #[test]
-fn generated_killers_are_unique_have_right_sums_and_need_every_sum() {
+fn generated_four_by_four_killers_are_unique_have_right_sums_and_need_every_sum() {
+    check_generated_killers(Size::FOUR, 0..20);
+}
+
+/// Release builds only (`.ci/reliability`): a 9x9 killer takes seconds to
+/// make in release, minutes in a debug build.
+#[test]
+#[ignore]
+fn generated_nine_by_nine_killers_are_unique_have_right_sums_and_need_every_sum() {
+    check_generated_killers(Size::NINE, 0..2);
+}
+
+fn check_generated_killers(size: Size, seeds: std::ops::Range<u64>) {
     let mut generator = KillerGenerator::new();
     let mut solver = Solver::new();
-    for (size, seeds) in [(Size::FOUR, 0..20), (Size::NINE, 0..2)] {
-        for seed in seeds {
-            let killer = generator.puzzle(size, &mut Rng::from_seed(seed)).unwrap();
-            let cages = &killer.rules.cages;
-            let oracle = oracle_of(size, cages);
-            let empty = Grid::empty(size);
-            assert!(oracle.obeys(killer.solution.cells()));
-            assert!(killer.solution.is_solved());
-            // Plain backtracking is quick enough on 4x4 killers without
-            // givens; 9x9 ones are counted by the solver, its solution
-            // checked by the oracle.
-            if size == Size::FOUR {
-                assert_eq!(oracle.count(empty.cells(), 2), 1, "seed {seed}");
-            } else {
-                solver.set_node_budget(None);
-                let count = solver_count(&mut solver, cages, &empty, &oracle);
-                assert_eq!(count, 1, "seed {seed}");
-            }
-            // Minimal: without any one of its sums, a second solution, or
-            // a count the generator's budget does not settle.
-            for (k, cage) in cages.iter().enumerate().filter(|(_, c)| c.sum.is_some()) {
-                let mut fewer = cages.clone();
-                fewer[k].sum = None;
-                let rules = Rules {
-                    cages: fewer,
-                    ..Rules::classic()
-                };
-                let geometry = rules.geometry(size).unwrap();
-                solver.set_node_budget(Some(KILLER_NODE_BUDGET));
-                let stats = solver.solve_in(&geometry, &empty, 2, |_| {}).unwrap();
-                let unsettled = stats.stopped_at_node_budget;
-                assert!(
-                    unsettled || stats.solutions == 2,
-                    "seed {seed}, sum of {cage:?}"
-                );
-            }
+    for seed in seeds {
+        let killer = generator.puzzle(size, &mut Rng::from_seed(seed)).unwrap();
+        let cages = &killer.rules.cages;
+        let oracle = oracle_of(size, cages);
+        let empty = Grid::empty(size);
+        assert!(oracle.obeys(killer.solution.cells()));
+        assert!(killer.solution.is_solved());
+        // Plain backtracking is quick enough on 4x4 killers without
+        // givens; 9x9 ones are counted by the solver, its solution
+        // checked by the oracle.
+        if size == Size::FOUR {
+            assert_eq!(oracle.count(empty.cells(), 2), 1, "seed {seed}");
+        } else {
+            solver.set_node_budget(None);
+            let count = solver_count(&mut solver, cages, &empty, &oracle);
+            assert_eq!(count, 1, "seed {seed}");
+        }
+        // Minimal: without any one of its sums, a second solution, or
+        // a count the generator's budget does not settle.
+        for (k, cage) in cages.iter().enumerate().filter(|(_, c)| c.sum.is_some()) {
+            let mut fewer = cages.clone();
+            fewer[k].sum = None;
+            let rules = Rules {
+                cages: fewer,
+                ..Rules::classic()
+            };
+            let geometry = rules.geometry(size).unwrap();
+            solver.set_node_budget(Some(KILLER_NODE_BUDGET));
+            let stats = solver.solve_in(&geometry, &empty, 2, |_| {}).unwrap();
+            let unsettled = stats.stopped_at_node_budget;
+            assert!(
+                unsettled || stats.solutions == 2,
+                "seed {seed}, sum of {cage:?}"
+            );
         }
     }
 }

@@ -135,3 +135,53 @@ fn generate_makes_puzzles_for_other_box_shapes() {
         assert!(obeys(line, 3, 2), "{line}");
     }
 }
+
+#[test]
+fn generate_makes_latin_squares_and_jigsaws_on_prime_sides_and_refuses_boxes() {
+    let (stdout, stderr, code) = run(&["generate", "--size", "7", "--seed", "4"], "");
+    assert_eq!((stdout.as_str(), code), ("", 2));
+    assert!(stderr.contains("a 7x7 grid has no boxes"), "{stderr}");
+    let latin = [
+        "generate", "--size", "7", "--boxes", "none", "-n", "2", "--seed", "4",
+    ];
+    let (puzzles, stderr, code) = run(&latin, "");
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    let (counts, _, _) = run(&["count", "--limit", "2", "--boxes", "none"], &puzzles);
+    assert_eq!(counts, "1\n1\n");
+    let jigsaw = [
+        "generate",
+        "--size",
+        "7",
+        "--variant",
+        "jigsaw",
+        "--seed",
+        "4",
+    ];
+    let (puzzle, stderr, code) = run(&jigsaw, "");
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    let (count, _, _) = run(&["count", "--limit", "2", "--variant", "jigsaw"], &puzzle);
+    assert_eq!(count, "1\n");
+    let killer = [
+        "generate",
+        "--size",
+        "7",
+        "--variant",
+        "killer",
+        "--seed",
+        "4",
+    ];
+    let (stdout, stderr, code) = run(&killer, "");
+    assert_eq!((stdout.as_str(), code), ("", 2));
+    assert!(stderr.contains("a 7x7 grid has none"), "{stderr}");
+}
+
+#[test]
+fn generate_makes_puzzles_wider_than_sixteen() {
+    // 18x18, 3x6 boxes: its checks for another solution run within a node
+    // budget, and the puzzle is still unique.
+    let (puzzle, stderr, code) = run(&["generate", "--size", "18", "--seed", "2"], "");
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert_eq!(puzzle.trim().len(), 18 * 18);
+    let (count, _, _) = run(&["count", "--limit", "2"], &puzzle);
+    assert_eq!(count, "1\n");
+}

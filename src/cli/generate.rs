@@ -18,7 +18,6 @@ use sudoku_dlx::{
 use super::facts::Status;
 use super::generate_args::{GenerateArgs, Layout};
 use super::generate_output::{footer, header, write_item, Bar, Item};
-use super::ruled_output::write_ruled;
 
 /// Items made between two writes.
 const BATCH: u64 = 256;
@@ -32,7 +31,14 @@ pub fn main(args: &GenerateArgs) -> anyhow::Result<Status> {
         seed
     });
     if (args.killer() || args.jigsaw()) && !matches!(args.layout(), Layout::Line | Layout::Json) {
-        anyhow::bail!("generate --variant prints JSON lines: use -f line or -f json");
+        anyhow::bail!(
+            "-f {} would lose the regions or cages of the puzzles: use -f line or -f json",
+            format!("{:?}", args.layout()).to_lowercase()
+        );
+    }
+    if args.killer() && args.spec().size.box_shape().is_none() {
+        let size = args.spec().size;
+        anyhow::bail!("killer puzzles keep the boxes, and a {size} grid has none");
     }
     super::signals::catch();
     run(args, seed)?;
@@ -66,7 +72,11 @@ fn make_all(args: &GenerateArgs, seed: u64, bar: Option<&Bar>) -> anyhow::Result
     let spec = args.spec();
     let rules = args.rules();
     let built;
-    let geometry = if rules.is_classic() {
+    // A prime side has no boxes: its puzzles need `--boxes none` or
+    // regions, as when they are read back. Jigsaws and killers make the
+    // geometry of each puzzle themselves.
+    let own_geometry = args.jigsaw() || args.killer();
+    let geometry = if own_geometry || rules.is_classic() && spec.size.box_shape().is_some() {
         Geometry::classic(spec.size)
     } else {
         built = rules.geometry(spec.size)?;
@@ -209,12 +219,18 @@ impl Worker {
                 text,
             );
         }
+        let rules = args.rules();
         if args.killer() {
             let killer = self.killer.puzzle(spec.size, &mut rng)?;
-            write_ruled(text, &Grid::empty(spec.size), &killer.rules, args.layout());
-        } else if args.jigsaw() {
-            let (made, rules) = self.jigsaw.puzzle(&args.rules(), spec, &mut rng)?;
-            write_ruled(text, &made.puzzle, &rules, args.layout());
+            let item = Item {
+                number,
+                seed,
+                grid: &Grid::empty(spec.size),
+                solution: Some(&killer.solution),
+                rating: None,
+                rules: &killer.rules,
+            };
+            write_item(text, &item, args);
         } else if args.solved {
             self.generator
                 .fill_solved_in(geometry, &mut rng, &mut self.grid)?;
@@ -224,15 +240,20 @@ impl Worker {
                 grid: &self.grid,
                 solution: None,
                 rating: None,
+                rules: &rules,
             };
             write_item(text, &item, args);
         } else {
-            let made = match args.technique_level() {
+            // A jigsaw comes with regions of its own.
+            let (made, rules) = match args.technique_level() {
+                _ if args.jigsaw() => self.jigsaw.puzzle(&rules, spec, &mut rng)?,
                 Some(level) => {
                     let generator = &mut self.generator;
-                    puzzle_of_level(generator, &mut self.explainer, spec, level, &mut rng)?.0
+                    let made =
+                        puzzle_of_level(generator, &mut self.explainer, spec, level, &mut rng)?.0;
+                    (made, rules)
                 }
-                None => self.generator.puzzle_in(geometry, spec, &mut rng)?,
+                None => (self.generator.puzzle_in(geometry, spec, &mut rng)?, rules),
             };
             let item = Item {
                 number,
@@ -240,6 +261,7 @@ impl Worker {
                 grid: &made.puzzle,
                 solution: Some(&made.solution),
                 rating: made.rating,
+                rules: &rules,
             };
             write_item(text, &item, args);
         }

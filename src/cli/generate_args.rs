@@ -32,8 +32,9 @@ pub struct GenerateArgs {
     /// without one, a random seed is printed to standard error as `seed: N`
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// Side of the grid: 4, 9, 16 or 25 (a minimal 25x25 puzzle can take
-    /// minutes: add --min-givens 350 or so)
+    /// Side of the grid, 4 to 35 (a prime side needs --boxes none or
+    /// --variant jigsaw); above 16, puzzles are minimal within a search
+    /// budget per check
     #[arg(long, value_name = "SIDE", default_value = "9", value_parser = parse_size)]
     pub size: Size,
     /// Variant rules the puzzles obey besides rows, columns and boxes, as a
@@ -144,15 +145,14 @@ pub enum LevelChoice {
     Expert,
 }
 
-/// The sides `generate` makes puzzles of: those with boxes, up to 25.
+/// The sides `generate` makes puzzles of: 4 to 35 (a prime side has no
+/// boxes, so it needs `--boxes none` or `--variant jigsaw`, which the rules
+/// check).
 fn parse_size(text: &str) -> Result<Size, String> {
     text.parse()
         .ok()
         .and_then(Size::from_side)
-        .filter(|size| size.box_shape().is_some() && size.side() <= 25)
-        .ok_or_else(|| {
-            format!("`{text}` is not a side to generate: use 4 to 25, one with boxes (not prime)")
-        })
+        .ok_or_else(|| format!("`{text}` is not a side to generate: use 4 to 35"))
 }
 
 /// Reads a rule by the name the library gives it, or `killer` or `jigsaw`.

@@ -1,6 +1,11 @@
 //! What `generate` writes: each item in the layout asked for (a line, a
 //! grid block, a JSON object or a CSV row), and a progress bar on standard
-//! error while a long run makes its items.
+//! error while a long run makes its items. An item whose rules cannot be
+//! told from its givens (jigsaw regions, killer cages) keeps them in the
+//! line forms they are read back from: a jigsaw line is `GIVENS REGIONS`, a
+//! killer line its JSON description, and a JSON object has them under the
+//! keys of the JSON description. Other layouts refuse such items, since a
+//! grid block or a CSV row read back would lose them.
 //!
 //! The machine-readable layouts carry what is known of an item and cannot
 //! be read back from its grid: its number and the seed of the run (which
@@ -12,7 +17,10 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
-use sudoku_dlx::{write_block, write_line, write_rules, Alphabet, Grid, Rating, Rules, Size};
+use sudoku_dlx::{
+    write_block_painted, write_description, write_line, write_regions, write_rules, Alphabet,
+    Boxes, Grid, Rating, Rules, Size,
+};
 
 use super::generate_args::{GenerateArgs, Layout};
 use super::render::{html, svg};
@@ -29,6 +37,9 @@ pub struct Item<'a> {
     pub solution: Option<&'a Grid>,
     /// The rating, when one was asked for.
     pub rating: Option<Rating>,
+    /// The rules of the item: those of the run, or the regions or cages
+    /// made with it.
+    pub rules: &'a Rules,
 }
 
 /// The columns of `-f csv`, in the order of the JSON fields.
@@ -162,9 +173,19 @@ pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, args: &GenerateArgs) {
         givens: item.grid,
         alphabet: Alphabet::STANDARD,
     };
+    let (grid, rules) = (item.grid, item.rules);
     match args.layout() {
         Layout::Line => {
-            write_line(text, item.grid, Alphabet::STANDARD);
+            match &rules.boxes {
+                // Cages have no plain form: a killer is its description.
+                _ if !rules.cages.is_empty() => write_description(text, grid, rules, ""),
+                Boxes::Regions(regions) => {
+                    write_line(text, grid, Alphabet::STANDARD);
+                    text.push(b' ');
+                    write_regions(text, regions);
+                }
+                _ => write_line(text, grid, Alphabet::STANDARD),
+            }
             if let Some(rating) = item.rating {
                 let _ = write!(text, " {rating}");
             }
@@ -174,14 +195,20 @@ pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, args: &GenerateArgs) {
             if let Some(rating) = item.rating {
                 let _ = writeln!(text, "# rating: {rating}");
             }
-            write_block(text, item.grid, Alphabet::STANDARD);
+            // Jigsaw and killer items are refused in this layout: a block
+            // read back would lose their regions or cages.
+            let boxes = match &rules.boxes {
+                Boxes::Shape { rows, columns } => Some((*rows, *columns)),
+                Boxes::None => None,
+                Boxes::Standard | Boxes::Regions(_) => grid.size().box_shape(),
+            };
+            write_block_painted(text, grid, Alphabet::STANDARD, boxes, |_, _| {});
             text.push(b'\n');
         }
         Layout::Json | Layout::Csv => {
-            let rules = args.rules();
             let json = args.layout() == Layout::Json;
             // The rules that are not the classic ones, in JSON.
-            Fields::of(item).write(text, json, Some((&rules, item.grid.size())));
+            Fields::of(item).write(text, json, Some((rules, grid.size())));
         }
         Layout::Svg => svg::document(text, Some(picture), &caption(item)),
         Layout::Html => {

@@ -19,7 +19,6 @@ mod generate_output;
 mod man;
 mod progress;
 mod render;
-mod ruled_output;
 mod samurai;
 mod samurai_generate;
 mod signals;

@@ -354,6 +354,55 @@ impl<C: Count> Links<C> {
                 });
             }
         }
+        self.link_option(option, items)
+    }
+
+    /// Adds option number `option` after checking only that `items` is not
+    /// empty and names items in range: the caller promises that they are
+    /// distinct and that no item gets more options than `C` holds (checked
+    /// in debug builds). A broken promise gives wrong answers, never an
+    /// access out of bounds: every link stays a node or a header.
+    ///
+    /// # Errors
+    ///
+    /// As [`super::Matrix::add_option`] for an empty option, an item out of
+    /// range or a matrix too large.
+    #[inline(always)]
+    pub(crate) fn add_option_in_range(
+        &mut self,
+        option: usize,
+        items: &[usize],
+    ) -> Result<(), DlxError> {
+        debug_assert!(
+            items
+                .iter()
+                .enumerate()
+                .all(|(k, item)| !items[..k].contains(item)),
+            "the items of an option are distinct"
+        );
+        debug_assert!(
+            items
+                .iter()
+                .all(|&item| item >= self.items || self.len[item + 1].get() < C::LIMIT),
+            "no item has more options than its count type holds"
+        );
+        let Some(&largest) = items.iter().max() else {
+            return Err(DlxError::EmptyOption);
+        };
+        if largest >= self.items {
+            return Err(DlxError::ItemOutOfRange {
+                item: largest,
+                items: self.items,
+            });
+        }
+        self.link_option(option, items)
+    }
+
+    /// Links option number `option`, whose items are in range, checking
+    /// only that the node arrays can hold it; turns the blocks into spacers
+    /// first if it is the first option of more than four items.
+    #[inline(always)]
+    fn link_option(&mut self, option: usize, items: &[usize]) -> Result<(), DlxError> {
         let limit = i32::MAX as usize;
         if self.size + 2 * (items.len() + 4) > limit {
             return Err(DlxError::TooLarge { limit });
@@ -361,7 +410,7 @@ impl<C: Count> Links<C> {
         if items.len() > 4 && !self.wide {
             self.widen(option);
         }
-        // SAFETY: the items were checked just above.
+        // SAFETY: the items are in range (the callers checked them).
         unsafe {
             if self.wide {
                 self.push_spaced(option, items);

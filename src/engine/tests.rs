@@ -191,6 +191,29 @@ fn bad_options_are_refused() {
 }
 
 #[test]
+fn options_in_range_are_linked_as_checked_ones_are() {
+    let mut checked = queens(6);
+    let mut trusted = Matrix::new(12, 22);
+    for r in 0..6 {
+        for c in 0..6 {
+            let items = [r, 6 + c, 12 + r + c, 12 + 11 + (5 + r - c)];
+            trusted.add_option_in_range(&items).unwrap();
+        }
+    }
+    assert_eq!(checked.links.snapshot(), trusted.links.snapshot());
+    let solutions = checked.search(u64::MAX, |_| {}).solutions;
+    assert_eq!(trusted.search(u64::MAX, |_| {}).solutions, solutions);
+    // Only emptiness and the range are checked.
+    let mut matrix = Matrix::new(2, 1);
+    assert_eq!(matrix.add_option_in_range(&[]), Err(DlxError::EmptyOption));
+    assert_eq!(
+        matrix.add_option_in_range(&[3, 0]),
+        Err(DlxError::ItemOutOfRange { item: 3, items: 3 })
+    );
+    assert_eq!(matrix.options(), 0);
+}
+
+#[test]
 fn secondary_items_are_covered_at_most_once() {
     // Both options cover primary items 0 and 1 respectively and share
     // secondary item 2, so they cannot both be chosen.

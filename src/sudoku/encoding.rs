@@ -371,17 +371,17 @@ impl CellByCell<'_> {
             // No groups: the fixed-width builds are for geometries without.
             let mut free = self.free_in_units(cell, units);
             let rows = units.map(|unit| &self.unit_items[unit as usize]);
+            let mut items = [cell_item; 8];
             while free != 0 {
                 let digit = free.trailing_zeros();
                 free &= free - 1;
-                let mut items = [0usize; 8];
                 for (slot, row) in items.iter_mut().zip(&rows) {
                     *slot = row[digit as usize & (DIGIT_SLOTS - 1)] as usize;
                 }
-                items[K] = cell_item;
-                // The items are distinct and open by construction.
+                // The items are distinct and in range by construction, and
+                // the count type was chosen to hold the options of each.
                 matrix
-                    .add_option(&items[..=K])
+                    .add_option_in_range(&items[..=K])
                     .expect("an option covers distinct open items");
                 placements[options] = (cell as u32) << 8 | (digit + 1);
                 options += 1;
@@ -469,9 +469,9 @@ impl OptionItems<'_> {
             *slot = self.unit_items[unit as usize][self.digit & (DIGIT_SLOTS - 1)] as usize;
         }
         items[K] = self.cell_item as usize;
-        // The items are distinct and open by construction.
+        // The items are distinct and in range by construction.
         matrix
-            .add_option(&items[..=K])
+            .add_option_in_range(&items[..=K])
             .expect("an option covers distinct open items");
     }
 
@@ -480,9 +480,9 @@ impl OptionItems<'_> {
     fn add_any<C: Count>(&self, matrix: &mut Matrix<C>, items: &mut Vec<usize>) {
         items.clear();
         self.push_items(items);
-        // The items are distinct and open by construction.
+        // The items are distinct and in range by construction.
         matrix
-            .add_option(items)
+            .add_option_in_range(items)
             .expect("an option covers distinct open items");
     }
 

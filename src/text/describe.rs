@@ -6,7 +6,7 @@
 use std::io::Write as _;
 
 use crate::sudoku::grid::{Grid, Size};
-use crate::sudoku::rules::{Boxes, Rules};
+use crate::sudoku::rules::{Boxes, Cage, Rules};
 use crate::text::alphabet::Alphabet;
 use crate::text::formats::description::cell_name;
 use crate::text::regions::region_label;
@@ -129,6 +129,36 @@ fn write_string(out: &mut Vec<u8>, text: &str) {
         }
     }
     out.push(b'"');
+}
+
+/// Appends the killer cages `cages` of a grid of `size`, one comment line
+/// each (`# cage 3, sum 15: r1c1 r1c2`), to go under a grid block: a
+/// reader passes comment lines over, so the block still reads back as its
+/// grid.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_dlx::{write_cage_list, Cage, Size};
+///
+/// let cages = [Cage { cells: vec![0, 1], sum: Some(7) }, Cage { cells: vec![5, 9], sum: None }];
+/// let mut out = Vec::new();
+/// write_cage_list(&mut out, &cages, Size::FOUR);
+/// assert_eq!(out, b"# cage 1, sum 7: r1c1 r1c2\n# cage 2: r2c2 r3c2\n");
+/// ```
+pub fn write_cage_list(out: &mut Vec<u8>, cages: &[Cage], size: Size) {
+    let n = size.side();
+    for (index, cage) in cages.iter().enumerate() {
+        let _ = write!(out, "# cage {}", index + 1);
+        if let Some(sum) = cage.sum {
+            let _ = write!(out, ", sum {sum}");
+        }
+        out.push(b':');
+        for &cell in &cage.cells {
+            let _ = write!(out, " r{}c{}", cell / n + 1, cell % n + 1);
+        }
+        out.push(b'\n');
+    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ pub mod killer_oracle;
 pub mod oracle;
 pub mod samurai_oracle;
 pub mod samurai_text;
+pub mod variant_oracle;
 
 use proptest::test_runner::{Config, RngSeed};
 

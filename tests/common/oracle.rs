@@ -5,8 +5,8 @@
 //! digits (so that 16x16 grids stay quick) and tries each candidate in turn.
 //! It is deliberately short enough to be checked by eye.
 
-/// The rows and columns of one box: `(rows, columns)`; `(n, n)` is a grid
-/// whose one "box" is the whole grid, which adds no rule.
+/// The rows and columns of one box: `(rows, columns)`; `(1, n)` makes each
+/// "box" a row, which adds no rule: a Latin square.
 pub type Boxes = (usize, usize);
 
 /// Counts the solutions of `cells` (row by row, 0 for a blank) on a grid

@@ -5,7 +5,9 @@
 use std::io::Write as _;
 
 use anstyle::{AnsiColor, Style};
-use sudoku_dlx::{write_block_painted, write_block_regions, write_line, write_regions, Piece};
+use sudoku_dlx::{
+    write_block_painted, write_block_regions, write_cage_list, write_line, write_regions, Piece,
+};
 use sudoku_dlx::{Boxes, Grid, Layout, Record};
 
 use crate::cli::args::{Format, Task};
@@ -165,26 +167,9 @@ fn write_grid(out: &mut Vec<u8>, grid: &Grid, record: &Record, layout: Layout, o
         }),
     }
     if layout == Layout::Block {
-        write_cages(out, record);
+        write_cage_list(out, &record.rules.cages, record.grid.size());
     }
     out.push(b'\n');
-}
-
-/// Marks the killer cages of `record` under its grid block, one comment
-/// line each (`# cage 3, sum 15: r1c1 r1c2`), which a reader passes over.
-fn write_cages(out: &mut Vec<u8>, record: &Record) {
-    let n = record.grid.size().side();
-    for (index, cage) in record.rules.cages.iter().enumerate() {
-        let _ = write!(out, "# cage {}", index + 1);
-        if let Some(sum) = cage.sum {
-            let _ = write!(out, ", sum {sum}");
-        }
-        out.push(b':');
-        for &cell in &cage.cells {
-            let _ = write!(out, " r{}c{}", cell / n + 1, cell % n + 1);
-        }
-        out.push(b'\n');
-    }
 }
 
 fn write_code(out: &mut Vec<u8>, code: impl std::fmt::Display) {
