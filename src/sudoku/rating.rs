@@ -20,7 +20,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::engine::TieBreak;
+use crate::engine::{SearchStats, TieBreak};
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid};
 use crate::sudoku::singles::{Outcome, Singles};
@@ -100,10 +100,11 @@ impl fmt::Display for Rating {
 /// difficulty.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 #[non_exhaustive]
-pub enum RateError {
-    /// The givens break the rules.
+pub enum RateError<C = Conflict> {
+    /// The givens break the rules: a [`Conflict`] for an n x n grid, a
+    /// [`crate::SamuraiConflict`] for a samurai.
     #[error("{0}")]
-    Conflict(Conflict),
+    Conflict(C),
     /// The puzzle has no solution.
     #[error("no solution")]
     Unsolvable,
@@ -208,14 +209,20 @@ impl Rater {
             .solve_in(geometry, puzzle, 2, |_| {})
             .map_err(RateError::Conflict)?;
         self.nodes = stats.nodes;
-        if stats.stopped_at_node_budget && stats.solutions < 2 {
-            return Err(RateError::GaveUp { nodes: stats.nodes });
-        }
-        match stats.solutions {
-            0 => Err(RateError::Unsolvable),
-            1 => Ok(Rating::from_score(1 + stats.branches.max(1))),
-            _ => Err(RateError::Multiple),
-        }
+        rating_of_search(&stats)
+    }
+}
+
+/// The rating of a puzzle that singles left unsolved, from its search for
+/// two solutions: 1 + the search's branch points when it found exactly one.
+pub(crate) fn rating_of_search<C>(stats: &SearchStats) -> Result<Rating, RateError<C>> {
+    if stats.stopped_at_node_budget && stats.solutions < 2 {
+        return Err(RateError::GaveUp { nodes: stats.nodes });
+    }
+    match stats.solutions {
+        0 => Err(RateError::Unsolvable),
+        1 => Ok(Rating::from_score(1 + stats.branches.max(1))),
+        _ => Err(RateError::Multiple),
     }
 }
 

@@ -6,36 +6,15 @@
 //! levels are those of the classic scale; a samurai has five grids, so
 //! its scores run higher than a single grid's.
 
-use thiserror::Error;
-
 use crate::engine::TieBreak;
-use crate::sudoku::rating::Rating;
+use crate::sudoku::rating::{rating_of_search, RateError, Rating};
 use crate::sudoku::samurai::{SamuraiConflict, SamuraiGrid, SamuraiLayout, SamuraiSolver};
 use crate::sudoku::samurai_singles::SamuraiSingles;
 use crate::sudoku::singles::Outcome;
 
-/// Why a samurai cannot be rated: only puzzles with one solution have a
-/// difficulty.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum SamuraiRateError {
-    /// The givens break the rules.
-    #[error("{0}")]
-    Conflict(SamuraiConflict),
-    /// The puzzle has no solution.
-    #[error("no solution")]
-    Unsolvable,
-    /// The puzzle has more than one solution.
-    #[error("more than one solution")]
-    Multiple,
-    /// The search reached its node budget before the puzzle was solved
-    /// and proven unique.
-    #[error("gave up after {nodes} search nodes: the rating is not known")]
-    GaveUp {
-        /// The search nodes spent.
-        nodes: u64,
-    },
-}
+/// Why a samurai cannot be rated: the reasons of [`RateError`], with the
+/// conflict of a samurai.
+pub type SamuraiRateError = RateError<SamuraiConflict>;
 
 /// Rates samurai puzzles, reusing its solver and buffers.
 ///
@@ -110,14 +89,7 @@ impl SamuraiRater {
             .solve(puzzle, 2, |_| {})
             .map_err(SamuraiRateError::Conflict)?;
         self.nodes = stats.nodes;
-        if stats.stopped_at_node_budget && stats.solutions < 2 {
-            return Err(SamuraiRateError::GaveUp { nodes: stats.nodes });
-        }
-        match stats.solutions {
-            0 => Err(SamuraiRateError::Unsolvable),
-            1 => Ok(Rating::from_score(1 + stats.branches.max(1))),
-            _ => Err(SamuraiRateError::Multiple),
-        }
+        rating_of_search(&stats)
     }
 }
 
