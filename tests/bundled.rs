@@ -3,25 +3,17 @@
 //! the 16x16 and 25x25 puzzles, and the files of unsolvable, multiple and
 //! conflicting puzzles.
 
-use std::fs::File;
-use std::io::BufReader;
-use std::path::Path;
+mod common;
 
-use sudoku_dlx::{Grid, PuzzleReader, Record, Size, Solver};
+use sudoku_dlx::{Grid, Size, Solver};
 
-/// Every puzzle of a bundled file.
+/// Every puzzle of a bundled file, which must hold at least one and no
+/// unreadable record.
 fn puzzles(name: &str) -> Vec<Grid> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("puzzles")
-        .join(name);
-    let file = File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut reader = PuzzleReader::new(BufReader::new(file));
-    let mut record = Record::default();
-    let mut grids = Vec::new();
-    while let Some(result) = reader.read_record(&mut record) {
-        result.unwrap_or_else(|e| panic!("{name}: {e}"));
-        grids.push(record.grid.clone());
-    }
+    let grids: Vec<Grid> = common::bundled_records(name)
+        .into_iter()
+        .map(|record| record.unwrap_or_else(|e| panic!("{name}: {e}")))
+        .collect();
     assert!(!grids.is_empty(), "{name} holds no puzzle");
     grids
 }

@@ -6,31 +6,21 @@
 //! debug build: there every tenth of their puzzles is explained, and
 //! `cargo test --release --test logic` explains them all.
 
+mod common;
+
 use std::collections::BTreeSet;
-use std::fs::File;
-use std::io::BufReader;
-use std::path::Path;
 
 use sudoku_dlx::{
-    variant_geometry, Candidates, Explainer, Explanation, Generator, Geometry, Grid, PuzzleReader,
-    PuzzleSpec, Record, Rng, Size, Solver, Technique, Variant,
+    variant_geometry, Candidates, Explainer, Explanation, Generator, Geometry, Grid, PuzzleSpec,
+    Rng, Size, Solver, Technique, Variant,
 };
 
-/// Every puzzle of a bundled file.
+/// Every readable puzzle of a bundled file.
 fn puzzles(name: &str) -> Vec<Grid> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("puzzles")
-        .join(name);
-    let file = File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut reader = PuzzleReader::new(BufReader::new(file));
-    let mut record = Record::default();
-    let mut grids = Vec::new();
-    while let Some(result) = reader.read_record(&mut record) {
-        if result.is_ok() {
-            grids.push(record.grid.clone());
-        }
-    }
-    grids
+    common::bundled_records(name)
+        .into_iter()
+        .flatten()
+        .collect()
 }
 
 /// Asserts that every step of `path` keeps the solution `solution`, and

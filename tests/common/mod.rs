@@ -36,3 +36,23 @@ pub fn config(cases: u32) -> Config {
         ..Config::default()
     }
 }
+
+/// Every record of the bundled file `puzzles/NAME`, in order: its grid, or
+/// the message of the error that record gave.
+pub fn bundled_records(name: &str) -> Vec<Result<sudoku_dlx::Grid, String>> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("puzzles")
+        .join(name);
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut reader = sudoku_dlx::PuzzleReader::new(std::io::BufReader::new(file));
+    let mut record = sudoku_dlx::Record::default();
+    let mut records = Vec::new();
+    while let Some(result) = reader.read_record(&mut record) {
+        records.push(
+            result
+                .map(|()| record.grid.clone())
+                .map_err(|e| e.to_string()),
+        );
+    }
+    records
+}
