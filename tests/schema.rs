@@ -221,6 +221,7 @@ fn written_descriptions_obey_the_schema() {
             },
         ],
         extra_regions: vec![vec![0, 15]],
+        ..Rules::default()
     };
     let shaped = Rules {
         boxes: Boxes::Shape {

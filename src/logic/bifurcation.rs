@@ -37,17 +37,17 @@ pub fn by_singles(board: &Board) -> Option<Step> {
             if let Err((singles, contradiction)) = trial.propagate_counting() {
                 let why = match contradiction {
                     Contradiction::EmptyCell(empty) => {
-                        format!("{} has no candidate left", cell_at(board.side, empty))
+                        format!("{} has no candidate left", cell_at(board.frame(), empty))
                     }
                     Contradiction::NoPlace(unit, missing) => format!(
                         "{missing} has no place left in {}",
                         board.geometry.kind(unit)
                     ),
                 };
-                let mut step = Step::new(Technique::Nishio, board.side);
+                let mut step = Step::new(Technique::Nishio, board.frame());
                 step.clue = format!(
                     "assume {}={digit}: after {singles} singles, {why}",
-                    cell_at(board.side, cell)
+                    cell_at(board.frame(), cell)
                 );
                 step.eliminations.push((cell, digit));
                 return Some(step);
@@ -95,10 +95,10 @@ pub fn by_search(board: &Board, solution: Option<&[u8]>, proof: Proof<'_>) -> Op
                 }
             };
             if impossible {
-                let mut step = Step::new(Technique::BifurcationSearch, board.side);
+                let mut step = Step::new(Technique::BifurcationSearch, board.frame());
                 step.clue = format!(
                     "assume {}={digit}: the search finds no solution",
-                    cell_at(board.side, cell)
+                    cell_at(board.frame(), cell)
                 );
                 step.eliminations.push((cell, digit));
                 return Some(step);

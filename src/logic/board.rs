@@ -10,6 +10,7 @@
 //! flat arrays and bit sets, built once per puzzle.
 
 use crate::sudoku::candidates::Candidates;
+use crate::sudoku::frame::Frame;
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::Grid;
 
@@ -108,6 +109,11 @@ impl<'g> Board<'g> {
             unit_bits,
             words,
         }
+    }
+
+    /// Where the cells sit, to name them.
+    pub fn frame(&self) -> &'g Frame {
+        self.geometry.frame()
     }
 
     /// The position of a puzzle: its givens placed, their digits struck
@@ -347,7 +353,7 @@ impl<'g> Board<'g> {
 
     /// The grid of the placed digits.
     pub fn placed_grid(&self) -> Grid {
-        let mut grid = Grid::empty(self.geometry.size());
+        let mut grid = self.geometry.empty_grid();
         for cell in 0..self.cells() {
             if self.state.placed[cell] {
                 grid.set(cell, self.state.masks[cell].trailing_zeros() as u8 + 1);

@@ -228,7 +228,7 @@ fn conclude(
             ChainKind::Xy => Technique::XyChain,
             ChainKind::Aic => Technique::Aic,
         },
-        side,
+        board.frame(),
     );
     if end == start + 1 {
         step.placements.push((a_cell, a_digit));
@@ -277,7 +277,7 @@ fn conclude(
         if index > 0 {
             step.clue.push(if literal & 1 == 1 { '=' } else { '-' });
         }
-        let _ = write!(step.clue, "({digit}){}", cell_at(side, cell));
+        let _ = write!(step.clue, "({digit}){}", cell_at(board.frame(), cell));
     }
     Some(step)
 }

@@ -22,7 +22,7 @@ use crate::logic::board::{bit, digits_of, Board};
 use crate::logic::step::{cell_at, Step};
 use crate::logic::technique::Technique;
 use crate::sudoku::candidates::Candidates;
-use crate::sudoku::grid::Unit;
+use crate::sudoku::frame::Frame;
 
 /// Calls `found` with every choice of `k` of `bases` (bit sets over the
 /// cover items) whose union has at most `max_union` members, until it
@@ -83,13 +83,13 @@ fn digit_set(mask: u64) -> String {
 }
 
 /// Cells as `r1c1, r1c5`.
-fn cell_list(side: usize, cells: impl IntoIterator<Item = usize>) -> String {
+fn cell_list(frame: &Frame, cells: impl IntoIterator<Item = usize>) -> String {
     let mut text = String::new();
     for cell in cells {
         if !text.is_empty() {
             text.push_str(", ");
         }
-        let _ = write!(text, "{}", cell_at(side, cell));
+        let _ = write!(text, "{}", cell_at(frame, cell));
     }
     text
 }
@@ -99,11 +99,10 @@ fn cell_list(side: usize, cells: impl IntoIterator<Item = usize>) -> String {
 pub fn locked_candidates(board: &Board) -> Option<Step> {
     let geometry = board.geometry;
     let all = Candidates::all_digits(geometry.size());
-    let lines = 2 * board.side;
     // Pointing (a box or region as the base) before claiming.
     for pointing in [true, false] {
         for unit in 0..geometry.units() {
-            if matches!(geometry.kind(unit), Unit::Row(_) | Unit::Column(_)) == pointing {
+            if geometry.kind(unit).is_line() == pointing {
                 continue;
             }
             let cells = geometry.unit_cells(unit);
@@ -115,7 +114,7 @@ pub fn locked_candidates(board: &Board) -> Option<Step> {
                 let first = cells[places.trailing_zeros() as usize] as usize;
                 for &cover in geometry.units_of(first) {
                     let cover = cover as usize;
-                    if cover == unit || (!pointing && cover < lines) {
+                    if cover == unit || (!pointing && geometry.kind(cover).is_line()) {
                         continue;
                     }
                     let inside = digits_of(places).all(|k| {
@@ -145,7 +144,7 @@ pub fn locked_candidates(board: &Board) -> Option<Step> {
                     } else {
                         Technique::LockedClaiming
                     };
-                    let mut step = Step::new(technique, board.side);
+                    let mut step = Step::new(technique, board.frame());
                     let joint = if pointing { "on" } else { "in" };
                     step.clue = format!(
                         "{digit} in {} {joint} {}",
@@ -219,11 +218,11 @@ pub fn naked_subset(board: &Board, k: usize) -> Option<Step> {
                 Technique::NakedTriple,
                 Technique::NakedQuad,
             ][k - 2];
-            let mut step = Step::new(technique, board.side);
+            let mut step = Step::new(technique, board.frame());
             step.clue = format!(
                 "{} in {} of {}",
                 digit_set(union),
-                cell_list(board.side, cells.iter().copied()),
+                cell_list(board.frame(), cells.iter().copied()),
                 geometry.kind(unit)
             );
             step.eliminations = eliminations;
@@ -277,12 +276,12 @@ pub fn hidden_subset(board: &Board, k: usize) -> Option<Step> {
                 Technique::HiddenTriple,
                 Technique::HiddenQuad,
             ][k - 2];
-            let mut step = Step::new(technique, board.side);
+            let mut step = Step::new(technique, board.frame());
             step.clue = format!(
                 "{} only in {} of {}",
                 digit_set(kept),
                 cell_list(
-                    board.side,
+                    board.frame(),
                     digits_of(union).map(|place| cells[place as usize - 1] as usize)
                 ),
                 geometry.kind(unit)
@@ -301,6 +300,10 @@ pub fn hidden_subset(board: &Board, k: usize) -> Option<Step> {
 /// Basic fish of size `k` (x-wing, swordfish, jellyfish), or with
 /// `finned`, fish whose base has fins that see the eliminated candidates.
 pub fn fish(board: &Board, k: usize, finned: bool) -> Option<Step> {
+    // Fish are stated on the rows and columns of one square grid.
+    if !board.geometry.is_square() {
+        return None;
+    }
     let side = board.side;
     let words = board.words();
     let mut lines = Vec::with_capacity(side);
@@ -472,7 +475,7 @@ impl Shape<'_, '_> {
             (true, 3) => Technique::FinnedSwordfish,
             (true, _) => Technique::FinnedJellyfish,
         };
-        let mut step = Step::new(technique, board.side);
+        let mut step = Step::new(technique, board.frame());
         let names = |units: &mut dyn Iterator<Item = usize>| {
             units
                 .map(|unit| geometry.kind(unit).to_string())
@@ -490,7 +493,7 @@ impl Shape<'_, '_> {
                     .iter()
                     .any(|&line| (board.positions(line, digit) & cover).count_ones() < 2);
             let word = if sashimi { "sashimi fins" } else { "fins" };
-            let _ = write!(step.clue, " with {word} {}", cell_list(board.side, fins));
+            let _ = write!(step.clue, " with {word} {}", cell_list(board.frame(), fins));
         }
         step.eliminations = targets.into_iter().map(|cell| (cell, digit)).collect();
         step

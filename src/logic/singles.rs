@@ -26,7 +26,7 @@ pub fn full_house(board: &Board) -> Option<Step> {
             continue;
         };
         if board.has(open, digit) {
-            let mut step = Step::new(Technique::FullHouse, board.side);
+            let mut step = Step::new(Technique::FullHouse, board.frame());
             step.clue = geometry.kind(unit).to_string();
             step.placements.push((open, digit));
             return Some(step);
@@ -40,8 +40,8 @@ pub fn naked_single(board: &Board) -> Option<Step> {
     let cell = (0..board.cells())
         .find(|&cell| !board.is_placed(cell) && board.mask(cell).count_ones() == 1)?;
     let digit = board.mask(cell).trailing_zeros() as u8 + 1;
-    let mut step = Step::new(Technique::NakedSingle, board.side);
-    step.clue = cell_at(board.side, cell).to_string();
+    let mut step = Step::new(Technique::NakedSingle, board.frame());
+    step.clue = cell_at(board.frame(), cell).to_string();
     step.placements.push((cell, digit));
     Some(step)
 }
@@ -60,7 +60,7 @@ pub fn hidden_single(board: &Board) -> Option<Step> {
             let places = board.positions(unit, digit);
             if places.count_ones() == 1 {
                 let cell = geometry.unit_cells(unit)[places.trailing_zeros() as usize] as usize;
-                let mut step = Step::new(Technique::HiddenSingle, board.side);
+                let mut step = Step::new(Technique::HiddenSingle, board.frame());
                 step.clue = format!("{digit} in {}", geometry.kind(unit));
                 step.placements.push((cell, digit));
                 return Some(step);

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use crate::logic::technique::Technique;
+use crate::sudoku::frame::Frame;
 use crate::sudoku::grid::Cell;
 
 /// One deduction: `placements` are digits that must stand in their cells,
@@ -19,34 +20,31 @@ pub struct Step {
     pub placements: Vec<(usize, u8)>,
     /// Candidates struck, as (cell, digit).
     pub eliminations: Vec<(usize, u8)>,
-    /// The side of the grid, to name cells.
-    pub side: usize,
+    /// Where the cells sit, to name them.
+    pub frame: Frame,
 }
 
 impl Step {
-    /// An empty step of `technique` on a grid of side `side`.
-    pub fn new(technique: Technique, side: usize) -> Step {
+    /// An empty step of `technique` on the cells of `frame`.
+    pub fn new(technique: Technique, frame: &Frame) -> Step {
         Step {
             technique,
             clue: String::new(),
             placements: Vec::new(),
             eliminations: Vec::new(),
-            side,
+            frame: frame.clone(),
         }
     }
 
     /// The cell `cell` as `r1c1`.
     pub fn cell_name(&self, cell: usize) -> Cell {
-        cell_at(self.side, cell)
+        cell_at(&self.frame, cell)
     }
 }
 
-/// The cell number `cell` of a grid of side `side` as a [`Cell`].
-pub fn cell_at(side: usize, cell: usize) -> Cell {
-    Cell {
-        row: cell / side,
-        column: cell % side,
-    }
+/// The cell number `cell` of `frame` as a [`Cell`], its place in the frame.
+pub fn cell_at(frame: &Frame, cell: usize) -> Cell {
+    frame.position(cell)
 }
 
 impl fmt::Display for Step {
@@ -74,7 +72,7 @@ mod tests {
 
     #[test]
     fn a_step_reads_in_r1c1_notation() {
-        let mut step = Step::new(Technique::LockedPointing, 9);
+        let mut step = Step::new(Technique::LockedPointing, &Frame::square(9));
         step.clue = "4 in box 1 on row 2".into();
         step.eliminations = vec![(9 + 4, 4), (9 + 6, 4)];
         assert_eq!(

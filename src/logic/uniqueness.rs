@@ -25,18 +25,18 @@ pub fn unique_rectangle(board: &Board) -> Option<Step> {
     if geometry.groups() > 0 || !geometry.cages().is_empty() {
         return None;
     }
-    let side = board.side;
-    for r1 in 0..side {
-        for r2 in r1 + 1..side {
-            for c1 in 0..side {
-                for c2 in c1 + 1..side {
-                    let corners = [
-                        r1 * side + c1,
-                        r1 * side + c2,
-                        r2 * side + c2,
-                        r2 * side + c1,
-                    ];
-                    if let Some(step) = rectangle(board, corners) {
+    let frame = board.frame();
+    let (rows, columns) = (frame.rows(), frame.columns());
+    for r1 in 0..rows {
+        for r2 in r1 + 1..rows {
+            for c1 in 0..columns {
+                for c2 in c1 + 1..columns {
+                    let corners = [(r1, c1), (r1, c2), (r2, c2), (r2, c1)]
+                        .map(|(row, column)| frame.cell_at(row, column));
+                    let [Some(a), Some(b), Some(c), Some(d)] = corners else {
+                        continue;
+                    };
+                    if let Some(step) = rectangle(board, [a, b, c, d]) {
                         return Some(step);
                     }
                 }
@@ -64,10 +64,9 @@ fn rectangle(board: &Board, corners: [usize; 4]) -> Option<Step> {
     if ab & common != ab || !balanced(board, corners) {
         return None;
     }
-    let side = board.side;
     let names: Vec<String> = corners
         .iter()
-        .map(|&c| cell_at(side, c).to_string())
+        .map(|&c| cell_at(board.frame(), c).to_string())
         .collect();
     let (a, b) = {
         let mut digits = digits_of(ab);
@@ -80,7 +79,7 @@ fn rectangle(board: &Board, corners: [usize; 4]) -> Option<Step> {
             .zip(masks)
             .find(|&(_, mask)| mask != ab)?
             .0;
-        step = Step::new(Technique::UniqueRectangle1, side);
+        step = Step::new(Technique::UniqueRectangle1, board.frame());
         step.eliminations = vec![(extra, a), (extra, b)];
     } else if pairs == 2 {
         let roof: Vec<usize> = corners
@@ -94,7 +93,7 @@ fn rectangle(board: &Board, corners: [usize; 4]) -> Option<Step> {
             return None;
         }
         let c = extra.trailing_zeros() as u8 + 1;
-        step = Step::new(Technique::UniqueRectangle2, side);
+        step = Step::new(Technique::UniqueRectangle2, board.frame());
         for cell in 0..board.cells() {
             if !roof.contains(&cell)
                 && !board.is_placed(cell)

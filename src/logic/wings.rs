@@ -93,12 +93,12 @@ pub fn xy_wing(board: &Board, xyz: bool) -> Option<Step> {
                 } else {
                     Technique::XyWing
                 };
-                let mut step = Step::new(technique, board.side);
+                let mut step = Step::new(technique, board.frame());
                 step.clue = format!(
                     "pivot {} with pincers {}, {} on {z}",
-                    cell_at(board.side, pivot),
-                    cell_at(board.side, a),
-                    cell_at(board.side, b)
+                    cell_at(board.frame(), pivot),
+                    cell_at(board.frame(), a),
+                    cell_at(board.frame(), b)
                 );
                 step.eliminations = eliminations;
                 return Some(step);
@@ -140,11 +140,11 @@ pub fn w_wing(board: &Board) -> Option<Step> {
                     if eliminations.is_empty() {
                         continue;
                     }
-                    let mut step = Step::new(Technique::WWing, board.side);
+                    let mut step = Step::new(Technique::WWing, board.frame());
                     step.clue = format!(
                         "{}, {} joined by the strong link on {y} in {}",
-                        cell_at(board.side, a),
-                        cell_at(board.side, b),
+                        cell_at(board.frame(), a),
+                        cell_at(board.frame(), b),
                         geometry.kind(unit)
                     );
                     step.eliminations = eliminations;

@@ -100,16 +100,21 @@ pub enum CageError {
 }
 
 impl Cages {
-    /// Checks `cages` (cells numbered `row * side + column`, and the sum of
-    /// each when it has one) on a grid of `side` and builds the tables.
+    /// Checks `cages` (cells numbered as in their geometry, `row * side +
+    /// column` in a square grid, and the sum of each when it has one) on a
+    /// geometry of `grid_cells` cells and digits 1 to `side`, and builds the
+    /// tables.
     ///
     /// # Errors
     ///
     /// Fails on a cell outside the grid or named twice, a cell in two
     /// cages, a cage of no cell or of more cells than digits, a sum that
     /// no distinct digits make, and a cage of too many combinations.
-    pub fn new(side: usize, cages: &[(Vec<usize>, Option<u32>)]) -> Result<Cages, CageError> {
-        let grid_cells = side * side;
+    pub fn new(
+        side: usize,
+        grid_cells: usize,
+        cages: &[(Vec<usize>, Option<u32>)],
+    ) -> Result<Cages, CageError> {
         let mut tables = Cages {
             starts: vec![0],
             combination_starts: vec![0],
@@ -360,7 +365,7 @@ mod tests {
 
     #[test]
     fn bad_cages_are_refused_with_what_is_wrong() {
-        let error = |cages: &[(Vec<usize>, Option<u32>)]| Cages::new(4, cages).unwrap_err();
+        let error = |cages: &[(Vec<usize>, Option<u32>)]| Cages::new(4, 16, cages).unwrap_err();
         assert_eq!(
             error(&[(vec![0, 16], None)]).to_string(),
             "cage 1 names cell 16 outside the grid"
@@ -393,7 +398,7 @@ mod tests {
 
     #[test]
     fn digits_and_sums_are_read_from_a_grid() {
-        let cages = Cages::new(4, &[(vec![0, 1], Some(3)), (vec![2, 3, 6], None)]).unwrap();
+        let cages = Cages::new(4, 16, &[(vec![0, 1], Some(3)), (vec![2, 3, 6], None)]).unwrap();
         assert_eq!(cages.len(), 2);
         assert_eq!(cages.cage_of(6), Some(1));
         assert_eq!(cages.cage_of(5), None);

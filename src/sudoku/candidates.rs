@@ -38,10 +38,19 @@ impl Candidates {
         }
     }
 
+    /// Every digit of `size` a candidate of each of `cells` cells: the
+    /// candidates of a geometry that is not one square.
+    pub fn full_cells(size: Size, cells: usize) -> Candidates {
+        Candidates {
+            size,
+            masks: vec![Candidates::all_digits(size); cells],
+        }
+    }
+
     /// The givens of `grid` as one candidate each, every digit a candidate
     /// of a blank cell.
     pub fn of_grid(grid: &Grid) -> Candidates {
-        let mut marks = Candidates::full(grid.size());
+        let mut marks = Candidates::full_cells(grid.size(), grid.cells().len());
         for (cell, &value) in grid.cells().iter().enumerate() {
             if value != 0 {
                 marks.place(cell, value);
@@ -57,9 +66,16 @@ impl Candidates {
         if masks.len() != size.cells() {
             return None;
         }
+        Some(Candidates::from_cell_masks(size, masks))
+    }
+
+    /// The candidates from one bit set per cell, as many cells as masks
+    /// (the cells of a geometry, in its order); bits above the side of the
+    /// grid are dropped.
+    pub fn from_cell_masks(size: Size, masks: Vec<u64>) -> Candidates {
         let all = Candidates::all_digits(size);
         let masks = masks.into_iter().map(|mask| mask & all).collect();
-        Some(Candidates { size, masks })
+        Candidates { size, masks }
     }
 
     /// The bit set of every digit of `size`.
@@ -123,7 +139,7 @@ impl Candidates {
 
     /// The grid of the cells with exactly one candidate, 0 elsewhere.
     pub fn placed(&self) -> Grid {
-        let mut grid = Grid::empty(self.size);
+        let mut grid = Grid::blank(self.size, self.masks.len());
         for (cell, &mask) in self.masks.iter().enumerate() {
             if mask.count_ones() == 1 {
                 grid.set(cell, mask.trailing_zeros() as u8 + 1);

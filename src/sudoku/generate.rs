@@ -30,8 +30,9 @@ use thiserror::Error;
 
 use crate::engine::{Matrix, SearchStats, TieBreak};
 use crate::sudoku::encoding::{Encoding, ItemOrder, Position};
+use crate::sudoku::frame::Frame;
 use crate::sudoku::geometry::Geometry;
-use crate::sudoku::grid::{Grid, Size};
+use crate::sudoku::grid::{Cell, Grid, Size};
 use crate::sudoku::random::Rng;
 use crate::sudoku::rating::{Level, RateError, Rater, Rating};
 use crate::sudoku::singles::{Outcome, Singles};
@@ -67,16 +68,24 @@ impl Symmetry {
     /// The cell (`row * side + column`) that `cell` maps to. Applying the map
     /// repeatedly walks through the whole group of `cell` and back.
     pub fn image(self, size: Size, cell: usize) -> usize {
-        let n = size.side();
-        let (r, c) = (cell / n, cell % n);
+        self.image_in(&Frame::square(size.side()), cell)
+            .expect("a square maps onto itself")
+    }
+
+    /// The cell of `frame` that `cell` maps to, the map taken on the whole
+    /// frame; `None` when that place holds no cell (a frame that is not
+    /// symmetric so, or not square for `rot90` and `diagonal`).
+    pub fn image_in(self, frame: &Frame, cell: usize) -> Option<usize> {
+        let (rows, columns) = (frame.rows(), frame.columns());
+        let Cell { row: r, column: c } = frame.position(cell);
         let (row, column) = match self {
             Symmetry::None => (r, c),
-            Symmetry::Rot180 => (n - 1 - r, n - 1 - c),
-            Symmetry::Rot90 => (c, n - 1 - r),
-            Symmetry::Mirror => (r, n - 1 - c),
+            Symmetry::Rot180 => (rows - 1 - r, columns - 1 - c),
+            Symmetry::Rot90 => (c, rows.checked_sub(1 + r)?),
+            Symmetry::Mirror => (r, columns - 1 - c),
             Symmetry::Diagonal => (c, r),
         };
-        row * n + column
+        frame.cell_at(row, column)
     }
 
     /// The symmetry's name, as the command line spells it.
@@ -227,7 +236,7 @@ pub struct Generator {
     /// Where each group starts in `group_cells`, and one past the last.
     group_starts: Vec<u32>,
     /// What the groups were made for.
-    groups_for: Option<(Size, Symmetry)>,
+    groups_for: Option<(Frame, Symmetry)>,
     /// The groups in the order they are visited.
     visit: Vec<u32>,
     /// The puzzle being checked.
@@ -336,9 +345,9 @@ impl Generator {
         let size = geometry.size();
         let mut budget = FIRST_FILL_BUDGET;
         loop {
-            self.work.clear(size);
+            self.work.clear_cells(size, geometry.cells());
             for _ in 0..size.side() {
-                let cell = rng.below(size.cells());
+                let cell = rng.below(geometry.cells());
                 let digit = rng.below(size.side()) as u8 + 1;
                 if self.work.cells()[cell] == 0 {
                     self.work.set(cell, digit);
@@ -356,7 +365,7 @@ impl Generator {
             if found {
                 return Ok(());
             }
-            grid.clear(size);
+            grid.clear_cells(size, geometry.cells());
             self.matrix.set_node_budget(Some(budget));
             let stats = self.complete(geometry, rng, grid);
             // The uniqueness searches that follow must run to the end.
@@ -434,8 +443,8 @@ impl Generator {
                 max,
             });
         }
-        let mut solution = Grid::empty(spec.size);
-        let mut puzzle = Grid::empty(spec.size);
+        let mut solution = geometry.empty_grid();
+        let mut puzzle = geometry.empty_grid();
         for attempts in 1..=spec.max_attempts {
             self.fill_solved_in(geometry, rng, &mut solution)?;
             puzzle.clone_from(&solution);
@@ -476,7 +485,7 @@ impl Generator {
         spec: &PuzzleSpec,
         rng: &mut Rng,
     ) {
-        self.make_groups(spec.size, spec.symmetry);
+        self.make_groups(geometry.frame(), spec.symmetry);
         let groups = self.group_starts.len() - 1;
         self.visit.clear();
         self.visit.extend(0..groups as u32);
@@ -489,9 +498,13 @@ impl Generator {
         self.place.resize(2 * n * n, 0);
         for (cell, &digit) in solution.cells().iter().enumerate() {
             self.mark(geometry, solution, cell, true);
-            let (row, column, d) = (cell / n, cell % n, digit as usize - 1);
-            self.place[row * n + d] = column as u8;
-            self.place[(n + column) * n + d] = row as u8;
+            // The places of digits in lines serve `swaps_lines`, which
+            // looks at square grids only.
+            if geometry.is_square() {
+                let (row, column, d) = (cell / n, cell % n, digit as usize - 1);
+                self.place[row * n + d] = column as u8;
+                self.place[(n + column) * n + d] = row as u8;
+            }
         }
         for k in 0..groups {
             let group = self.visit[k] as usize;
@@ -743,26 +756,31 @@ impl Generator {
         true
     }
 
-    /// Splits the cells of `size` into the groups of `symmetry`, unless that
-    /// is already done.
-    fn make_groups(&mut self, size: Size, symmetry: Symmetry) {
-        if self.groups_for == Some((size, symmetry)) {
+    /// Splits the cells of `frame` into the groups of `symmetry`, unless
+    /// that is already done. A cell whose image is no cell of the frame
+    /// ends its group there.
+    fn make_groups(&mut self, frame: &Frame, symmetry: Symmetry) {
+        if self
+            .groups_for
+            .as_ref()
+            .is_some_and(|(known, made_for)| known == frame && *made_for == symmetry)
+        {
             return;
         }
-        self.groups_for = Some((size, symmetry));
+        self.groups_for = Some((frame.clone(), symmetry));
         self.group_cells.clear();
         self.group_starts.clear();
-        let mut grouped = vec![false; size.cells()];
-        for first in 0..size.cells() {
+        let mut grouped = vec![false; frame.cells()];
+        for first in 0..frame.cells() {
             if grouped[first] {
                 continue;
             }
             self.group_starts.push(self.group_cells.len() as u32);
-            let mut cell = first;
-            while !grouped[cell] {
+            let mut next = Some(first);
+            while let Some(cell) = next.filter(|&cell| !grouped[cell]) {
                 grouped[cell] = true;
                 self.group_cells.push(cell as u16);
-                cell = symmetry.image(size, cell);
+                next = symmetry.image_in(frame, cell);
             }
         }
         self.group_starts.push(self.group_cells.len() as u32);

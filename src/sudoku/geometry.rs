@@ -18,6 +18,7 @@ use std::sync::OnceLock;
 use thiserror::Error;
 
 use crate::sudoku::cages::{CageError, Cages};
+use crate::sudoku::frame::Frame;
 use crate::sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
 
 /// The cells, units and peers of one shape of Sudoku.
@@ -39,7 +40,13 @@ use crate::sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Geometry {
+    /// The digits, 1 to `size.side()`, which is also the number of cells of
+    /// every unit.
     size: Size,
+    /// Where the cells sit: a frame of rows and columns, holes allowed.
+    frame: Frame,
+    /// The top-left corner of each square grid of the shape in the frame.
+    grids: Vec<(usize, usize)>,
     /// Rows and columns of one box, when the grid has boxes.
     boxes: Option<(usize, usize)>,
     /// What each unit is, for messages.
@@ -130,6 +137,8 @@ pub enum GeometryError {
 #[derive(Debug, Clone)]
 pub struct GeometryBuilder {
     size: Size,
+    frame: Frame,
+    grids: Vec<(usize, usize)>,
     boxes: Option<(usize, usize)>,
     units: Vec<(Unit, Vec<usize>)>,
     standard_units: usize,
@@ -176,6 +185,42 @@ impl GeometryBuilder {
         self.boxes
     }
 
+    /// The frame the cells sit in.
+    pub fn frame(&self) -> &Frame {
+        &self.frame
+    }
+
+    /// Sets the corners of the square grids of a shape in the frame.
+    pub(crate) fn with_grids(mut self, corners: Vec<(usize, usize)>) -> Self {
+        self.grids = corners;
+        self
+    }
+
+    /// The top-left corner of each square grid in the frame: `(0, 0)`
+    /// alone for a square grid.
+    pub fn grids(&self) -> &[(usize, usize)] {
+        &self.grids
+    }
+
+    /// The units added so far, each with its cells.
+    pub(crate) fn unit_list(&self) -> &[(Unit, Vec<usize>)] {
+        &self.units
+    }
+
+    /// Counts the units added so far as the shape's own (rows, columns and
+    /// boxes of its grids), as [`GeometryBuilder::boxes`] does for one grid.
+    pub(crate) fn mark_standard_units(mut self, boxes: (usize, usize)) -> Self {
+        self.boxes = Some(boxes);
+        self.standard_units = self.units.len();
+        self
+    }
+
+    /// The number of the shape's own units (rows, columns and boxes of its
+    /// grids), which come first.
+    pub(crate) fn standard_units(&self) -> usize {
+        self.standard_units
+    }
+
     /// Adds a unit: `cells` (numbered row * side + column) hold every digit
     /// exactly once.
     pub fn unit(mut self, kind: Unit, cells: impl IntoIterator<Item = usize>) -> Self {
@@ -219,7 +264,7 @@ impl GeometryBuilder {
     /// [`CageError`]).
     pub fn build(self) -> Result<Geometry, GeometryError> {
         let size = self.size;
-        let (n, cells) = (size.side(), size.cells());
+        let (n, cells) = (size.side(), self.frame.cells());
         if let (true, Some((rows, columns))) = (self.bad_boxes, self.boxes) {
             return Err(GeometryError::BoxShape {
                 rows,
@@ -293,7 +338,7 @@ impl GeometryBuilder {
             }
         }
         let (cell_units, cell_unit_starts) = flatten(&units_of);
-        let cages = Cages::new(n, &self.cages)?;
+        let cages = Cages::new(n, cells, &self.cages)?;
         let peers_of: Vec<Vec<u16>> = (0..cells)
             .map(|cell| {
                 let mates = cages
@@ -312,8 +357,17 @@ impl GeometryBuilder {
             })
             .collect();
         let (peers, peer_starts) = flatten(&peers_of);
+        let classic = self.boxes.is_some()
+            && self.frame.is_square(n)
+            && matches!(self.units.first(), Some((Unit::Row(_), _)))
+            && self.boxes == size.box_shape()
+            && self.units.len() == self.standard_units
+            && self.groups.is_empty()
+            && cages.is_empty();
         Ok(Geometry {
             size,
+            frame: self.frame,
+            grids: self.grids,
             boxes: self.boxes,
             kinds,
             unit_cells,
@@ -321,11 +375,7 @@ impl GeometryBuilder {
             cell_unit_starts,
             peers,
             peer_starts,
-            classic: self.boxes.is_some()
-                && self.boxes == size.box_shape()
-                && self.units.len() == self.standard_units
-                && self.groups.is_empty()
-                && cages.is_empty(),
+            classic,
             units_per_cell: same_length(&units_of),
             peers_per_cell: same_length(&peers_of),
             group_placements,
@@ -373,9 +423,28 @@ impl Geometry {
         let units: Vec<_> = rows.chain(columns).collect();
         GeometryBuilder {
             size,
+            frame: Frame::square(n),
+            grids: vec![(0, 0)],
             boxes: None,
             standard_units: units.len(),
             units,
+            groups: Vec::new(),
+            bad_boxes: false,
+            cages: Vec::new(),
+        }
+    }
+
+    /// A geometry of digits 1 to `size.side()` whose cells sit in `frame`,
+    /// with no unit yet: add the units of its grids (as
+    /// [`crate::Shape::builder`] does), then [`GeometryBuilder::build`].
+    pub fn frame_builder(size: Size, frame: Frame) -> GeometryBuilder {
+        GeometryBuilder {
+            size,
+            frame,
+            grids: Vec::new(),
+            boxes: None,
+            standard_units: 0,
+            units: Vec::new(),
             groups: Vec::new(),
             bad_boxes: false,
             cages: Vec::new(),
@@ -402,14 +471,43 @@ impl Geometry {
         self.size
     }
 
-    /// The side of the grid: its rows, its columns, its digits.
+    /// The number of digits, which is also the number of cells of every
+    /// unit and, in a square grid, its rows and its columns.
     pub fn side(&self) -> usize {
         self.size.side()
     }
 
     /// The number of cells.
     pub fn cells(&self) -> usize {
-        self.size.cells()
+        self.frame.cells()
+    }
+
+    /// The frame the cells sit in: for a square grid, its rows and columns.
+    pub fn frame(&self) -> &Frame {
+        &self.frame
+    }
+
+    /// The top-left corner of each square grid of the shape in the frame:
+    /// `(0, 0)` alone for a square grid.
+    pub fn grids(&self) -> &[(usize, usize)] {
+        &self.grids
+    }
+
+    /// True when the cells fill one square of side [`Geometry::side`], as in
+    /// every geometry of [`Geometry::builder`]: cell `row * side + column`.
+    pub fn is_square(&self) -> bool {
+        self.frame.is_square(self.side())
+    }
+
+    /// The place of `cell` in the frame.
+    #[inline]
+    pub fn position(&self, cell: usize) -> Cell {
+        self.frame.position(cell)
+    }
+
+    /// An empty grid of this geometry: its cells, all blank.
+    pub fn empty_grid(&self) -> Grid {
+        Grid::blank(self.size, self.cells())
     }
 
     /// The number of units.
@@ -570,15 +668,11 @@ impl Geometry {
                 }
                 let earlier = seen[digit as usize];
                 if earlier != 0 {
-                    let at = |cell: u16| Cell {
-                        row: cell as usize / n,
-                        column: cell as usize % n,
-                    };
                     return Some(Conflict {
                         digit,
                         unit: self.kind(unit),
-                        first: at(members[earlier - 1]),
-                        second: at(cell),
+                        first: self.position(members[earlier - 1] as usize),
+                        second: self.position(cell as usize),
                         wrong_sum: None,
                     });
                 }
@@ -592,15 +686,11 @@ impl Geometry {
                 .map(|&code| (code as usize / n, code as usize % n + 1))
                 .filter(|&(cell, digit)| grid.cells()[cell] as usize == digit);
             if let (Some(first), Some(second)) = (placed.next(), placed.next()) {
-                let at = |cell: usize| Cell {
-                    row: cell / n,
-                    column: cell % n,
-                };
                 return Some(Conflict {
                     digit: first.1 as u8,
                     unit: Unit::Group(group),
-                    first: at(first.0),
-                    second: at(second.0),
+                    first: self.position(first.0),
+                    second: self.position(second.0),
                     wrong_sum: None,
                 });
             }
@@ -611,11 +701,7 @@ impl Geometry {
     /// The first digit repeated in a cage, then the first full cage whose
     /// digits do not add up to its sum.
     fn cage_conflict(&self, grid: &Grid) -> Option<Conflict> {
-        let n = self.side();
-        let at = |cell: u16| Cell {
-            row: cell as usize / n,
-            column: cell as usize % n,
-        };
+        let at = |cell: u16| self.position(cell as usize);
         for cage in 0..self.cages.len() {
             let members = self.cages.cells(cage);
             for (k, &cell) in members.iter().enumerate() {

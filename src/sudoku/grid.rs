@@ -107,6 +107,26 @@ pub enum Unit {
     Group(usize),
     /// A killer cage, numbered from 0 in the order of its geometry.
     Cage(usize),
+    /// A row of one grid of a shape of several grids: the grid and the row
+    /// in it, both from 0.
+    GridRow(usize, usize),
+    /// A column of one grid of a shape of several grids, from 0.
+    GridColumn(usize, usize),
+    /// A box of one grid of a shape of several grids, numbered from 0 row
+    /// by row in that grid; a box that two grids share is named after the
+    /// first.
+    GridBox(usize, usize),
+}
+
+impl Unit {
+    /// True for a row or a column, of the grid or of one grid of a shape:
+    /// the units that box-line techniques set against boxes.
+    pub fn is_line(self) -> bool {
+        matches!(
+            self,
+            Unit::Row(_) | Unit::Column(_) | Unit::GridRow(..) | Unit::GridColumn(..)
+        )
+    }
 }
 
 impl fmt::Display for Unit {
@@ -119,6 +139,9 @@ impl fmt::Display for Unit {
             Unit::Extra(i) => write!(f, "extra unit {}", i + 1),
             Unit::Group(i) => write!(f, "at-most-once group {}", i + 1),
             Unit::Cage(i) => write!(f, "cage {}", i + 1),
+            Unit::GridRow(grid, i) => write!(f, "row {} of grid {}", i + 1, grid + 1),
+            Unit::GridColumn(grid, i) => write!(f, "column {} of grid {}", i + 1, grid + 1),
+            Unit::GridBox(grid, i) => write!(f, "box {} of grid {}", i + 1, grid + 1),
         }
     }
 }
@@ -190,8 +213,12 @@ impl fmt::Display for Conflict {
     }
 }
 
-/// A Sudoku grid: `side * side` cells, each 0 (blank) or a digit from 1 to
-/// `side`.
+/// The digits of a Sudoku's cells: each 0 (blank) or a digit from 1 to the
+/// side of its [`Size`].
+///
+/// A square grid has `side * side` cells, row by row. A shape of several
+/// grids (a samurai, say) has the cells of its [`crate::Geometry`] in the
+/// reading order of its frame ([`Grid::blank`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
     size: Size,
@@ -204,6 +231,15 @@ impl Grid {
         Grid {
             size,
             cells: vec![0; size.cells()],
+        }
+    }
+
+    /// An empty grid of `cells` cells holding the digits of `size`: the
+    /// grid of a geometry that is not one square ([`crate::Geometry::empty_grid`]).
+    pub fn blank(size: Size, cells: usize) -> Grid {
+        Grid {
+            size,
+            cells: vec![0; cells],
         }
     }
 
@@ -224,9 +260,21 @@ impl Grid {
 
     /// Makes this grid an empty grid of `size`, reusing its storage.
     pub fn clear(&mut self, size: Size) {
+        self.clear_cells(size, size.cells());
+    }
+
+    /// Makes this grid an empty grid of `cells` cells holding the digits of
+    /// `size`, reusing its storage.
+    pub fn clear_cells(&mut self, size: Size, cells: usize) {
         self.size = size;
         self.cells.clear();
-        self.cells.resize(size.cells(), 0);
+        self.cells.resize(cells, 0);
+    }
+
+    /// True when the grid has `side * side` cells: one square, not a shape
+    /// of several grids.
+    pub fn is_square(&self) -> bool {
+        self.cells.len() == self.size.cells()
     }
 
     /// The size of the grid.
@@ -245,12 +293,13 @@ impl Grid {
         &mut self.cells
     }
 
-    /// The value at `row`, `column` (0 for a blank).
+    /// The value at `row`, `column` of a square grid (0 for a blank).
     pub fn get(&self, row: usize, column: usize) -> u8 {
         self.cells[row * self.size.side() + column]
     }
 
-    /// Sets the value at a cell index (row * side + column).
+    /// Sets the value at a cell index (row * side + column in a square
+    /// grid; the cell's number in its geometry otherwise).
     ///
     /// # Panics
     ///
@@ -273,6 +322,7 @@ impl Grid {
     /// True when every digit of `puzzle` stands in the same cell here.
     pub fn keeps_givens_of(&self, puzzle: &Grid) -> bool {
         self.size == puzzle.size
+            && self.cells.len() == puzzle.cells.len()
             && puzzle
                 .cells
                 .iter()

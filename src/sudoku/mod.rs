@@ -5,6 +5,7 @@
 pub mod cages;
 pub mod candidates;
 pub mod encoding;
+pub mod frame;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
@@ -18,6 +19,7 @@ pub mod samurai_candidates;
 pub mod samurai_generate;
 pub mod samurai_rating;
 pub mod samurai_singles;
+pub mod shape;
 pub mod singles;
 pub mod solver;
 pub mod true_candidates;

@@ -13,6 +13,7 @@ use thiserror::Error;
 
 use crate::sudoku::geometry::{Geometry, GeometryBuilder, GeometryError};
 use crate::sudoku::grid::{Size, Unit};
+use crate::sudoku::shape::{Shape, ShapeError};
 use crate::sudoku::variants::{self, Variant, VariantError};
 
 /// How the grid is cut into the units that are neither rows nor columns.
@@ -40,7 +41,8 @@ pub enum Boxes {
 /// there is one.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Cage {
-    /// The cells, numbered `row * side + column`.
+    /// The cells, numbered as in the geometry (`row * side + column` in a
+    /// square grid).
     pub cells: Vec<usize>,
     /// The sum of its digits, when the puzzle gives it.
     pub sum: Option<u32>,
@@ -49,6 +51,8 @@ pub struct Cage {
 /// Every rule of one puzzle besides its givens.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Rules {
+    /// Where the cells sit: one square grid, or several grids in a frame.
+    pub shape: Shape,
     /// The boxes or regions.
     pub boxes: Boxes,
     /// The variant rules, each once.
@@ -56,7 +60,7 @@ pub struct Rules {
     /// The killer cages.
     pub cages: Vec<Cage>,
     /// Extra regions (f-puzzles' `extraregion`): the cells of each, numbered
-    /// `row * side + column`, hold different digits; a region of `side`
+    /// as in the geometry (`row * side + column` in a square grid), hold different digits; a region of `side`
     /// cells holds every digit once.
     pub extra_regions: Vec<Vec<usize>>,
 }
@@ -115,6 +119,17 @@ pub enum RulesError {
     /// A cage the geometry refuses.
     #[error(transparent)]
     Geometry(#[from] GeometryError),
+    /// A shape of grids that cannot be.
+    #[error(transparent)]
+    Shape(#[from] ShapeError),
+    /// Boxes other than the grids' own on a shape of several grids.
+    #[error("a {shape} shape has the boxes of its grids; found boxes {boxes}")]
+    ShapeBoxes {
+        /// The shape.
+        shape: String,
+        /// The boxes asked for.
+        boxes: String,
+    },
 }
 
 impl Rules {
@@ -125,7 +140,8 @@ impl Rules {
 
     /// True for the classic rules.
     pub fn is_classic(&self) -> bool {
-        self.boxes == Boxes::Standard
+        self.shape.is_square()
+            && self.boxes == Boxes::Standard
             && self.variants.is_empty()
             && self.cages.is_empty()
             && self.extra_regions.is_empty()
@@ -140,8 +156,15 @@ impl Rules {
     /// be (a cell outside the grid, twice, or in two cages; an impossible
     /// sum).
     pub fn geometry(&self, size: Size) -> Result<Geometry, RulesError> {
-        let mut builder = Geometry::builder(size);
+        let mut builder = self.shape.builder(size)?;
         builder = match &self.boxes {
+            _ if !self.shape.is_square() && self.boxes != Boxes::Standard => {
+                return Err(RulesError::ShapeBoxes {
+                    shape: self.shape.to_string(),
+                    boxes: self.boxes.to_string(),
+                })
+            }
+            _ if !self.shape.is_square() => builder,
             Boxes::Standard if size.box_shape().is_none() => {
                 return Err(RulesError::NoBoxes { size })
             }

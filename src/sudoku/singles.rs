@@ -133,7 +133,9 @@ impl Singles {
         if size == Size::NINE && geometry.is_classic() && wanted.is_none() {
             return self.run_nine(grid, hidden);
         }
-        self.cells = size.cells();
+        let cells = grid.cells().len();
+        debug_assert_eq!(cells, geometry.cells());
+        self.cells = cells;
         let all = u64::MAX >> (64 - size.side());
         if !geometry.unit_digits(grid, &mut self.placed) {
             return None;
@@ -151,7 +153,7 @@ impl Singles {
         self.filled = 0;
         self.pending.clear();
         self.wanted.clear();
-        self.wanted.resize(size.cells(), wanted.is_none());
+        self.wanted.resize(cells, wanted.is_none());
         for &cell in wanted.unwrap_or_default() {
             self.wanted[cell as usize] = true;
         }
@@ -162,7 +164,7 @@ impl Singles {
         if self.candidates.len() < CANDIDATE_SLOTS {
             self.candidates.resize(CANDIDATE_SLOTS, 0);
         }
-        self.candidates[..size.cells()].fill(0);
+        self.candidates[..cells].fill(0);
         for (cell, (&digit, candidates)) in
             grid.cells().iter().zip(&mut self.candidates).enumerate()
         {

@@ -218,9 +218,7 @@ impl CandidateFinder {
 
     /// The answer, from the buffers and the tally.
     fn report(&self, size: Size, found: &Tally, complete: bool) -> TrueCandidates {
-        let masks = |masks: &[u64]| {
-            Candidates::from_masks(size, masks.to_vec()).expect("one mask per cell")
-        };
+        let masks = |masks: &[u64]| Candidates::from_cell_masks(size, masks.to_vec());
         TrueCandidates {
             candidates: masks(&self.open),
             confirmed: masks(&self.seen),

@@ -130,7 +130,9 @@ pub fn add_all(
     Ok(builder)
 }
 
-/// Adds the units or groups of `variant` to `builder`.
+/// Adds the units or groups of `variant` to `builder`: the units of `x`,
+/// `hyper` and `disjoint` in each grid of its shape, the groups of the
+/// neighbour rules between any two cells of the frame.
 fn add(
     mut builder: GeometryBuilder,
     size: Size,
@@ -139,14 +141,26 @@ fn add(
 ) -> Result<GeometryBuilder, VariantError> {
     let n = size.side();
     let boxes = builder.box_shape();
+    let corners = builder.grids().to_vec();
+    let frame = builder.frame().clone();
+    let at = |row: usize, column: usize| {
+        frame
+            .cell_at(row, column)
+            .expect("a grid of the shape covers its own positions")
+    };
     let mut unit = |builder: GeometryBuilder, cells: Vec<usize>| {
         *extra += 1;
         builder.unit(Unit::Extra(*extra - 1), cells)
     };
     match variant {
         Variant::X => {
-            builder = unit(builder, (0..n).map(|k| k * n + k).collect());
-            builder = unit(builder, (0..n).map(|k| k * n + n - 1 - k).collect());
+            for &(top, left) in &corners {
+                builder = unit(builder, (0..n).map(|k| at(top + k, left + k)).collect());
+                builder = unit(
+                    builder,
+                    (0..n).map(|k| at(top + k, left + n - 1 - k)).collect(),
+                );
+            }
         }
         Variant::Hyper => {
             if size != Size::NINE {
@@ -156,9 +170,13 @@ fn add(
                     found: size,
                 });
             }
-            for (top, left) in [(1, 1), (1, 5), (5, 1), (5, 5)] {
-                let cells = (0..9).map(|k| (top + k / 3) * 9 + left + k % 3).collect();
-                builder = unit(builder, cells);
+            for &(top, left) in &corners {
+                for (down, right) in [(1, 1), (1, 5), (5, 1), (5, 5)] {
+                    let cells = (0..9)
+                        .map(|k| at(top + down + k / 3, left + right + k % 3))
+                        .collect();
+                    builder = unit(builder, cells);
+                }
             }
         }
         Variant::Disjoint => {
@@ -166,50 +184,72 @@ fn add(
                 return Err(VariantError::NeedsBoxes { variant });
             };
             let stacks = n / columns;
-            for place in 0..n {
-                let cells = (0..n)
-                    .map(|bx| {
-                        let (top, left) = (bx / stacks * rows, bx % stacks * columns);
-                        (top + place / columns) * n + left + place % columns
-                    })
-                    .collect();
-                builder = unit(builder, cells);
-            }
-        }
-        Variant::AntiKing | Variant::AntiKnight | Variant::NonConsecutive => {
-            let apart = |dr: usize, dc: usize| match variant {
-                Variant::AntiKing => dr <= 1 && dc <= 1,
-                Variant::AntiKnight => (dr, dc) == (1, 2) || (dr, dc) == (2, 1),
-                _ => dr + dc == 1,
-            };
-            for a in 0..n * n {
-                for c in a + 1..n * n {
-                    let (dr, dc) = ((a / n).abs_diff(c / n), (a % n).abs_diff(c % n));
-                    if !apart(dr, dc) {
-                        continue;
-                    }
-                    if variant == Variant::NonConsecutive {
-                        for d in 1..n as u8 {
-                            builder = builder.at_most_once([(a, d), (c, d + 1)]);
-                            builder = builder.at_most_once([(a, d + 1), (c, d)]);
-                        }
-                        continue;
-                    }
-                    // Cells that share a row, column or box differ already.
-                    let same_box = boxes.is_some_and(|(rows, columns)| {
-                        (a / n / rows, a % n / columns) == (c / n / rows, c % n / columns)
-                    });
-                    if dr == 0 || dc == 0 || same_box {
-                        continue;
-                    }
-                    for d in 1..=n as u8 {
-                        builder = builder.at_most_once([(a, d), (c, d)]);
-                    }
+            for &(top, left) in &corners {
+                for place in 0..n {
+                    let cells = (0..n)
+                        .map(|bx| {
+                            let (down, right) = (bx / stacks * rows, bx % stacks * columns);
+                            at(top + down + place / columns, left + right + place % columns)
+                        })
+                        .collect();
+                    builder = unit(builder, cells);
                 }
             }
         }
+        Variant::AntiKing | Variant::AntiKnight | Variant::NonConsecutive => {
+            builder = add_neighbours(builder, n, variant);
+        }
     }
     Ok(builder)
+}
+
+/// Adds the groups of a rule between neighbouring cells of the frame: a
+/// king's or a knight's move apart, or orthogonally adjacent
+/// (non-consecutive). Cells that share a row, column or box differ already,
+/// and get no group of anti-king or anti-knight.
+fn add_neighbours(mut builder: GeometryBuilder, n: usize, variant: Variant) -> GeometryBuilder {
+    // The moves to a later cell in reading order, in reading order.
+    let moves: &[(usize, isize)] = match variant {
+        Variant::AntiKing => &[(0, 1), (1, -1), (1, 0), (1, 1)],
+        Variant::AntiKnight => &[(1, -2), (1, 2), (2, -1), (2, 1)],
+        _ => &[(0, 1), (1, 0)],
+    };
+    let frame = builder.frame().clone();
+    let mut units_of: Vec<Vec<usize>> = vec![Vec::new(); frame.cells()];
+    for (index, (_, cells)) in builder.unit_list()[..builder.standard_units()]
+        .iter()
+        .enumerate()
+    {
+        for &cell in cells {
+            units_of[cell].push(index);
+        }
+    }
+    let share_a_unit = |a: usize, c: usize| units_of[a].iter().any(|u| units_of[c].contains(u));
+    for a in 0..frame.cells() {
+        let from = frame.position(a);
+        for &(down, right) in moves {
+            let Some(column) = from.column.checked_add_signed(right) else {
+                continue;
+            };
+            let Some(c) = frame.cell_at(from.row + down, column) else {
+                continue;
+            };
+            if variant == Variant::NonConsecutive {
+                for d in 1..n as u8 {
+                    builder = builder.at_most_once([(a, d), (c, d + 1)]);
+                    builder = builder.at_most_once([(a, d + 1), (c, d)]);
+                }
+                continue;
+            }
+            if share_a_unit(a, c) {
+                continue;
+            }
+            for d in 1..=n as u8 {
+                builder = builder.at_most_once([(a, d), (c, d)]);
+            }
+        }
+    }
+    builder
 }
 
 #[cfg(test)]
