@@ -43,7 +43,7 @@ mod sudoku;
 mod text;
 
 pub use logic::explain::{ExplainError, Explainer, Explanation};
-pub use logic::generate::puzzle_of_level;
+pub use logic::generate::{puzzle_of_level, puzzle_of_level_in};
 pub use logic::step::Step;
 pub use logic::technique::{LogicLevel, Technique};
 pub use sudoku::cages::{CageError, Cages};
@@ -58,14 +58,6 @@ pub use sudoku::killer::{Killer, KillerError, KillerGenerator, NODE_BUDGET as KI
 pub use sudoku::random::Rng;
 pub use sudoku::rating::{Level, RateError, Rater, Rating, HARD_MAX};
 pub use sudoku::rules::{Boxes, Cage, Rules, RulesError};
-pub use sudoku::samurai::{
-    SamuraiCell, SamuraiConflict, SamuraiGrid, SamuraiLayout, SamuraiSolver, SamuraiUnit,
-    SamuraiUnitKind, SAMURAI_CELLS, SAMURAI_GRIDS, SAMURAI_SIDE,
-};
-pub use sudoku::samurai_candidates::{SamuraiCandidateFinder, SamuraiCandidates};
-pub use sudoku::samurai_generate::{SamuraiGenerateError, SamuraiGenerated, SamuraiGenerator};
-pub use sudoku::samurai_rating::{SamuraiRateError, SamuraiRater};
-pub use sudoku::samurai_singles::SamuraiSingles;
 pub use sudoku::shape::{NamedShape, Shape, ShapeError};
 pub use sudoku::singles::{Outcome as SinglesOutcome, Singles};
 pub use sudoku::solver::{SolutionCount, Solver};
@@ -75,6 +67,9 @@ pub use text::alphabet::{Alphabet, Symbol, Symbols};
 pub use text::describe::{write_cage_list, write_description, write_rules};
 pub use text::error::{BlockEnd, Found, ParseError, ParseErrorKind, ReadError};
 pub use text::formats::InputFormat;
+pub use text::framed::{
+    fits_row, recognisable_shapes, shape_of_line, write_framed_block, write_framed_boxes,
+};
 pub use text::output::{
     write_block, write_block_painted, write_block_regions, write_line, write_regions, Piece,
 };
@@ -83,7 +78,3 @@ pub use text::pencilmarks::{
 };
 pub use text::reader::PuzzleReader;
 pub use text::record::{Layout, Record};
-pub use text::samurai::{
-    is_samurai_line, is_samurai_row, write_samurai_block, write_samurai_boxes, write_samurai_line,
-    SamuraiReader, SamuraiRecord,
-};

@@ -181,7 +181,7 @@ fn bad_lines_are_reported_with_line_column_and_key_and_the_run_goes_on() {
              an object (the line is not valid JSON)",
             "<stdin>:4:50: key variants[1]: found the string \"sandwich\"; expected a rule: x, \
              hyper, disjoint, anti-king, anti-knight or non-consecutive",
-            "<stdin>:5:32: found unknown key \"colour\"; expected one of givens, boxes, regions, \
+            "<stdin>:5:32: found unknown key \"colour\"; expected one of givens, shape, grids, boxes, regions, \
              variants, cages, extra_regions, title (or the keys of a -f json answer)",
         ]
     );

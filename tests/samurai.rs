@@ -8,7 +8,8 @@ mod common;
 use common::binary::run;
 use common::samurai_oracle::{block, is_cell, Frame, Oracle, SIDE};
 use common::samurai_text::{file, read_all};
-use sudoku_dlx::{Rng, SamuraiGrid, SamuraiSolver};
+use common::samurai_text::{is_solved, SamuraiGrid, SamuraiSolver};
+use sudoku_dlx::Rng;
 
 /// A random filled samurai: the solver's first solution once the first row
 /// of the top-left grid and the last row of the bottom-right grid (which
@@ -117,7 +118,7 @@ fn counts_agree_with_plain_backtracking_on_random_cut_puzzles() {
         }
         assert_eq!(stats.solutions, expected, "case {case}:\n{text}");
         let found = solver.first_solution(&read[0]).unwrap().unwrap();
-        assert!(found.is_solved() && found.keeps_givens_of(&read[0]));
+        assert!(is_solved(&found) && found.keeps_givens_of(&read[0]));
         assert!(oracle.is_consistent(&frame_of(&found)));
         if expected == 1 {
             assert_eq!(Some(frame_of(&found)), first, "case {case}");
@@ -177,7 +178,7 @@ fn clashing_givens_and_unsolvable_puzzles_agree_with_the_checker() {
 fn the_public_puzzle_has_its_published_solution_and_no_other() {
     let puzzle = &read_all(&file("puzzles/samurai.txt"))[0];
     let published = &read_all(&file("puzzles/samurai-solution.txt"))[0];
-    assert!(published.is_solved() && published.keeps_givens_of(puzzle));
+    assert!(is_solved(published) && published.keeps_givens_of(puzzle));
     let mut solver = SamuraiSolver::new();
     assert_eq!(solver.count_solutions(puzzle, 2).unwrap().found, 1);
     assert_eq!(
@@ -294,7 +295,7 @@ fn a_repeated_digit_is_named_with_its_grid_unit_and_cells() {
     assert!(
         checked
             .stderr
-            .contains("digit 6 is twice in row 1 of grid 2 (top right): at r1c13 and r1c15"),
+            .contains("digit 6 appears twice in row 1 of grid 2, at r1c13 and r1c15"),
         "{}",
         checked.stderr
     );
@@ -303,19 +304,47 @@ fn a_repeated_digit_is_named_with_its_grid_unit_and_cells() {
 }
 
 #[test]
-fn commands_without_samurai_support_refuse_it() {
+fn explain_and_hint_follow_a_sound_path_on_the_samurai_and_pictures_are_refused() {
+    let puzzle = &read_all(&file("puzzles/samurai.txt"))[0];
+    let solution = SamuraiSolver::new()
+        .first_solution(puzzle)
+        .unwrap()
+        .unwrap();
+    let explained = run(&["explain", "-f", "json", "puzzles/samurai.txt"], "");
+    assert_eq!(explained.status, Some(0), "{}", explained.stderr);
+    let path: serde_json::Value =
+        serde_json::from_str(explained.stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(path["solved"], true, "{path}");
+    // Every placement of the path is the digit of the one solution, named
+    // by its place in the 21x21 frame.
+    let frame =
+        sudoku_dlx::Shape::Named(sudoku_dlx::NamedShape::Samurai).frame(sudoku_dlx::Size::NINE);
+    let mut placed = 0;
+    for step in path["steps"].as_array().unwrap() {
+        for placement in step["placements"].as_array().unwrap() {
+            let cell = placement["cell"].as_str().unwrap();
+            let (row, column) = cell[1..].split_once('c').unwrap();
+            let at = frame
+                .cell_at(
+                    row.parse::<usize>().unwrap() - 1,
+                    column.parse::<usize>().unwrap() - 1,
+                )
+                .unwrap();
+            assert_eq!(
+                u64::from(solution.cells()[at]),
+                placement["digit"],
+                "{step}"
+            );
+            placed += 1;
+        }
+    }
+    assert_eq!(placed, 369 - puzzle.givens());
     let hinted = run(&["hint", "puzzles/samurai.txt"], "");
-    assert_eq!(hinted.status, Some(2));
-    assert!(hinted
-        .stderr
-        .contains("samurai puzzles are read by solve, count, check, rate and candidates"));
-    let forced = run(&["explain", "--variant", "samurai"], "");
-    assert_eq!(forced.status, Some(2));
-    assert!(forced.stderr.contains("samurai"), "{}", forced.stderr);
-    let pictured = run(&["candidates", "-f", "svg", "puzzles/samurai.txt"], "");
+    assert_eq!(hinted.status, Some(0), "{}", hinted.stderr);
+    assert!(hinted.stdout.contains("single"), "{}", hinted.stdout);
+    let pictured = run(&["solve", "-f", "svg", "puzzles/samurai.txt"], "");
     assert_eq!(pictured.status, Some(2));
-    let mixed = run(&["solve", "--variant", "samurai,x"], "");
-    assert_eq!(mixed.status, Some(2));
+    assert!(pictured.stderr.contains("pictures"), "{}", pictured.stderr);
 }
 
 #[test]
@@ -361,6 +390,6 @@ fn solve_all_streams_each_samurai_solution_as_it_is_found() {
             read_all(&seen[1..].concat())
         };
         assert!(!solutions.is_empty());
-        assert!(solutions.iter().all(SamuraiGrid::is_solved));
+        assert!(solutions.iter().all(is_solved));
     }
 }

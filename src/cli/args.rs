@@ -5,11 +5,13 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
-use sudoku_dlx::{Alphabet, Boxes, InputFormat, PuzzleReader, Rules, Variant};
+use sudoku_dlx::{
+    Alphabet, Boxes, InputFormat, NamedShape, PuzzleReader, Rules, Shape, Size, Variant,
+};
 
 use super::explain_args::{ExplainConfig, Mode, EXPLAIN_EXAMPLES};
 use super::generate_args::{
-    parse_boxes, GenerateArgs, Layout, RateMethod, GENERATE_EXAMPLES, MAX_JOBS,
+    parse_boxes, shape_parser, GenerateArgs, Layout, RateMethod, GENERATE_EXAMPLES, MAX_JOBS,
 };
 
 const SOLVE_EXAMPLES: &str = "\
@@ -202,19 +204,59 @@ pub struct ExplainArgs {
     /// a Latin square [default: the most square RxC with R <= C]
     #[arg(long, value_name = "RxC|none", value_parser = parse_boxes)]
     pub boxes: Option<Boxes>,
+    /// A shape of several 9x9 grids in one frame, read as a block of the
+    /// frame's lines (a space where it has no cell) or its cells on one line;
+    /// detected without this flag when the holes match one shape
+    #[arg(long, value_name = "NAME", value_parser = shape_parser())]
+    pub shape: Option<NamedShape>,
     /// Print no per-puzzle message on standard error
     #[arg(short, long)]
     pub quiet: bool,
 }
 
-/// The rules `--boxes` and `--variant` give the puzzles that bring none of
-/// their own (jigsaw regions come with each line).
-fn run_rules(boxes: Option<&Boxes>, variants: &[VariantChoice]) -> Rules {
+/// The rules `--boxes`, `--variant` and `--shape` give the puzzles that
+/// bring none of their own (jigsaw regions come with each line);
+/// `--variant samurai` is `--shape samurai`.
+fn run_rules(
+    boxes: Option<&Boxes>,
+    variants: &[VariantChoice],
+    shape: Option<NamedShape>,
+) -> Rules {
+    let samurai = variants
+        .contains(&VariantChoice::Samurai)
+        .then_some(NamedShape::Samurai);
     Rules {
         boxes: boxes.cloned().unwrap_or_default(),
         variants: variants.iter().filter_map(|choice| choice.rule()).collect(),
+        shape: shape.or(samurai).map_or(Shape::Square, Shape::Named),
         ..Rules::default()
     }
+}
+
+/// Why the shape asked for (by `--shape` or `--variant samurai`) cannot be
+/// used with the other flags, if it cannot.
+fn shape_refused(
+    shape: Option<NamedShape>,
+    variants: &[VariantChoice],
+    boxes: Option<&Boxes>,
+    input: InputChoice,
+) -> Option<&'static str> {
+    if shape.is_none() && !variants.contains(&VariantChoice::Samurai) {
+        return None;
+    }
+    if boxes.is_some() || variants.contains(&VariantChoice::Jigsaw) {
+        return Some(
+            "a shape has the boxes of its grids: --shape cannot be used with --boxes or \
+             --variant jigsaw",
+        );
+    }
+    if !matches!(input.format(), InputFormat::Auto | InputFormat::Plain) {
+        return Some(
+            "--shape reads blocks of the frame's lines or cells on one line: use -i auto or \
+             -i plain (a JSON description gives its own \"shape\")",
+        );
+    }
+    None
 }
 
 impl ExplainArgs {
@@ -226,7 +268,7 @@ impl ExplainArgs {
             json: self.format == ExplainFormat::Json,
             input_format: self.input_format.format(),
             alphabet: None,
-            rules: run_rules(self.boxes.as_ref(), &self.variant),
+            rules: run_rules(self.boxes.as_ref(), &self.variant, self.shape),
             jigsaw: self.variant.contains(&VariantChoice::Jigsaw),
             quiet: self.quiet,
         }
@@ -296,6 +338,11 @@ pub struct Common {
     /// a Latin square [default: the most square RxC with R <= C]
     #[arg(long, value_name = "RxC|none", value_parser = parse_boxes)]
     pub boxes: Option<Boxes>,
+    /// A shape of several 9x9 grids in one frame, read as a block of the
+    /// frame's lines (a space where it has no cell) or its cells on one line;
+    /// detected without this flag when the holes match one shape
+    #[arg(long, value_name = "NAME", value_parser = shape_parser())]
+    pub shape: Option<NamedShape>,
 }
 
 /// The variant rules, for `--variant`.
@@ -316,8 +363,7 @@ pub enum VariantChoice {
     /// Irregular regions replace the boxes: each line is GIVENS REGIONS,
     /// one region label per cell after the givens
     Jigsaw,
-    /// Samurai: five 9x9 grids overlapping at corner boxes, as a block of
-    /// 21 lines (detected by its shape) or 369 cells on one line
+    /// Samurai: the same as --shape samurai
     Samurai,
 }
 
@@ -464,7 +510,7 @@ impl Task {
 }
 
 /// A checked configuration: everything a run needs.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Config {
     pub task: Task,
     pub files: Vec<PathBuf>,
@@ -485,8 +531,6 @@ pub struct Config {
     pub rules: Rules,
     /// `--variant jigsaw`: plain lines are `GIVENS REGIONS`.
     pub jigsaw: bool,
-    /// `--variant samurai`: every record is a samurai.
-    pub samurai: bool,
 }
 
 impl Config {
@@ -541,7 +585,28 @@ impl Cli {
                 ));
             }
         }
-        if let Some(refusal) = self.samurai_refused() {
+        let shaped = match &self.command {
+            Command::Explain(args) | Command::Hint(args) => Some((
+                args.shape,
+                &args.variant[..],
+                args.boxes.as_ref(),
+                args.input_format,
+            )),
+            Command::Solve { common, .. }
+            | Command::Count { common, .. }
+            | Command::Check { common }
+            | Command::Rate { common, .. }
+            | Command::Candidates { common, .. } => Some((
+                common.shape,
+                &common.variant[..],
+                common.boxes.as_ref(),
+                common.input_format,
+            )),
+            _ => None,
+        };
+        if let Some(refusal) = shaped.and_then(|(shape, variants, boxes, input)| {
+            shape_refused(shape, variants, boxes, input)
+        }) {
             return Err(refuse(refusal));
         }
         if let Some(refusal) = self.with_solutions_refused() {
@@ -583,14 +648,16 @@ impl Cli {
                     "--variant jigsaw makes regions in place of boxes: it cannot be used with --boxes",
                 ));
             }
-            let samurai = args.samurai();
-            if let Some(refusal) = samurai.then(|| args.samurai_refused()).flatten() {
-                return Err(refuse(refusal));
+            let named = args.named_shape();
+            if let Some(refusal) = args.shape_refused() {
+                return Err(refuse(&refusal));
             }
-            let (cells, shape) = if samurai {
-                (sudoku_dlx::SAMURAI_CELLS, "samurai".to_string())
-            } else {
-                (args.size.cells(), format!("{} grid", args.size))
+            let (cells, shape) = match named {
+                Some(named) => (
+                    Shape::Named(named).frame(Size::NINE).cells(),
+                    named.name().to_string(),
+                ),
+                None => (args.size.cells(), format!("{} grid", args.size)),
             };
             for (name, givens) in [
                 ("--min-givens", args.min_givens),
@@ -660,7 +727,7 @@ impl Cli {
                     json: common.format == Some(Format::Json),
                     input_format: common.input_format.format(),
                     alphabet: common.alphabet.forced(),
-                    rules: run_rules(common.boxes.as_ref(), &common.variant),
+                    rules: run_rules(common.boxes.as_ref(), &common.variant, common.shape),
                     jigsaw: common.variant.contains(&VariantChoice::Jigsaw),
                     quiet: common.quiet,
                 })
@@ -670,7 +737,6 @@ impl Cli {
             Command::Hint(args) => return Request::Explain(args.config(Mode::Hint)),
         };
         let jigsaw = common.variant.contains(&VariantChoice::Jigsaw);
-        let samurai = common.variant.contains(&VariantChoice::Samurai);
         Request::Answer(Config {
             task,
             files: common.files,
@@ -689,9 +755,8 @@ impl Cli {
                 usize::from,
             ),
             max_nodes: common.max_nodes,
-            rules: run_rules(common.boxes.as_ref(), &common.variant),
+            rules: run_rules(common.boxes.as_ref(), &common.variant, common.shape),
             jigsaw,
-            samurai,
         })
     }
 }

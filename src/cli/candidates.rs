@@ -62,24 +62,9 @@ pub fn write_cell(out: &mut Vec<u8>, candidates: &Candidates, cell: usize, alpha
     out.extend(candidates.digits(cell).map(|digit| alphabet.encode(digit)));
 }
 
-/// Appends candidate masks (bit `d - 1` for digit `d`) as fields of
-/// digits separated by spaces: the candidates of a samurai.
-pub fn write_masks(out: &mut Vec<u8>, masks: &[u16]) {
-    for (cell, &mask) in masks.iter().enumerate() {
-        if cell > 0 {
-            out.push(b' ');
-        }
-        out.extend(
-            (1..=9u8)
-                .filter(|d| mask & 1 << (d - 1) != 0)
-                .map(|d| b'0' + d),
-        );
-    }
-}
-
 /// Appends the candidates of every cell, fields separated by spaces.
 pub fn write_line(out: &mut Vec<u8>, candidates: &Candidates, alphabet: Alphabet) {
-    for cell in 0..candidates.size().cells() {
+    for cell in 0..candidates.masks().len() {
         if cell > 0 {
             out.push(b' ');
         }

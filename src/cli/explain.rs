@@ -11,12 +11,14 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 use sudoku_dlx::{
-    looks_like_pencilmarks, read_pencilmarks, Candidates, ExplainError, Explainer, Explanation,
-    Geometry, Grid, PuzzleReader, ReadError, Record, Rules, Size, Step,
+    looks_like_pencilmarks, read_pencilmarks, Boxes, Candidates, ExplainError, Explainer,
+    Explanation, Geometry, Grid, InputFormat, PuzzleReader, ReadError, Record, Rules, Shape, Size,
+    Step,
 };
 
 use super::explain_args::{ExplainConfig, Mode};
 use super::facts::Status;
+use super::shape_input::shape_of_text;
 
 /// Where a record came from, for messages.
 struct Source<'a> {
@@ -83,15 +85,14 @@ pub fn main(config: &ExplainConfig) -> anyhow::Result<Status> {
 impl Run<'_> {
     /// Answers every record of one input.
     fn answer_input(&mut self, name: &str, bytes: &[u8]) -> io::Result<()> {
-        if super::samurai::is_samurai_text(bytes) {
-            let refusal = match self.config.mode {
-                Mode::Rate => super::samurai::TECHNIQUES,
-                Mode::Explain | Mode::Hint => super::samurai::UNSUPPORTED,
-            };
-            // Counted as read, so that the input is not also called empty.
-            self.records += 1;
-            self.bad_input(name, refusal);
-            return Ok(());
+        let mut rules = self.config.rules.clone();
+        // A shape recognised by its frame, unless the command line named
+        // one (or other boxes).
+        if let Some(shape) = shape_of_text(bytes).filter(|_| rules.shape.is_square()) {
+            if !self.config.jigsaw && self.config.input_format == InputFormat::Auto {
+                rules.shape = Shape::Named(shape);
+                rules.boxes = Boxes::Standard;
+            }
         }
         let text = String::from_utf8_lossy(bytes);
         if looks_like_pencilmarks(&text) {
@@ -119,7 +120,7 @@ impl Run<'_> {
         let mut reader = PuzzleReader::new(bytes)
             .with_alphabet(self.config.alphabet)
             .with_format(self.config.input_format)
-            .with_rules(self.config.rules.clone())
+            .with_rules(rules)
             .with_jigsaw(self.config.jigsaw);
         let mut record = Record::default();
         while let Some(result) = reader.read_record(&mut record) {

@@ -125,7 +125,7 @@ impl Facts {
         } else {
             // Copied cell by cell: a derived `clone_from` would allocate.
             let kept = &mut self.solutions[self.kept];
-            kept.clear(solution.size());
+            kept.clear_cells(solution.size(), solution.cells().len());
             for (cell, &value) in solution.cells().iter().enumerate() {
                 kept.set(cell, value);
             }

@@ -11,8 +11,8 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use anyhow::Context;
 use rayon::prelude::*;
 use sudoku_dlx::{
-    puzzle_of_level, Explainer, Generator, Geometry, Grid, JigsawGenerator, KillerGenerator,
-    PuzzleSpec, Rng, SamuraiGenerator, Size,
+    puzzle_of_level_in, Explainer, Generator, Geometry, Grid, JigsawGenerator, KillerGenerator,
+    PuzzleSpec, Rng, Size,
 };
 
 use super::facts::Status;
@@ -180,7 +180,6 @@ struct Worker {
     generator: Generator,
     killer: KillerGenerator,
     jigsaw: JigsawGenerator,
-    samurai: SamuraiGenerator,
     grid: Grid,
     /// Judges the technique level, for --method techniques.
     explainer: Explainer,
@@ -192,7 +191,6 @@ impl Worker {
             generator: Generator::new(),
             killer: KillerGenerator::new(),
             jigsaw: JigsawGenerator::new(),
-            samurai: SamuraiGenerator::new(),
             grid: Grid::empty(Size::NINE),
             explainer: Explainer::new(),
         }
@@ -208,17 +206,6 @@ impl Worker {
         } = *job;
         let mut rng = Rng::for_item(seed, index);
         let number = index + 1;
-        if args.samurai() {
-            let samurai = &mut self.samurai;
-            let job = (args, spec);
-            return super::samurai_generate::make_item(
-                samurai,
-                job,
-                (number, seed),
-                &mut rng,
-                text,
-            );
-        }
         let rules = args.rules();
         if args.killer() {
             let killer = self.killer.puzzle(spec.size, &mut rng)?;
@@ -248,9 +235,8 @@ impl Worker {
             let (made, rules) = match args.technique_level() {
                 _ if args.jigsaw() => self.jigsaw.puzzle(&rules, spec, &mut rng)?,
                 Some(level) => {
-                    let generator = &mut self.generator;
-                    let made =
-                        puzzle_of_level(generator, &mut self.explainer, spec, level, &mut rng)?.0;
+                    let workers = (&mut self.generator, &mut self.explainer);
+                    let made = puzzle_of_level_in(geometry, workers, spec, level, &mut rng)?.0;
                     (made, rules)
                 }
                 None => (self.generator.puzzle_in(geometry, spec, &mut rng)?, rules),

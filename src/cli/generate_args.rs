@@ -3,7 +3,9 @@
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
-use sudoku_dlx::{Boxes, Level, LogicLevel, PuzzleSpec, Rules, Size, Symmetry, Variant};
+use sudoku_dlx::{
+    Boxes, Level, LogicLevel, NamedShape, PuzzleSpec, Rules, Shape, Size, Symmetry, Variant,
+};
 
 /// Examples shown by `generate --help`.
 pub const GENERATE_EXAMPLES: &str = "\
@@ -42,13 +44,18 @@ pub struct GenerateArgs {
     /// solved with the same --variant
     /// (`killer`: cages with sums and no givens, each printed as one JSON
     /// line; `jigsaw`: random regions, printed as GIVENS REGIONS; `samurai`:
-    /// five overlapping 9x9 grids, printed as their block of 21 lines)
+    /// the same as --shape samurai)
     #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = variant_parser())]
     pub variant: Vec<GenerateRule>,
     /// The boxes: R rows by C columns each (R x C = the side), or "none" for
     /// a Latin square [default: the most square RxC with R <= C]
     #[arg(long, value_name = "RxC|none", value_parser = parse_boxes)]
     pub boxes: Option<Boxes>,
+    /// A shape of several 9x9 grids in one frame (samurai, twodoku,
+    /// butterfly, flower, sohei, windmill): each puzzle is unique over the
+    /// whole frame, printed as the block of its lines
+    #[arg(long, value_name = "NAME", value_parser = shape_parser())]
+    pub shape: Option<NamedShape>,
     /// Which cells are blanked together
     #[arg(long, value_enum, default_value_t = SymmetryChoice::Rot180)]
     pub symmetry: SymmetryChoice,
@@ -71,8 +78,8 @@ pub struct GenerateArgs {
     /// CSV)
     #[arg(long, conflicts_with = "solved")]
     pub rate: bool,
-    /// Output layout [default: line; for --variant samurai, its block of
-    /// 21 lines]
+    /// Output layout [default: line; for --shape, the block of the frame's
+    /// lines]
     #[arg(short, long, value_enum)]
     pub format: Option<Layout>,
     /// Threads to use; the output is the same for any number
@@ -155,6 +162,12 @@ fn parse_size(text: &str) -> Result<Size, String> {
         .ok_or_else(|| format!("`{text}` is not a side to generate: use 4 to 35"))
 }
 
+/// Reads a named shape of `--shape`, its names listed in `--help`.
+pub fn shape_parser() -> impl TypedValueParser<Value = NamedShape> {
+    PossibleValuesParser::new(NamedShape::ALL.map(NamedShape::name))
+        .try_map(|name| NamedShape::from_name(&name).ok_or("not a shape"))
+}
+
 /// Reads a rule by the name the library gives it, or `killer` or `jigsaw`.
 fn variant_parser() -> impl TypedValueParser<Value = GenerateRule> {
     let names = Variant::ALL
@@ -182,29 +195,35 @@ impl GenerateArgs {
         self.variant.contains(&GenerateRule::Killer)
     }
 
-    /// True for `--variant samurai`.
-    pub fn samurai(&self) -> bool {
-        self.variant.contains(&GenerateRule::Samurai)
+    /// The shape of `--shape`, or of `--variant samurai`.
+    pub fn named_shape(&self) -> Option<NamedShape> {
+        let samurai = self.variant.contains(&GenerateRule::Samurai);
+        self.shape.or(samurai.then_some(NamedShape::Samurai))
     }
 
-    /// The layout asked for; `line` unless one was.
+    /// The layout asked for; unless one was, `line`, or for a shape the
+    /// block of its frame's lines.
     pub fn layout(&self) -> Layout {
-        self.format.unwrap_or(Layout::Line)
+        match self.named_shape() {
+            Some(_) => self.format.unwrap_or(Layout::Grid),
+            None => self.format.unwrap_or(Layout::Line),
+        }
     }
 
-    /// Why a samurai run cannot be made as asked, if it cannot: a samurai is
-    /// five 9x9 grids under the classic rules, written as text.
-    pub fn samurai_refused(&self) -> Option<&'static str> {
-        if self.variant.len() > 1 || self.boxes.is_some() || self.size.side() != 9 {
-            return Some("--variant samurai takes no other rule, no --boxes and no --size");
-        }
-        if self.technique_level().is_some() {
-            return Some(
-                "--variant samurai is rated by the search: --method techniques cannot judge it",
-            );
+    /// Why puzzles of a shape cannot be made as asked, if they cannot: a
+    /// shape is made of 9x9 grids with their own boxes.
+    pub fn shape_refused(&self) -> Option<String> {
+        let name = self.named_shape()?.name();
+        if self.killer() || self.jigsaw() || self.boxes.is_some() || self.size.side() != 9 {
+            return Some(format!(
+                "a {name} is made of 9x9 grids with their own boxes: it takes no --size, no \
+                 --boxes, and no killer or jigsaw rule"
+            ));
         }
         if let Some(Layout::Svg | Layout::Html) = self.format {
-            return Some("--variant samurai is written as text, -f line, grid, json or csv");
+            return Some(format!(
+                "{name} puzzles are written as text, -f line, grid, json or csv"
+            ));
         }
         None
     }
@@ -226,6 +245,7 @@ impl GenerateArgs {
                     GenerateRule::Killer | GenerateRule::Jigsaw | GenerateRule::Samurai => None,
                 })
                 .collect(),
+            shape: self.named_shape().map_or(Shape::Square, Shape::Named),
             ..Rules::classic()
         }
     }

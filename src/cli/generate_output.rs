@@ -18,8 +18,8 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use sudoku_dlx::{
-    write_block_painted, write_description, write_line, write_regions, write_rules, Alphabet,
-    Boxes, Grid, Rating, Rules, Size,
+    write_block_painted, write_description, write_framed_block, write_line, write_regions,
+    write_rules, Alphabet, Boxes, Grid, Rating, Rules, Size,
 };
 
 use super::generate_args::{GenerateArgs, Layout};
@@ -189,6 +189,15 @@ pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, args: &GenerateArgs) {
             if let Some(rating) = item.rating {
                 let _ = write!(text, " {rating}");
             }
+            text.push(b'\n');
+        }
+        Layout::Grid if !rules.shape.is_square() => {
+            if let Some(rating) = item.rating {
+                let _ = writeln!(text, "# rating: {rating}");
+            }
+            // The plain block of the frame, which the reader reads back.
+            let frame = rules.shape.frame(grid.size());
+            write_framed_block(text, grid, &frame, Alphabet::STANDARD);
             text.push(b'\n');
         }
         Layout::Grid => {

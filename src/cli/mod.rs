@@ -19,8 +19,7 @@ mod generate_output;
 mod man;
 mod progress;
 mod render;
-mod samurai;
-mod samurai_generate;
+mod shape_input;
 mod signals;
 mod stats;
 
@@ -31,7 +30,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use sudoku_dlx::{GenerateError, ReadError, Record};
+use sudoku_dlx::{Boxes, GenerateError, ReadError, Record, Rules, Shape};
 
 use answer::{Answerer, Stream};
 use args::{Cli, ColorChoice, Config, Format, Request, Task};
@@ -185,8 +184,6 @@ struct Session {
     /// What ends the output, even when a signal ends the run: the end of
     /// an HTML page.
     footer: &'static [u8],
-    /// The solver and buffers of samurai records.
-    samurai: samurai::SamuraiAnswerer,
 }
 
 fn run(config: &Config) -> anyhow::Result<Status> {
@@ -239,7 +236,6 @@ fn run(config: &Config) -> anyhow::Result<Status> {
                 Some(Format::Svg | Format::Html | Format::HtmlWithSolutions)
             ),
         footer: render::footer(config.format),
-        samurai: samurai::SamuraiAnswerer::default(),
     };
     session.out.write_all(&render::header(config.format))?;
     for path in files {
@@ -336,13 +332,39 @@ impl Session {
     /// the pool of `-j N`.
     fn answer_all(&mut self, config: &Config, source: &str, input: impl BufRead) -> io::Result<()> {
         let (records_before, broken_before) = (self.records, self.broken_inputs);
-        let (input, is_samurai) = match samurai::recognise(config, input) {
+        let (input, shape) = match shape_input::recognise(config.input_format, input) {
             Ok(recognised) => recognised,
             Err(error) => return self.input_failed(source, &error),
         };
-        if is_samurai {
-            self.answer_samurai(config, source, input)?;
-        } else if let Some(mut batch) = self.batch.take() {
+        // A shape recognised by its frame is the rules' shape, unless the
+        // command line named one (or other boxes, which cannot take it).
+        let shaped;
+        let config = match shape {
+            Some(shape) if config.rules.shape.is_square() && !config.jigsaw => {
+                shaped = Config {
+                    rules: Rules {
+                        shape: Shape::Named(shape),
+                        boxes: Boxes::Standard,
+                        ..config.rules.clone()
+                    },
+                    ..config.clone()
+                };
+                &shaped
+            }
+            _ => config,
+        };
+        let pictures = matches!(
+            config.format,
+            Some(Format::Svg | Format::Html | Format::HtmlWithSolutions)
+        );
+        if pictures && !config.rules.shape.is_square() {
+            // Counted as read, so that the input is not also called empty.
+            self.broken_inputs += 1;
+            let refusal = "pictures of shapes of several grids are not drawn: use -f line, grid, \
+                           json or csv";
+            return self.bad_input(source, format_args!("{refusal}"));
+        }
+        if let Some(mut batch) = self.batch.take() {
             let result = batch.answer_all(self, config, source, input);
             self.batch = Some(batch);
             result?;

@@ -40,14 +40,30 @@ pub fn puzzle_of_level(
     level: LogicLevel,
     rng: &mut Rng,
 ) -> Result<(Generated, Explanation), GenerateError> {
+    let geometry = Geometry::classic(spec.size);
+    puzzle_of_level_in(geometry, (generator, explainer), spec, level, rng)
+}
+
+/// [`puzzle_of_level`] under the rules of `geometry`: a variant, a shape
+/// of several grids.
+///
+/// # Errors
+///
+/// As [`puzzle_of_level`].
+pub fn puzzle_of_level_in(
+    geometry: &Geometry,
+    (generator, explainer): (&mut Generator, &mut Explainer),
+    spec: &PuzzleSpec,
+    level: LogicLevel,
+    rng: &mut Rng,
+) -> Result<(Generated, Explanation), GenerateError> {
     let one = PuzzleSpec {
         max_attempts: spec.max_attempts,
         ..*spec
     };
-    let geometry = Geometry::classic(spec.size);
     let mut tried = 0;
     while tried < spec.max_attempts {
-        let mut made = generator.puzzle(&one, rng)?;
+        let mut made = generator.puzzle_in(geometry, &one, rng)?;
         tried += made.attempts;
         let Ok(path) = explainer.explain(geometry, &made.puzzle) else {
             continue;

@@ -169,6 +169,12 @@ const FIRST_FILL_BUDGET: u64 = 300;
 /// with it, such a puzzle takes about a second.
 const PROBE_BUDGET: u64 = 100_000;
 
+/// The node budget of each search for another solution while blanking
+/// givens of a shape of several grids: as [`PROBE_BUDGET`], a search that
+/// reaches it keeps its givens (the puzzle stays unique, minimal within the
+/// budget). Each grid taken alone settles most probes first.
+const SHAPE_PROBE_BUDGET: u64 = 1_000_000;
+
 /// The widest grids whose searches for another solution have no budget,
 /// so that their puzzles are minimal outright.
 const PROBE_BUDGET_ABOVE: usize = 16;
@@ -243,6 +249,8 @@ pub struct Generator {
     work: Grid,
     /// The puzzle with one more digit tried.
     probe: Grid,
+    /// One grid of a shape of several grids, taken alone.
+    alone: Grid,
     /// The digits the givens of the puzzle being blanked place in each unit
     /// (rows, then columns, then boxes), as bit masks.
     unit_givens: Vec<u32>,
@@ -278,6 +286,7 @@ impl Generator {
             visit: Vec::new(),
             work: Grid::empty(Size::NINE),
             probe: Grid::empty(Size::NINE),
+            alone: Grid::empty(Size::NINE),
             unit_givens: Vec::new(),
             place: Vec::new(),
         }
@@ -728,6 +737,9 @@ impl Generator {
                     Outcome::Contradiction => continue,
                     Outcome::Stalled => {}
                 }
+                if some_grid_is_stuck(geometry, &mut self.solver, &self.probe, &mut self.alone) {
+                    continue;
+                }
                 let position = Position {
                     candidates: Some(self.singles.candidates()),
                     unit_digits: Some(self.singles.unit_digits()),
@@ -741,7 +753,11 @@ impl Generator {
                     None,
                 );
                 self.matrix.set_tie_break(tie_break(geometry));
-                let budget = (geometry.side() > PROBE_BUDGET_ABOVE).then_some(PROBE_BUDGET);
+                let budget = match geometry.grids().len() {
+                    _ if geometry.side() > PROBE_BUDGET_ABOVE => Some(PROBE_BUDGET),
+                    0 | 1 => None,
+                    _ => Some(SHAPE_PROBE_BUDGET),
+                };
                 self.matrix.set_node_budget(budget);
                 let stats = self.matrix.search_once(1, |_| {});
                 self.matrix.set_node_budget(None);
@@ -785,6 +801,42 @@ impl Generator {
         }
         self.group_starts.push(self.group_cells.len() as u32);
     }
+}
+
+/// True when some grid of a shape of several grids, taken alone as a
+/// square grid with the digits `probe` places in it, has no
+/// solution: then the shape has none either. A search of the whole
+/// shape with a wrong digit placed can wander through the other grids
+/// for seconds before it proves that; one grid alone settles most such
+/// probes in a few nodes. False for one square grid. `solver` keeps the
+/// generator's node budget for givens.
+fn some_grid_is_stuck(
+    geometry: &Geometry,
+    solver: &mut Solver,
+    probe: &Grid,
+    alone: &mut Grid,
+) -> bool {
+    let corners = geometry.grids();
+    if corners.len() < 2 {
+        return false;
+    }
+    let (size, n, frame) = (geometry.size(), geometry.side(), geometry.frame());
+    let Some(square) = Size::box_shape(size).map(|_| Geometry::classic(size)) else {
+        return false;
+    };
+    let stuck = corners.iter().any(|&(top, left)| {
+        alone.clear(size);
+        for k in 0..n * n {
+            let cell = frame.cell_at(top + k / n, left + k % n);
+            let digit = cell.map_or(0, |cell| probe.cells()[cell]);
+            alone.set(k, digit);
+        }
+        match solver.solve_in(square, alone, 1, |_| {}) {
+            Ok(stats) => stats.solutions == 0 && !stats.stopped_at_node_budget,
+            Err(_) => true,
+        }
+    });
+    stuck
 }
 
 /// How the generator's searches break ties under the rules of `geometry`:

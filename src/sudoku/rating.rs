@@ -101,8 +101,7 @@ impl fmt::Display for Rating {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum RateError<C = Conflict> {
-    /// The givens break the rules: a [`Conflict`] for an n x n grid, a
-    /// [`crate::SamuraiConflict`] for a samurai.
+    /// The givens break the rules of the puzzle's geometry.
     #[error("{0}")]
     Conflict(C),
     /// The puzzle has no solution.

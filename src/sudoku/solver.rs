@@ -218,8 +218,24 @@ impl Solver {
     ///
     /// Returns the first [`Conflict`] when the givens break the rules.
     pub fn first_solution(&mut self, puzzle: &Grid) -> Result<Option<Grid>, Conflict> {
+        self.first_solution_in(Geometry::classic(puzzle.size()), puzzle)
+    }
+
+    /// [`Solver::first_solution`] under the rules of `geometry` (a variant,
+    /// a shape of several grids).
+    ///
+    /// # Errors
+    ///
+    /// Returns the first [`Conflict`] when the givens break the rules.
+    pub fn first_solution_in(
+        &mut self,
+        geometry: &Geometry,
+        puzzle: &Grid,
+    ) -> Result<Option<Grid>, Conflict> {
         let mut first = None;
-        self.solve(puzzle, 1, |solution| first = Some(solution.clone()))?;
+        self.solve_in(geometry, puzzle, 1, |solution| {
+            first = Some(solution.clone())
+        })?;
         Ok(first)
     }
 
@@ -233,7 +249,21 @@ impl Solver {
         puzzle: &Grid,
         limit: u64,
     ) -> Result<SolutionCount, Conflict> {
-        let stats = self.solve(puzzle, limit, |_| {})?;
+        self.count_solutions_in(Geometry::classic(puzzle.size()), puzzle, limit)
+    }
+
+    /// [`Solver::count_solutions`] under the rules of `geometry`.
+    ///
+    /// # Errors
+    ///
+    /// Returns the first [`Conflict`] when the givens break the rules.
+    pub fn count_solutions_in(
+        &mut self,
+        geometry: &Geometry,
+        puzzle: &Grid,
+        limit: u64,
+    ) -> Result<SolutionCount, Conflict> {
+        let stats = self.solve_in(geometry, puzzle, limit, |_| {})?;
         Ok(SolutionCount {
             found: stats.solutions,
             at_limit: stats.stopped_at_limit,

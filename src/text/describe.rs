@@ -7,6 +7,7 @@ use std::io::Write as _;
 
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::rules::{Boxes, Cage, Rules};
+use crate::sudoku::shape::Shape;
 use crate::text::alphabet::Alphabet;
 use crate::text::formats::description::cell_name;
 use crate::text::regions::region_label;
@@ -52,6 +53,18 @@ pub fn write_description(out: &mut Vec<u8>, grid: &Grid, rules: &Rules, title: &
 /// for a grid of `size`; nothing for the classic rules.
 pub fn write_rules(out: &mut Vec<u8>, rules: &Rules, size: Size) {
     let n = size.side();
+    match &rules.shape {
+        Shape::Square => {}
+        Shape::Named(shape) => {
+            let _ = write!(out, ",\"shape\":\"{}\"", shape.name());
+        }
+        Shape::Grids(corners) => {
+            out.extend_from_slice(b",\"grids\":");
+            write_array(out, corners, |out, (row, column)| {
+                let _ = write!(out, "[{row},{column}]");
+            });
+        }
+    }
     match &rules.boxes {
         Boxes::Standard => {}
         Boxes::Shape { rows, columns } => {

@@ -177,15 +177,15 @@ pub enum ParseErrorKind {
         /// What it holds, for a message.
         what: String,
     },
-    /// A samurai record that does not have the samurai layout: a
-    /// character or a line where the 21-line layout has none, or none where
-    /// it has one.
+    /// A record of a shape of several grids (a samurai, say) that does not
+    /// have its layout: a character or a line where the shape's frame has
+    /// none, or none where it has one.
     #[error("found {found}; expected {expected}")]
-    SamuraiLayout {
+    ShapeLayout {
         /// What was found, for a message.
         found: String,
-        /// What the samurai layout has there.
-        expected: &'static str,
+        /// What the shape's frame has there.
+        expected: String,
     },
     /// An expected solution of another size than its puzzle.
     #[error("found a {found} solution; expected {expected} like its puzzle")]

@@ -37,6 +37,7 @@ use crate::text::cells::Cells;
 use crate::text::error::{ParseError, ParseErrorKind, ReadError};
 use crate::text::formats::description::{self, Problem};
 use crate::text::formats::{colon, csv, fpuzzles, sdk, xml, Fields, InputFormat, Scan};
+use crate::text::framed;
 use crate::text::json;
 use crate::text::lines::{comment, token, LineRead, Lines};
 use crate::text::plain;
@@ -266,6 +267,10 @@ impl<R: BufRead> PuzzleReader<R> {
     fn read_plain(&mut self, record: &mut Record) -> Result<(), ReadError> {
         if self.jigsaw {
             return self.read_jigsaw(record);
+        }
+        if !self.rules.shape.is_square() {
+            record.rules.clone_from(&self.rules);
+            return framed::read_record(&mut self.lines, &self.rules.shape, Size::NINE, record);
         }
         let start = self.lines.line().number();
         let layout = plain::read_record(

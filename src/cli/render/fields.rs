@@ -36,9 +36,6 @@ pub struct Fields<'a> {
     pub candidates: Option<(&'a Candidates, Alphabet)>,
     /// The solutions the candidates search saw, `k` or `k+`.
     pub solutions_seen: Option<String>,
-    /// The true candidates of a samurai, one mask a cell (bit `d - 1` for
-    /// digit `d`), written in place of `candidates`.
-    pub cell_candidates: Option<&'a [u16]>,
 }
 
 impl<'a> Fields<'a> {
@@ -65,7 +62,7 @@ pub fn fields<'a>(
         }
     }
     let text = std::str::from_utf8(text).unwrap_or_default();
-    let cells = record.map_or(0, |r| r.grid.size().cells());
+    let cells = record.map_or(0, |r| r.grid.cells().len());
     let all = &text[cells.min(text.len())..];
     let counted = matches!(task, Task::Count { .. } | Task::SolveAll { .. });
     let shows_solution = !counted
@@ -101,7 +98,6 @@ pub fn fields<'a>(
         solutions_seen: matches!(task, Task::Candidates { .. })
             .then(|| solutions_seen(facts))
             .flatten(),
-        cell_candidates: None,
     }
 }
 

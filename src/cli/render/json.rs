@@ -38,9 +38,6 @@ impl Serialize for Fields<'_> {
         if let Some(candidates) = self.candidates {
             map.serialize_entry("candidates", &CellCandidates(candidates))?;
         }
-        if let Some(masks) = self.cell_candidates {
-            map.serialize_entry("candidates", &MaskCandidates(masks))?;
-        }
         if let Some(seen) = &self.solutions_seen {
             map.serialize_entry("solutions", seen)?;
         }
@@ -79,24 +76,9 @@ impl Serialize for CellCandidates<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let (candidates, alphabet) = self.0;
         let mut symbols = Vec::new();
-        serializer.collect_seq((0..candidates.size().cells()).map(|cell| {
+        serializer.collect_seq((0..candidates.masks().len()).map(|cell| {
             symbols.clear();
             candidates::write_cell(&mut symbols, candidates, cell, alphabet);
-            String::from_utf8_lossy(&symbols).into_owned()
-        }))
-    }
-}
-
-/// Candidate masks of every cell (a samurai's), as a JSON array of
-/// strings.
-struct MaskCandidates<'a>(&'a [u16]);
-
-impl Serialize for MaskCandidates<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut symbols = Vec::new();
-        serializer.collect_seq(self.0.iter().map(|&mask| {
-            symbols.clear();
-            candidates::write_masks(&mut symbols, &[mask]);
             String::from_utf8_lossy(&symbols).into_owned()
         }))
     }
@@ -135,19 +117,6 @@ pub fn group_start(place: Place<'_>, record: Option<&Record>, facts: &Facts, out
         out.push(b'"');
         write_rules(out, &record.rules, record.grid.size());
     }
-    out.extend_from_slice(b",\"solutions\":[");
-}
-
-/// Opens the object of a `--all` group of a puzzle given as its cells (a
-/// samurai), as [`group_start`] does.
-pub fn group_start_cells(place: Place<'_>, title: &str, puzzle: &str, out: &mut Vec<u8>) {
-    group_open(place, &Facts::default(), out);
-    if !title.is_empty() {
-        out.extend_from_slice(b",\"title\":");
-        string(out, title);
-    }
-    out.extend_from_slice(b",\"puzzle\":");
-    string(out, puzzle);
     out.extend_from_slice(b",\"solutions\":[");
 }
 

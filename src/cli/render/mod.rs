@@ -17,7 +17,6 @@ use sudoku_dlx::{Grid, Record};
 use super::args::{Format, Task};
 use super::facts::{Answer, Facts, Output, Place};
 use fields::fields;
-pub use fields::Fields;
 
 /// What comes before the first answer in `format`: the CSV header row,
 /// the head of the HTML page.
@@ -97,17 +96,6 @@ fn machine(
     }
 }
 
-/// Writes `fields` built by the caller in a machine-readable `format`
-/// (JSON; CSV for any other): for answers that are not of one square grid
-/// (samurai).
-pub fn machine_fields(format: Format, fields: &Fields<'_>, out: &mut Vec<u8>, field: &mut Vec<u8>) {
-    if format == Format::Json {
-        json::write(fields, out);
-    } else {
-        csv::write(fields, out, field);
-    }
-}
-
 /// Writes the start of the group of `solve --all` for one record: the
 /// header in text, the fields known before the search in JSON. The
 /// pictures do not stream their groups: [`puzzle`] draws them whole.
@@ -135,21 +123,6 @@ pub fn group_solution(
     match output.format {
         Some(Format::Json) => json::group_solution(record, index, solution, out),
         _ => text::group_solution(output, record, solution, out),
-    }
-}
-
-/// Writes the start of the group of `solve --all` for a puzzle given as
-/// its cells (a samurai): as [`group_start`], the puzzle in JSON as `cells`.
-pub fn group_start_cells(
-    output: Output,
-    place: Place<'_>,
-    title: &str,
-    cells: &str,
-    out: &mut Vec<u8>,
-) {
-    match output.format {
-        Some(Format::Json) => json::group_start_cells(place, title, cells, out),
-        _ => text::group_start(place, out),
     }
 }
 

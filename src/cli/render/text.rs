@@ -6,7 +6,8 @@ use std::io::Write as _;
 
 use anstyle::{AnsiColor, Style};
 use sudoku_dlx::{
-    write_block_painted, write_block_regions, write_cage_list, write_line, write_regions, Piece,
+    write_block_painted, write_block_regions, write_cage_list, write_framed_block,
+    write_framed_boxes, write_line, write_regions, Piece,
 };
 use sudoku_dlx::{Boxes, Grid, Layout, Record};
 
@@ -138,6 +139,9 @@ fn end_record(out: &mut Vec<u8>, layout: Layout) {
 /// the grid, so that the answer reads back as a jigsaw puzzle.
 fn write_grid(out: &mut Vec<u8>, grid: &Grid, record: &Record, layout: Layout, output: Output) {
     let alphabet = record.alphabet;
+    if !record.rules.shape.is_square() {
+        return write_framed(out, grid, record, layout, output);
+    }
     let boxes = match &record.rules.boxes {
         Boxes::Standard => grid.size().box_shape(),
         Boxes::Shape { rows, columns } => Some((*rows, *columns)),
@@ -168,6 +172,23 @@ fn write_grid(out: &mut Vec<u8>, grid: &Grid, record: &Record, layout: Layout, o
     }
     if layout == Layout::Block {
         write_cage_list(out, &record.rules.cages, record.grid.size());
+    }
+    out.push(b'\n');
+}
+
+/// [`write_grid`] for a shape of several grids: its cells on one line, the
+/// block of its frame's lines as it was read, or with `-f grid` a picture
+/// with the borders of every grid's boxes.
+fn write_framed(out: &mut Vec<u8>, grid: &Grid, record: &Record, layout: Layout, output: Output) {
+    let frame = record.rules.shape.frame(grid.size());
+    let alphabet = record.alphabet;
+    match layout {
+        Layout::Line => write_line(out, grid, alphabet),
+        Layout::Block if output.format == Some(Format::Grid) => {
+            let boxes = grid.size().box_shape().unwrap_or((1, 1));
+            write_framed_boxes(out, grid, &frame, boxes, alphabet)
+        }
+        Layout::Block => write_framed_block(out, grid, &frame, alphabet),
     }
     out.push(b'\n');
 }

@@ -24,6 +24,7 @@
 
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::rules::{Boxes, Cage, Rules};
+use crate::sudoku::shape::{NamedShape, Shape};
 use crate::sudoku::variants::Variant;
 use crate::text::alphabet::{Alphabet, Symbol, Symbols};
 use crate::text::error::ParseErrorKind;
@@ -32,7 +33,8 @@ use crate::text::record::Record;
 use crate::text::regions::{number_regions, RegionProblem};
 
 /// The keys of a description, for messages.
-const KEYS: &str = "one of givens, boxes, regions, variants, cages, extra_regions, title \
+const KEYS: &str =
+    "one of givens, shape, grids, boxes, regions, variants, cages, extra_regions, title \
                     (or the keys of a -f json answer)";
 
 /// The keys of a `-f json` answer, or of a `generate -f json` item, that
@@ -168,8 +170,10 @@ pub(crate) fn is_fpuzzles(value: &Json) -> bool {
 /// Reads the description `value` into `record`: its grid, rules, title and
 /// alphabet.
 pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
-    const DESCRIPTION_KEYS: [&str; 9] = [
+    const DESCRIPTION_KEYS: [&str; 11] = [
         "givens",
+        "shape",
+        "grids",
         "boxes",
         "regions",
         "variants",
@@ -199,15 +203,22 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
             },
         });
     };
-    record.alphabet = read_givens(key, givens, &mut record.grid)?;
+    let shape = read_shape(members)?;
+    record.alphabet = match &shape {
+        Some(shape) => read_shaped_givens(key, givens, shape, &mut record.grid)?,
+        None => read_givens(key, givens, &mut record.grid)?,
+    };
     let size = record.grid.size();
     if let Some(solution) = get(members, "solution") {
         let mut grid = record
             .expected_solution
             .take()
             .unwrap_or_else(|| Grid::empty(size));
-        read_givens("solution", solution, &mut grid)?;
-        if grid.size() != size {
+        match &shape {
+            Some(shape) => read_shaped_givens("solution", solution, shape, &mut grid)?,
+            None => read_givens("solution", solution, &mut grid)?,
+        };
+        if grid.size() != size || grid.cells().len() != record.grid.cells().len() {
             let found = format!("a {} grid", grid.size());
             let expected = format!("a {size} grid like the givens");
             return Err(Problem::found("solution", solution.at, found, expected));
@@ -216,6 +227,21 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
     }
     let rules = &mut record.rules;
     *rules = Rules::default();
+    if let Some(shape) = shape {
+        for key in ["boxes", "regions", "cages", "extra_regions"] {
+            if let Some(value) = get(members, key) {
+                let expected = "no such key with a shape of several grids, whose boxes are \
+                                the grids' own";
+                return Err(Problem::found(
+                    key,
+                    value.at,
+                    format!("key {key}"),
+                    expected,
+                ));
+            }
+        }
+        rules.shape = shape;
+    }
     if let Some(boxes) = get(members, "boxes") {
         rules.boxes = read_boxes(boxes, size)?;
     }
@@ -243,6 +269,118 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
         }
     }
     Ok(())
+}
+
+/// The shape of a description: `"shape": NAME` or `"grids": [[row,
+/// column], ...]` (the corners of its grids, from 0), or `None` for one
+/// square grid.
+fn read_shape(members: &[Member]) -> Result<Option<Shape>, Problem> {
+    let names = || {
+        let names: Vec<&str> = NamedShape::ALL.iter().map(|shape| shape.name()).collect();
+        format!("one of {}", names.join(", "))
+    };
+    match (get(members, "shape"), get(members, "grids")) {
+        (Some(_), Some(grids)) => {
+            let expected = "either shape or grids, not both";
+            Err(Problem::found("grids", grids.at, "shape too", expected))
+        }
+        (Some(name), None) => match &name.value {
+            Value::String(text) => match NamedShape::from_name(text) {
+                Some(shape) => Ok(Some(Shape::Named(shape))),
+                None => Err(Problem::bad("shape", name, names())),
+            },
+            _ => Err(Problem::bad("shape", name, names())),
+        },
+        (None, Some(grids)) => {
+            let expected = "an array of grid corners [row, column], from 0";
+            let Value::Array(items) = &grids.value else {
+                return Err(Problem::bad("grids", grids, expected));
+            };
+            let mut corners = Vec::with_capacity(items.len());
+            for (index, item) in items.iter().enumerate() {
+                let key = format!("grids[{index}]");
+                let corner = match &item.value {
+                    Value::Array(pair) => match pair[..] {
+                        [ref row, ref column] => match (&row.value, &column.value) {
+                            (Value::Number(row), Value::Number(column)) => {
+                                whole(*row).zip(whole(*column))
+                            }
+                            _ => None,
+                        },
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                match corner {
+                    Some(corner) => corners.push(corner),
+                    None => return Err(Problem::bad(&key, item, "[row, column], from 0")),
+                }
+            }
+            Ok(Some(Shape::Grids(corners)))
+        }
+        (None, None) => Ok(None),
+    }
+}
+
+/// `number` as a whole number below 1,000, if it is one.
+fn whole(number: f64) -> Option<usize> {
+    (number.fract() == 0.0 && (0.0..1000.0).contains(&number)).then_some(number as usize)
+}
+
+/// Reads the givens of a shape of several grids, its cells in reading
+/// order: grids of 9x9 for a named shape, and for custom corners the side
+/// whose frame has as many cells as there are symbols.
+fn read_shaped_givens(
+    key: &str,
+    value: &Json,
+    shape: &Shape,
+    grid: &mut Grid,
+) -> Result<Alphabet, Problem> {
+    let Value::String(text) = &value.value else {
+        return Err(Problem::bad(key, value, "a string of the shape's cells"));
+    };
+    let length = text.chars().count();
+    let size = match shape {
+        Shape::Grids(_) => Size::all()
+            .filter(|size| size.box_shape().is_some())
+            .find(|&size| shape.frame(size).cells() == length),
+        _ => Some(Size::NINE).filter(|&size| shape.frame(size).cells() == length),
+    };
+    let Some(size) = size else {
+        let expected = match shape {
+            Shape::Grids(_) => {
+                "as many symbols as the grids at these corners have cells".to_string()
+            }
+            _ => format!(
+                "{} symbols, one per cell of the {shape}",
+                shape.frame(Size::NINE).cells()
+            ),
+        };
+        return Err(Problem::found(
+            key,
+            value.at,
+            format!("{length} symbols"),
+            expected,
+        ));
+    };
+    let frame = shape.frame(size);
+    grid.clear_cells(size, frame.cells());
+    let side = size.side();
+    for (cell, (offset, c)) in text.char_indices().enumerate() {
+        let at = value.at + 1 + offset;
+        match u8::try_from(c).ok().and_then(symbol_value) {
+            Some(value) if (value as usize) <= side => grid.set(cell, value),
+            _ => {
+                let found = format!("'{c}' for cell {}", frame.position(cell));
+                let expected = format!(
+                    "1-{} or a blank (. or 0)",
+                    Alphabet::STANDARD.encode(side as u8) as char
+                );
+                return Err(Problem::found(key, at, found, expected));
+            }
+        }
+    }
+    Ok(Alphabet::STANDARD)
 }
 
 /// The value of `symbol` (1 to 35), 0 for a blank, `None` for no symbol:
