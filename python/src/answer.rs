@@ -6,9 +6,9 @@
 //! objects afterwards.
 
 use sudoku_dlx::{
-    write_line, Alphabet, CandidateFinder, Explainer, Explanation, Geometry, Grid, ParseError,
-    ParseErrorKind, PuzzleReader, RateError, Rater, ReadError, Record, Rules, RulesError, Size,
-    Solver, Step, Technique,
+    write_line, Alphabet, CandidateFinder, Explainer, Explanation, Geometry, Grid, ParseErrorKind,
+    PuzzleReader, RateError, Rater, ReadError, Record, Rules, RulesError, Size, Solver, Step,
+    Technique,
 };
 
 use crate::failure::{Failure, Kind};
@@ -97,28 +97,26 @@ pub struct Worker {
 /// does but under the rules of `options`.
 pub fn read_one(text: &str, options: &Options, record: &mut Record) -> Result<(), Failure> {
     let mut reader = reader(text, options);
-    let unreadable = |error: ParseError| Failure {
-        kind: Kind::Unreadable,
-        line: error.line,
-        column: Some(error.column),
-        reason: error.kind.to_string(),
-    };
-    let at_end = |kind: ParseErrorKind| Failure {
-        kind: Kind::Unreadable,
-        line: text.lines().count().max(1) as u64,
-        column: Some(1),
-        reason: kind.to_string(),
-    };
     match reader.read_record(record) {
-        None => return Err(at_end(ParseErrorKind::NoPuzzle)),
-        Some(Err(ReadError::Parse(error))) => return Err(unreadable(error)),
+        // As the command line says of an input without a puzzle.
+        None => return Err(Failure::new(Kind::Unreadable, 0, "no puzzle found")),
+        Some(Err(ReadError::Parse(error))) => return Err(error.into()),
         Some(Err(ReadError::Io(error))) => return Err(Failure::new(Kind::Unreadable, 0, error)),
         Some(Ok(())) => {}
     }
-    match reader.read_record(&mut Record::default()) {
-        None => Ok(()),
-        Some(_) => Err(at_end(ParseErrorKind::MoreThanOnePuzzle)),
-    }
+    let mut next = Record::default();
+    let line = match reader.read_record(&mut next) {
+        None => return Ok(()),
+        Some(Ok(())) => next.line,
+        Some(Err(ReadError::Parse(error))) => error.line,
+        Some(Err(ReadError::Io(_))) => record.line,
+    };
+    Err(Failure {
+        kind: Kind::Unreadable,
+        line,
+        column: Some(1),
+        reason: ParseErrorKind::MoreThanOnePuzzle.to_string(),
+    })
 }
 
 /// A reader of `text` under the rules of `options`.

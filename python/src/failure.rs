@@ -55,7 +55,8 @@ impl Kind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {
     pub kind: Kind,
-    /// The line of the puzzle in its text, from 1 (0 when there is none).
+    /// The line of the puzzle in its text, from 1; 0 when the failure is
+    /// of no line (an input without a puzzle, a run of `generate`).
     pub line: u64,
     /// The column of a mistake in the text, for [`Kind::Unreadable`].
     pub column: Option<usize>,
@@ -85,7 +86,7 @@ impl Failure {
 
     fn build(&self, py: Python<'_>, source: &str, index: Option<usize>) -> PyResult<PyErr> {
         let message = match (self.line, self.column) {
-            (0, _) => self.reason.clone(),
+            (0, _) => format!("{source}: {}", self.reason),
             (line, None) => format!("{source}:{line}: {}", self.reason),
             (line, Some(column)) => format!("{source}:{line}:{column}: {}", self.reason),
         };
@@ -99,6 +100,18 @@ impl Failure {
         let class = errors_module(py)?.getattr(self.kind.class())?;
         let value = class.call((message,), Some(&kwargs))?;
         Ok(PyErr::from_value(value))
+    }
+}
+
+impl From<sudoku_dlx::ParseError> for Failure {
+    /// Text that is no puzzle, with the place of the mistake.
+    fn from(error: sudoku_dlx::ParseError) -> Failure {
+        Failure {
+            kind: Kind::Unreadable,
+            line: error.line,
+            column: Some(error.column),
+            reason: error.kind.to_string(),
+        }
     }
 }
 

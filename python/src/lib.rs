@@ -369,12 +369,7 @@ fn read_puzzles<'py>(
                 puzzles.append(String::from_utf8_lossy(&description))?;
                 continue;
             }
-            Err(ReadError::Parse(error)) => Failure {
-                kind: Kind::Unreadable,
-                line: error.line,
-                column: Some(error.column),
-                reason: error.kind.to_string(),
-            },
+            Err(ReadError::Parse(error)) => error.into(),
             Err(ReadError::Io(error)) => Failure::new(Kind::Unreadable, 0, error),
         };
         match on_error {

@@ -209,7 +209,7 @@ impl Run {
             .into_iter()
             .enumerate()
             .map(|(index, item)| {
-                item.map_err(|failure| failure.to_exception(py, "generate", Some(index)))
+                item.map_err(|failure| failure.to_exception(py, "sudoku-dlx", Some(index)))
             })
             .collect()
     }
