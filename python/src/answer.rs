@@ -86,6 +86,8 @@ pub struct Worker {
     finder: CandidateFinder,
     explainer: Explainer,
     record: Record,
+    /// Storage for a second record, which a puzzle's text must not hold.
+    next: Record,
     /// The generators, for `generate`.
     pub makers: crate::making::Makers,
     /// The geometry of the last rules other than the classic ones, kept
@@ -95,7 +97,13 @@ pub struct Worker {
 
 /// Reads the one puzzle of `text` into `record`, as `FromStr for Grid`
 /// does but under the rules of `options`.
-pub fn read_one(text: &str, options: &Options, record: &mut Record) -> Result<(), Failure> {
+/// `next` is storage for the record that would follow, kept for reuse.
+pub fn read_one(
+    text: &str,
+    options: &Options,
+    record: &mut Record,
+    next: &mut Record,
+) -> Result<(), Failure> {
     let mut reader = reader(text, options);
     match reader.read_record(record) {
         // As the command line says of an input without a puzzle.
@@ -104,8 +112,7 @@ pub fn read_one(text: &str, options: &Options, record: &mut Record) -> Result<()
         Some(Err(ReadError::Io(error))) => return Err(Failure::new(Kind::Unreadable, 0, error)),
         Some(Ok(())) => {}
     }
-    let mut next = Record::default();
-    let line = match reader.read_record(&mut next) {
+    let line = match reader.read_record(next) {
         None => return Ok(()),
         Some(Ok(())) => next.line,
         Some(Err(ReadError::Parse(error))) => error.line,
@@ -130,7 +137,7 @@ impl Worker {
     /// Answers the puzzle of `text` as `task` asks.
     pub fn answer(&mut self, text: &str, task: Task, options: &Options) -> Result<Answer, Failure> {
         let mut record = std::mem::take(&mut self.record);
-        let answer = read_one(text, options, &mut record)
+        let answer = read_one(text, options, &mut record, &mut self.next)
             .and_then(|()| self.answer_record(&record, task, options.max_nodes));
         self.record = record;
         answer
