@@ -159,16 +159,10 @@ fn bad_method(method: &str) -> PyErr {
     ))
 }
 
-/// A seed nobody chose: the operating system's hashing keys mixed with the
-/// clock.
+/// A seed nobody chose: the clock, hashed with this process's random keys.
 fn random_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.as_nanos());
-    hasher.write_u128(nanos);
-    hasher.finish()
+    use std::hash::BuildHasher;
+    std::collections::hash_map::RandomState::new().hash_one(std::time::SystemTime::now())
 }
 
 /// The generators of one thread.
