@@ -10,18 +10,27 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-(cargo fmt --check && cargo clippy --release -- -D warnings)
+# Runs a step and says how long it took: the whole script is kept under
+# 3 minutes on 2 cores.
+timed() {
+    local start=$SECONDS
+    "$@"
+    echo "python/ci.sh: $((SECONDS - start)) s: $*" >&2
+}
+
+timed cargo fmt --check
+timed cargo clippy -- -D warnings
 
 python=${PYTHON:-python3.11}
 venv=${SUDOKU_DLX_VENV:-../target/python-venv}
 if [[ ! -x "$venv/bin/python" ]]; then
     "$python" -m venv "$venv"
 fi
-"$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet pytest pandas 'dask[distributed]'
+timed "$venv/bin/python" -m pip install --quiet --upgrade pip
+timed "$venv/bin/python" -m pip install --quiet pytest pandas 'dask[distributed]'
 # The package itself, built by maturin (fetched from PyPI by pip) as any
 # user's `pip install ./python` builds it.
-"$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps .
+timed "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps .
 
-cargo build --release --bin sudoku-dlx --manifest-path ../Cargo.toml
-"$venv/bin/python" -m pytest -q -p no:cacheprovider tests
+timed cargo build --release --bin sudoku-dlx --manifest-path ../Cargo.toml
+timed "$venv/bin/python" -m pytest -q -p no:cacheprovider tests
