@@ -24,7 +24,7 @@ use sudoku_dlx::{write_description, ReadError, Record};
 use answer::{line_of, reader, Task};
 use batch::{answer_all, puzzle_text, run_parallel, OnError};
 use failure::{Failure, Kind};
-use options::{Options, DEFAULT_LIMIT, DEFAULT_MAX_NODES};
+use options::{Options, DEFAULT_MAX_NODES};
 
 /// The source name of a single puzzle in messages.
 const SOURCE: &str = "<string>";
@@ -60,7 +60,7 @@ fn answer_one<'py>(
 /// `MultipleSolutionsError` (with `unique=True`) or `UndecidedError`, with
 /// the command line's message.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, unique=false, variant=None, boxes=None, max_nodes=DEFAULT_MAX_NODES))]
+#[pyo3(signature = (puzzle, *, unique=false, variant=None, boxes=None, max_nodes=20_000_000))]
 fn solve<'py>(
     puzzle: &Bound<'py, PyAny>,
     unique: bool,
@@ -78,7 +78,7 @@ fn solve<'py>(
 /// Raises `PuzzleParseError`, `InvalidPuzzleError` (givens against the
 /// rules) or `UndecidedError` (the node budget ran out).
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, limit=DEFAULT_LIMIT, variant=None, boxes=None, max_nodes=DEFAULT_MAX_NODES))]
+#[pyo3(signature = (puzzle, *, limit=100_000, variant=None, boxes=None, max_nodes=20_000_000))]
 fn count<'py>(
     puzzle: &Bound<'py, PyAny>,
     limit: u64,
@@ -103,7 +103,7 @@ fn count<'py>(
 ///
 /// Raises `PuzzleParseError` for text that is no puzzle.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, variant=None, boxes=None, max_nodes=DEFAULT_MAX_NODES))]
+#[pyo3(signature = (puzzle, *, variant=None, boxes=None, max_nodes=20_000_000))]
 fn check<'py>(
     puzzle: &Bound<'py, PyAny>,
     variant: Option<Vec<String>>,
@@ -122,7 +122,7 @@ fn check<'py>(
 /// Raises `PuzzleParseError`, `InvalidPuzzleError`, `UnsolvableError` or
 /// `UndecidedError`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, limit=DEFAULT_LIMIT, variant=None, boxes=None, max_nodes=DEFAULT_MAX_NODES))]
+#[pyo3(signature = (puzzle, *, limit=100_000, variant=None, boxes=None, max_nodes=20_000_000))]
 fn candidates<'py>(
     puzzle: &Bound<'py, PyAny>,
     limit: u64,
@@ -150,7 +150,7 @@ fn candidates<'py>(
 /// Raises `PuzzleParseError`, `InvalidPuzzleError`, `UnsolvableError`,
 /// `MultipleSolutionsError` or `UndecidedError`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, *, method="search", variant=None, boxes=None, max_nodes=DEFAULT_MAX_NODES))]
+#[pyo3(signature = (puzzle, *, method="search", variant=None, boxes=None, max_nodes=20_000_000))]
 fn rate<'py>(
     puzzle: &Bound<'py, PyAny>,
     method: &str,
@@ -189,7 +189,7 @@ fn explain<'py>(
 /// place; `"status"` puts the command line's status word (`"unsolvable"`,
 /// `"invalid"`, `"multiple"`, `"undecided"`), as `solve -f line` prints it.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, unique=false, threads=None, errors="raise", variant=None, boxes=None, max_nodes=DEFAULT_MAX_NODES))]
+#[pyo3(signature = (puzzles, *, unique=false, threads=None, errors="raise", variant=None, boxes=None, max_nodes=20_000_000))]
 #[allow(clippy::too_many_arguments)]
 fn solve_many<'py>(
     puzzles: &Bound<'py, PyAny>,
@@ -207,7 +207,7 @@ fn solve_many<'py>(
 
 /// `count` over many puzzles, as `solve_many` runs them.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, limit=DEFAULT_LIMIT, threads=None, errors="raise", variant=None, boxes=None, max_nodes=DEFAULT_MAX_NODES))]
+#[pyo3(signature = (puzzles, *, limit=100_000, threads=None, errors="raise", variant=None, boxes=None, max_nodes=20_000_000))]
 #[allow(clippy::too_many_arguments)]
 fn count_many<'py>(
     puzzles: &Bound<'py, PyAny>,
@@ -228,7 +228,7 @@ fn count_many<'py>(
 /// `check` over many puzzles, as `solve_many` runs them (only text that is
 /// no puzzle is an error).
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, threads=None, errors="raise", variant=None, boxes=None, max_nodes=DEFAULT_MAX_NODES))]
+#[pyo3(signature = (puzzles, *, threads=None, errors="raise", variant=None, boxes=None, max_nodes=20_000_000))]
 fn check_many<'py>(
     puzzles: &Bound<'py, PyAny>,
     threads: Option<usize>,
@@ -249,7 +249,7 @@ fn check_many<'py>(
 
 /// `candidates` over many puzzles, as `solve_many` runs them.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, limit=DEFAULT_LIMIT, threads=None, errors="raise", variant=None, boxes=None, max_nodes=DEFAULT_MAX_NODES))]
+#[pyo3(signature = (puzzles, *, limit=100_000, threads=None, errors="raise", variant=None, boxes=None, max_nodes=20_000_000))]
 #[allow(clippy::too_many_arguments)]
 fn candidates_many<'py>(
     puzzles: &Bound<'py, PyAny>,
@@ -269,7 +269,7 @@ fn candidates_many<'py>(
 
 /// `rate` over many puzzles, as `solve_many` runs them.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, method="search", threads=None, errors="raise", variant=None, boxes=None, max_nodes=DEFAULT_MAX_NODES))]
+#[pyo3(signature = (puzzles, *, method="search", threads=None, errors="raise", variant=None, boxes=None, max_nodes=20_000_000))]
 #[allow(clippy::too_many_arguments)]
 fn rate_many<'py>(
     puzzles: &Bound<'py, PyAny>,

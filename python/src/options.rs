@@ -9,11 +9,10 @@ use sudoku_dlx::{Boxes, Rules, Variant};
 use crate::failure::bad_argument;
 
 /// The default node budget of one puzzle's search: the command line's
-/// `--max-nodes` default.
+/// `--max-nodes` default, written out in the functions' signatures too
+/// (`max_nodes=20_000_000`), as is the default `limit=100_000` of `count`
+/// and `candidates`, the command line's `--limit`.
 pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
-
-/// The default limit of `count` and `candidates`: the command line's.
-pub const DEFAULT_LIMIT: u64 = 100_000;
 
 /// What a call asks of every puzzle it reads.
 #[derive(Debug, Clone)]

@@ -104,3 +104,15 @@ def test_a_puzzle_of_another_type_is_a_type_error():
         sudoku_dlx.solve(5)
     with pytest.raises(TypeError):
         sudoku_dlx.solve_many([INKALA, None])
+
+
+def test_defaults_are_the_command_lines(binary):
+    import inspect
+
+    solve_help = run(binary, ["solve", "--help"], "").stdout
+    count_help = run(binary, ["count", "--help"], "").stdout
+    max_nodes = inspect.signature(sudoku_dlx.solve).parameters["max_nodes"].default
+    limit = inspect.signature(sudoku_dlx.count).parameters["limit"].default
+    assert max_nodes == sudoku_dlx.DEFAULT_MAX_NODES
+    assert f"[default: {max_nodes}]" in solve_help
+    assert f"[default: {limit}]" in count_help

@@ -1,14 +1,21 @@
 """Type stubs of the native module sudoku_dlx._native (see its docstrings)."""
 
-from collections.abc import Iterable
-from typing import Any, Literal, TypeAlias, TypedDict, overload
-
-import pandas
+from collections.abc import Iterable, Iterator
+from typing import Any, Literal, Protocol, TypeAlias, TypedDict, overload
 
 Puzzle: TypeAlias = str | dict[str, Any]
 Errors: TypeAlias = Literal["raise", "none", "status"]
 
 DEFAULT_MAX_NODES: int
+
+class _Series(Protocol):
+    """A pandas Series, as the batch functions use it: answered as a Series
+    with the same index and name (typed Any, as pandas is without its stubs)."""
+
+    iloc: Any
+    index: Any
+    name: Any
+    def __iter__(self) -> Iterator[Any]: ...
 
 class SearchRating(TypedDict):
     score: int
@@ -45,7 +52,7 @@ def solve(
     unique: bool = False,
     variant: list[str] | None = None,
     boxes: str | None = None,
-    max_nodes: int = ...,
+    max_nodes: int = 20000000,
 ) -> str: ...
 def count(
     puzzle: Puzzle,
@@ -53,14 +60,14 @@ def count(
     limit: int = 100000,
     variant: list[str] | None = None,
     boxes: str | None = None,
-    max_nodes: int = ...,
+    max_nodes: int = 20000000,
 ) -> int: ...
 def check(
     puzzle: Puzzle,
     *,
     variant: list[str] | None = None,
     boxes: str | None = None,
-    max_nodes: int = ...,
+    max_nodes: int = 20000000,
 ) -> Literal["valid", "unique", "multiple", "unsolvable", "invalid", "mismatch", "undecided"]: ...
 def candidates(
     puzzle: Puzzle,
@@ -68,7 +75,7 @@ def candidates(
     limit: int = 100000,
     variant: list[str] | None = None,
     boxes: str | None = None,
-    max_nodes: int = ...,
+    max_nodes: int = 20000000,
 ) -> list[str]: ...
 @overload
 def rate(
@@ -77,7 +84,7 @@ def rate(
     method: Literal["search"] = "search",
     variant: list[str] | None = None,
     boxes: str | None = None,
-    max_nodes: int = ...,
+    max_nodes: int = 20000000,
 ) -> SearchRating: ...
 @overload
 def rate(
@@ -86,7 +93,7 @@ def rate(
     method: Literal["techniques"],
     variant: list[str] | None = None,
     boxes: str | None = None,
-    max_nodes: int = ...,
+    max_nodes: int = 20000000,
 ) -> TechniqueRating: ...
 def explain(
     puzzle: Puzzle,
@@ -96,15 +103,15 @@ def explain(
 ) -> Explanation: ...
 @overload
 def solve_many(
-    puzzles: pandas.Series,
+    puzzles: _Series,
     *,
     unique: bool = False,
     threads: int | None = None,
     errors: Errors = "raise",
     variant: list[str] | None = None,
     boxes: str | None = None,
-    max_nodes: int = ...,
-) -> pandas.Series: ...
+    max_nodes: int = 20000000,
+) -> Any: ...
 @overload
 def solve_many(
     puzzles: Iterable[Puzzle],
@@ -114,19 +121,19 @@ def solve_many(
     errors: Errors = "raise",
     variant: list[str] | None = None,
     boxes: str | None = None,
-    max_nodes: int = ...,
+    max_nodes: int = 20000000,
 ) -> list[str | None]: ...
 @overload
 def count_many(
-    puzzles: pandas.Series,
+    puzzles: _Series,
     *,
     limit: int = 100000,
     threads: int | None = None,
     errors: Errors = "raise",
     variant: list[str] | None = None,
     boxes: str | None = None,
-    max_nodes: int = ...,
-) -> pandas.Series: ...
+    max_nodes: int = 20000000,
+) -> Any: ...
 @overload
 def count_many(
     puzzles: Iterable[Puzzle],
@@ -136,18 +143,18 @@ def count_many(
     errors: Errors = "raise",
     variant: list[str] | None = None,
     boxes: str | None = None,
-    max_nodes: int = ...,
+    max_nodes: int = 20000000,
 ) -> list[int | str | None]: ...
 @overload
 def check_many(
-    puzzles: pandas.Series,
+    puzzles: _Series,
     *,
     threads: int | None = None,
     errors: Errors = "raise",
     variant: list[str] | None = None,
     boxes: str | None = None,
-    max_nodes: int = ...,
-) -> pandas.Series: ...
+    max_nodes: int = 20000000,
+) -> Any: ...
 @overload
 def check_many(
     puzzles: Iterable[Puzzle],
@@ -156,19 +163,19 @@ def check_many(
     errors: Errors = "raise",
     variant: list[str] | None = None,
     boxes: str | None = None,
-    max_nodes: int = ...,
+    max_nodes: int = 20000000,
 ) -> list[str | None]: ...
 @overload
 def candidates_many(
-    puzzles: pandas.Series,
+    puzzles: _Series,
     *,
     limit: int = 100000,
     threads: int | None = None,
     errors: Errors = "raise",
     variant: list[str] | None = None,
     boxes: str | None = None,
-    max_nodes: int = ...,
-) -> pandas.Series: ...
+    max_nodes: int = 20000000,
+) -> Any: ...
 @overload
 def candidates_many(
     puzzles: Iterable[Puzzle],
@@ -178,19 +185,19 @@ def candidates_many(
     errors: Errors = "raise",
     variant: list[str] | None = None,
     boxes: str | None = None,
-    max_nodes: int = ...,
+    max_nodes: int = 20000000,
 ) -> list[list[str] | str | None]: ...
 @overload
 def rate_many(
-    puzzles: pandas.Series,
+    puzzles: _Series,
     *,
     method: Literal["search", "techniques"] = "search",
     threads: int | None = None,
     errors: Errors = "raise",
     variant: list[str] | None = None,
     boxes: str | None = None,
-    max_nodes: int = ...,
-) -> pandas.Series: ...
+    max_nodes: int = 20000000,
+) -> Any: ...
 @overload
 def rate_many(
     puzzles: Iterable[Puzzle],
@@ -200,7 +207,7 @@ def rate_many(
     errors: Errors = "raise",
     variant: list[str] | None = None,
     boxes: str | None = None,
-    max_nodes: int = ...,
+    max_nodes: int = 20000000,
 ) -> list[SearchRating | TechniqueRating | str | None]: ...
 def generate(
     count: int = 1,
