@@ -7,7 +7,7 @@
 //! a dict taken as a JSON description. The answers and the messages of the
 //! exceptions are those of the command line: this crate only wraps the
 //! library, with the command line's verdicts, in Python objects.
-//! The package `sudoku_dlx` (in `python/sudoku_dlx`) re-exports these
+//! The package `sudoku_dlx` (in `python/python/sudoku_dlx`) re-exports these
 //! functions and declares the exceptions.
 
 mod answer;
