@@ -66,17 +66,26 @@ def assert_failure(function, puzzle: str, answer: dict, reason_key: str = "error
     assert (raised.value.status, raised.value.reason) == (answer["status"], answer[reason_key])
 
 
+def compare(binary, case, args, many, one, answer_of) -> None:
+    """The batch function `many` answers the puzzles of `case` as the binary
+    does with `args` (`answer_of` reads the binary's answer from its JSON,
+    None when it failed the puzzle), and for each failed puzzle the single
+    function `one` raises with the binary's status and reason."""
+    puzzles = puzzle_lines(*case)
+    expected = run_json(binary, args, puzzles)
+    got = many(puzzles, errors="none")
+    for puzzle, answer, value in zip(puzzles, expected, got):
+        assert value == answer_of(answer)
+        if value is None:
+            assert_failure(one, puzzle, answer)
+
+
 @pytest.mark.parametrize("case", LINE_FILES, ids=file_id)
 def test_solve(binary, case):
-    puzzles = puzzle_lines(*case)
-    expected = run_json(binary, ["solve"], puzzles)
-    got = sudoku_dlx.solve_many(puzzles, errors="none")
-    for puzzle, answer, solution in zip(puzzles, expected, got):
-        if answer["status"] == "solved":
-            assert solution == answer["solution"]
-        else:
-            assert solution is None
-            assert_failure(sudoku_dlx.solve, puzzle, answer)
+    def solution(answer):
+        return answer["solution"] if answer["status"] == "solved" else None
+
+    compare(binary, case, ["solve"], sudoku_dlx.solve_many, sudoku_dlx.solve, solution)
 
 
 @pytest.mark.parametrize("case", LINE_FILES, ids=file_id)
@@ -89,15 +98,14 @@ def test_solve_unique(binary, case):
 
 @pytest.mark.parametrize("case", LINE_FILES, ids=file_id)
 def test_count(binary, case):
-    puzzles = puzzle_lines(*case)
-    expected = run_json(binary, ["count", "--limit", "50"], puzzles)
-    got = sudoku_dlx.count_many(puzzles, limit=50, errors="none")
-    for puzzle, answer, count in zip(puzzles, expected, got):
-        if "count" in answer:
-            assert count == answer["count"]
-        else:
-            assert count is None
-            assert_failure(lambda p: sudoku_dlx.count(p, limit=50), puzzle, answer)
+    compare(
+        binary,
+        case,
+        ["count", "--limit", "50"],
+        lambda puzzles, errors: sudoku_dlx.count_many(puzzles, limit=50, errors=errors),
+        lambda puzzle: sudoku_dlx.count(puzzle, limit=50),
+        lambda answer: answer.get("count"),
+    )
 
 
 @pytest.mark.parametrize("case", LINE_FILES, ids=file_id)
@@ -109,28 +117,18 @@ def test_check(binary, case):
 
 @pytest.mark.parametrize("case", LINE_FILES, ids=file_id)
 def test_rate(binary, case):
-    puzzles = puzzle_lines(*case)
-    expected = run_json(binary, ["rate"], puzzles)
-    got = sudoku_dlx.rate_many(puzzles, errors="none")
-    for puzzle, answer, rating in zip(puzzles, expected, got):
-        if answer["status"] == "rated":
-            assert rating == {"score": answer["score"], "level": answer["level"]}
-        else:
-            assert rating is None
-            assert_failure(sudoku_dlx.rate, puzzle, answer)
+    def rating(answer):
+        if answer["status"] != "rated":
+            return None
+        return {"score": answer["score"], "level": answer["level"]}
+
+    compare(binary, case, ["rate"], sudoku_dlx.rate_many, sudoku_dlx.rate, rating)
 
 
 @pytest.mark.parametrize("case", CANDIDATE_FILES, ids=file_id)
 def test_candidates(binary, case):
-    puzzles = puzzle_lines(*case)
-    expected = run_json(binary, ["candidates"], puzzles)
-    got = sudoku_dlx.candidates_many(puzzles, errors="none")
-    for puzzle, answer, cells in zip(puzzles, expected, got):
-        if "candidates" in answer:
-            assert cells == answer["candidates"]
-        else:
-            assert cells is None
-            assert_failure(sudoku_dlx.candidates, puzzle, answer)
+    many, one = sudoku_dlx.candidates_many, sudoku_dlx.candidates
+    compare(binary, case, ["candidates"], many, one, lambda answer: answer.get("candidates"))
 
 
 @pytest.mark.parametrize("case", LOGIC_FILES, ids=file_id)
