@@ -47,119 +47,130 @@ fn answer_one<'py>(
     }
 }
 
-/// A solution of the puzzle, on one line in the puzzle's symbols.
-///
-/// `puzzle` is a string in any layout the command line reads (81
-/// characters with `.` or `0` for blanks, a grid block, a JSON description
-/// with its rules...) or a dict (a JSON description). `unique=True` also
-/// proves there is no second solution, as `solve --unique` does.
-/// `variant` (e.g. `["x"]`, `["jigsaw"]`) and `boxes` (`"2x3"`, `"none"`)
-/// give rules to puzzles that bring none; `max_nodes` caps the search.
-///
-/// Raises `PuzzleParseError`, `InvalidPuzzleError`, `UnsolvableError`,
-/// `MultipleSolutionsError` (with `unique=True`) or `UndecidedError`, with
-/// the command line's message.
-#[pyfunction]
-#[pyo3(signature = (puzzle, *, unique=false, variant=None, boxes=None, max_nodes=20_000_000))]
-fn solve<'py>(
-    puzzle: &Bound<'py, PyAny>,
-    unique: bool,
-    variant: Option<Vec<String>>,
-    boxes: Option<&str>,
-    max_nodes: u64,
-) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options::new(variant, boxes, max_nodes)?;
-    answer_one(puzzle, Task::Solve { unique }, &options)
+/// Declares a function over one puzzle and its batch version over many:
+/// their docs, their names, then the arguments of their own (`name: type =
+/// default`, before those every function takes) and the task made of them.
+macro_rules! puzzle_functions {
+    (
+        $(#[doc = $one_doc:literal])*
+        fn $one:ident;
+        $(#[doc = $many_doc:literal])*
+        fn $many:ident;
+        ($($arg:ident: $type:ty = $default:tt),*) => $task:expr
+    ) => {
+        $(#[doc = $one_doc])*
+        #[pyfunction]
+        #[pyo3(signature = (puzzle, *, $($arg = $default,)* variant=None, boxes=None, max_nodes=20_000_000))]
+        fn $one<'py>(
+            puzzle: &Bound<'py, PyAny>,
+            $($arg: $type,)*
+            variant: Option<Vec<String>>,
+            boxes: Option<&str>,
+            max_nodes: u64,
+        ) -> PyResult<Bound<'py, PyAny>> {
+            let options = Options::new(variant, boxes, max_nodes)?;
+            answer_one(puzzle, $task, &options)
+        }
+
+        $(#[doc = $many_doc])*
+        #[pyfunction]
+        #[pyo3(signature = (puzzles, *, $($arg = $default,)* threads=None, errors="raise", variant=None, boxes=None, max_nodes=20_000_000))]
+        #[allow(clippy::too_many_arguments)]
+        fn $many<'py>(
+            puzzles: &Bound<'py, PyAny>,
+            $($arg: $type,)*
+            threads: Option<usize>,
+            errors: &str,
+            variant: Option<Vec<String>>,
+            boxes: Option<&str>,
+            max_nodes: u64,
+        ) -> PyResult<Bound<'py, PyAny>> {
+            let options = Options::new(variant, boxes, max_nodes)?;
+            answer_all(puzzles, $task, &options, threads, OnError::new(errors)?)
+        }
+    };
 }
 
-/// The number of solutions of the puzzle, counted up to `limit` (a count
-/// equal to `limit` means "at least"). 0 is an answer, not an error.
-///
-/// Raises `PuzzleParseError`, `InvalidPuzzleError` (givens against the
-/// rules) or `UndecidedError` (the node budget ran out).
-#[pyfunction]
-#[pyo3(signature = (puzzle, *, limit=100_000, variant=None, boxes=None, max_nodes=20_000_000))]
-fn count<'py>(
-    puzzle: &Bound<'py, PyAny>,
-    limit: u64,
-    variant: Option<Vec<String>>,
-    boxes: Option<&str>,
-    max_nodes: u64,
-) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options::new(variant, boxes, max_nodes)?;
-    answer_one(
-        puzzle,
-        Task::Count {
-            limit: positive(limit)?,
-        },
-        &options,
-    )
+puzzle_functions! {
+    /// A solution of the puzzle, on one line in the puzzle's symbols.
+    ///
+    /// `puzzle` is a string in any layout the command line reads (81
+    /// characters with `.` or `0` for blanks, a grid block, a JSON description
+    /// with its rules...) or a dict (a JSON description). `unique=True` also
+    /// proves there is no second solution, as `solve --unique` does.
+    /// `variant` (e.g. `["x"]`, `["jigsaw"]`) and `boxes` (`"2x3"`, `"none"`)
+    /// give rules to puzzles that bring none; `max_nodes` caps the search.
+    ///
+    /// Raises `PuzzleParseError`, `InvalidPuzzleError`, `UnsolvableError`,
+    /// `MultipleSolutionsError` (with `unique=True`) or `UndecidedError`, with
+    /// the command line's message.
+    fn solve;
+    /// `solve` over many puzzles (a list, any iterable, or a pandas `Series`,
+    /// answered as a `Series` with the same index) on `threads` threads (all
+    /// cores by default) with the GIL released; the answers in input order.
+    ///
+    /// `errors="raise"` raises the exception of the first puzzle that has no
+    /// answer, its message naming it `puzzles[i]`; `"none"` puts `None` in its
+    /// place; `"status"` puts the command line's status word (`"unsolvable"`,
+    /// `"invalid"`, `"multiple"`, `"undecided"`), as `solve -f line` prints it.
+    fn solve_many;
+    (unique: bool = false) => Task::Solve { unique }
 }
 
-/// The verdict of `sudoku-dlx check`: `"valid"` (a filled grid that obeys
-/// the rules), `"unique"`, `"multiple"`, `"unsolvable"`, `"invalid"`
-/// (givens against the rules), `"mismatch"` (not the count or solution the
-/// text claims, as in `puzzle:count:solution`) or `"undecided"`.
-///
-/// Raises `PuzzleParseError` for text that is no puzzle.
-#[pyfunction]
-#[pyo3(signature = (puzzle, *, variant=None, boxes=None, max_nodes=20_000_000))]
-fn check<'py>(
-    puzzle: &Bound<'py, PyAny>,
-    variant: Option<Vec<String>>,
-    boxes: Option<&str>,
-    max_nodes: u64,
-) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options::new(variant, boxes, max_nodes)?;
-    answer_one(puzzle, Task::Check, &options)
+puzzle_functions! {
+    /// The number of solutions of the puzzle, counted up to `limit` (a count
+    /// equal to `limit` means "at least"). 0 is an answer, not an error.
+    ///
+    /// Raises `PuzzleParseError`, `InvalidPuzzleError` (givens against the
+    /// rules) or `UndecidedError` (the node budget ran out).
+    fn count;
+    /// `count` over many puzzles, as `solve_many` runs them.
+    fn count_many;
+    (limit: u64 = 100_000) => Task::Count { limit: positive(limit)? }
 }
 
-/// The true candidates of every cell, row by row: the symbols the cell
-/// holds in at least one solution, as a string (`"1"` for a given). At
-/// most `limit` searches are made; when it stops them, the answer lists the
-/// digits not yet ruled out.
-///
-/// Raises `PuzzleParseError`, `InvalidPuzzleError`, `UnsolvableError` or
-/// `UndecidedError`.
-#[pyfunction]
-#[pyo3(signature = (puzzle, *, limit=100_000, variant=None, boxes=None, max_nodes=20_000_000))]
-fn candidates<'py>(
-    puzzle: &Bound<'py, PyAny>,
-    limit: u64,
-    variant: Option<Vec<String>>,
-    boxes: Option<&str>,
-    max_nodes: u64,
-) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options::new(variant, boxes, max_nodes)?;
-    answer_one(
-        puzzle,
-        Task::Candidates {
-            limit: positive(limit)?,
-        },
-        &options,
-    )
+puzzle_functions! {
+    /// The verdict of `sudoku-dlx check`: `"valid"` (a filled grid that obeys
+    /// the rules), `"unique"`, `"multiple"`, `"unsolvable"`, `"invalid"`
+    /// (givens against the rules), `"mismatch"` (not the count or solution the
+    /// text claims, as in `puzzle:count:solution`) or `"undecided"`.
+    ///
+    /// Raises `PuzzleParseError` for text that is no puzzle.
+    fn check;
+    /// `check` over many puzzles, as `solve_many` runs them (only text that is
+    /// no puzzle is an error).
+    fn check_many;
+    () => Task::Check
 }
 
-/// The difficulty of a puzzle with one solution.
-///
-/// `method="search"` (the default): `{"score": int, "level": str}`, the
-/// branches of the search (0 easy, 1 medium, 2-8 hard, 9+ expert).
-/// `method="techniques"`: `{"score": float, "level": str, "hardest": str}`,
-/// the hardest technique of the logical solve path (qqwing's levels).
-///
-/// Raises `PuzzleParseError`, `InvalidPuzzleError`, `UnsolvableError`,
-/// `MultipleSolutionsError` or `UndecidedError`.
-#[pyfunction]
-#[pyo3(signature = (puzzle, *, method="search", variant=None, boxes=None, max_nodes=20_000_000))]
-fn rate<'py>(
-    puzzle: &Bound<'py, PyAny>,
-    method: &str,
-    variant: Option<Vec<String>>,
-    boxes: Option<&str>,
-    max_nodes: u64,
-) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options::new(variant, boxes, max_nodes)?;
-    answer_one(puzzle, rate_task(method)?, &options)
+puzzle_functions! {
+    /// The true candidates of every cell, row by row: the symbols the cell
+    /// holds in at least one solution, as a string (`"1"` for a given). At
+    /// most `limit` searches are made; when it stops them, the answer lists the
+    /// digits not yet ruled out.
+    ///
+    /// Raises `PuzzleParseError`, `InvalidPuzzleError`, `UnsolvableError` or
+    /// `UndecidedError`.
+    fn candidates;
+    /// `candidates` over many puzzles, as `solve_many` runs them.
+    fn candidates_many;
+    (limit: u64 = 100_000) => Task::Candidates { limit: positive(limit)? }
+}
+
+puzzle_functions! {
+    /// The difficulty of a puzzle with one solution.
+    ///
+    /// `method="search"` (the default): `{"score": int, "level": str}`, the
+    /// branches of the search (0 easy, 1 medium, 2-8 hard, 9+ expert).
+    /// `method="techniques"`: `{"score": float, "level": str, "hardest": str}`,
+    /// the hardest technique of the logical solve path (qqwing's levels).
+    ///
+    /// Raises `PuzzleParseError`, `InvalidPuzzleError`, `UnsolvableError`,
+    /// `MultipleSolutionsError` or `UndecidedError`.
+    fn rate;
+    /// `rate` over many puzzles, as `solve_many` runs them.
+    fn rate_many;
+    (method: &str = "search") => rate_task(method)?
 }
 
 /// The logical solve path of the puzzle, as `explain -f json` gives it:
@@ -178,116 +189,6 @@ fn explain<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = Options::new(variant, boxes, DEFAULT_MAX_NODES)?;
     answer_one(puzzle, Task::Explain, &options)
-}
-
-/// `solve` over many puzzles (a list, any iterable, or a pandas `Series`,
-/// answered as a `Series` with the same index) on `threads` threads (all
-/// cores by default) with the GIL released; the answers in input order.
-///
-/// `errors="raise"` raises the exception of the first puzzle that has no
-/// answer, its message naming it `puzzles[i]`; `"none"` puts `None` in its
-/// place; `"status"` puts the command line's status word (`"unsolvable"`,
-/// `"invalid"`, `"multiple"`, `"undecided"`), as `solve -f line` prints it.
-#[pyfunction]
-#[pyo3(signature = (puzzles, *, unique=false, threads=None, errors="raise", variant=None, boxes=None, max_nodes=20_000_000))]
-#[allow(clippy::too_many_arguments)]
-fn solve_many<'py>(
-    puzzles: &Bound<'py, PyAny>,
-    unique: bool,
-    threads: Option<usize>,
-    errors: &str,
-    variant: Option<Vec<String>>,
-    boxes: Option<&str>,
-    max_nodes: u64,
-) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options::new(variant, boxes, max_nodes)?;
-    let on_error = OnError::new(errors)?;
-    answer_all(puzzles, Task::Solve { unique }, &options, threads, on_error)
-}
-
-/// `count` over many puzzles, as `solve_many` runs them.
-#[pyfunction]
-#[pyo3(signature = (puzzles, *, limit=100_000, threads=None, errors="raise", variant=None, boxes=None, max_nodes=20_000_000))]
-#[allow(clippy::too_many_arguments)]
-fn count_many<'py>(
-    puzzles: &Bound<'py, PyAny>,
-    limit: u64,
-    threads: Option<usize>,
-    errors: &str,
-    variant: Option<Vec<String>>,
-    boxes: Option<&str>,
-    max_nodes: u64,
-) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options::new(variant, boxes, max_nodes)?;
-    let task = Task::Count {
-        limit: positive(limit)?,
-    };
-    answer_all(puzzles, task, &options, threads, OnError::new(errors)?)
-}
-
-/// `check` over many puzzles, as `solve_many` runs them (only text that is
-/// no puzzle is an error).
-#[pyfunction]
-#[pyo3(signature = (puzzles, *, threads=None, errors="raise", variant=None, boxes=None, max_nodes=20_000_000))]
-fn check_many<'py>(
-    puzzles: &Bound<'py, PyAny>,
-    threads: Option<usize>,
-    errors: &str,
-    variant: Option<Vec<String>>,
-    boxes: Option<&str>,
-    max_nodes: u64,
-) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options::new(variant, boxes, max_nodes)?;
-    answer_all(
-        puzzles,
-        Task::Check,
-        &options,
-        threads,
-        OnError::new(errors)?,
-    )
-}
-
-/// `candidates` over many puzzles, as `solve_many` runs them.
-#[pyfunction]
-#[pyo3(signature = (puzzles, *, limit=100_000, threads=None, errors="raise", variant=None, boxes=None, max_nodes=20_000_000))]
-#[allow(clippy::too_many_arguments)]
-fn candidates_many<'py>(
-    puzzles: &Bound<'py, PyAny>,
-    limit: u64,
-    threads: Option<usize>,
-    errors: &str,
-    variant: Option<Vec<String>>,
-    boxes: Option<&str>,
-    max_nodes: u64,
-) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options::new(variant, boxes, max_nodes)?;
-    let task = Task::Candidates {
-        limit: positive(limit)?,
-    };
-    answer_all(puzzles, task, &options, threads, OnError::new(errors)?)
-}
-
-/// `rate` over many puzzles, as `solve_many` runs them.
-#[pyfunction]
-#[pyo3(signature = (puzzles, *, method="search", threads=None, errors="raise", variant=None, boxes=None, max_nodes=20_000_000))]
-#[allow(clippy::too_many_arguments)]
-fn rate_many<'py>(
-    puzzles: &Bound<'py, PyAny>,
-    method: &str,
-    threads: Option<usize>,
-    errors: &str,
-    variant: Option<Vec<String>>,
-    boxes: Option<&str>,
-    max_nodes: u64,
-) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options::new(variant, boxes, max_nodes)?;
-    answer_all(
-        puzzles,
-        rate_task(method)?,
-        &options,
-        threads,
-        OnError::new(errors)?,
-    )
 }
 
 /// Random puzzles with exactly one solution (or complete grids with
