@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The Python package's checks, run at the end of .ci/run: formatting and
+# lints of its crate, then `pip install ./python` into a virtual
+# environment with the test dependencies from PyPI, and its pytest suite,
+# which compares the answers with those of target/release/sudoku-dlx
+# (built by .ci/reliability before; built here if missing).
+#
+# The environment is kept in target/python-venv between runs; set
+# SUDOKU_DLX_VENV to use another, PYTHON to use another interpreter.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# Runs a step and says how long it took: the whole script is kept under
+# 3 minutes on 2 cores.
+timed() {
+    local start=$SECONDS
+    "$@"
+    echo "python/ci.sh: $((SECONDS - start)) s: $*" >&2
+}
+
+timed cargo fmt --check
+timed cargo clippy -- -D warnings
+
+python=${PYTHON:-python3.11}
+venv=${SUDOKU_DLX_VENV:-../target/python-venv}
+if [[ ! -x "$venv/bin/python" ]]; then
+    "$python" -m venv "$venv"
+fi
+timed "$venv/bin/python" -m pip install --quiet --upgrade pip
+timed "$venv/bin/python" -m pip install --quiet pytest pandas 'dask[distributed]'
+# The package itself, built by maturin (fetched from PyPI by pip) as any
+# user's `pip install ./python` builds it.
+timed "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps .
+
+timed cargo build --release --bin sudoku-dlx --manifest-path ../Cargo.toml
+timed "$venv/bin/python" -m pytest -q -p no:cacheprovider tests

@@ -1,0 +1,53 @@
+"""generate: the same lines as `sudoku-dlx generate` for the same seed and
+options, on any number of threads."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import sudoku_dlx
+from conftest import run
+
+CASES = [
+    (["-n", "6", "--seed", "7"], dict(count=6, seed=7)),
+    (["-n", "3", "--seed", "2", "--size", "4", "--symmetry", "none"],
+     dict(count=3, seed=2, size=4, symmetry="none")),
+    (["-n", "4", "--seed", "3", "--solved"], dict(count=4, seed=3, solved=True)),
+    (["-n", "2", "--seed", "5", "--variant", "x,anti-king"],
+     dict(count=2, seed=5, variant=["x", "anti-king"])),
+    (["-n", "2", "--seed", "9", "--size", "6", "--boxes", "3x2"],
+     dict(count=2, seed=9, size=6, boxes="3x2")),
+    (["-n", "2", "--seed", "4", "--variant", "jigsaw"], dict(count=2, seed=4, variant=["jigsaw"])),
+    (["-n", "3", "--seed", "4", "--size", "4", "--variant", "killer"],
+     dict(count=3, seed=4, size=4, variant=["killer"])),
+    (["-n", "2", "--seed", "11", "--difficulty", "hard", "--min-givens", "26"],
+     dict(count=2, seed=11, difficulty="hard", min_givens=26)),
+    (["-n", "1", "--seed", "6", "--difficulty", "easy", "--method", "techniques",
+      "--min-givens", "30"],
+     dict(count=1, seed=6, difficulty="easy", method="techniques", min_givens=30)),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: " ".join(case[0]))
+def test_generate_matches_the_binary(binary, case):
+    args, kwargs = case
+    done = run(binary, ["generate", "-q", *args], "")
+    assert done.returncode == 0, done.stderr
+    # The binary writes the rating that --difficulty made after each puzzle.
+    expected = [re.sub(r" \d+ (easy|medium|hard|expert)$", "", line) for line in done.stdout.splitlines()]
+    assert sudoku_dlx.generate(**kwargs, threads=1) == expected
+    assert sudoku_dlx.generate(**kwargs, threads=2) == expected
+
+
+def test_generated_puzzles_are_unique():
+    puzzles = sudoku_dlx.generate(5, seed=1, variant=["hyper"])
+    assert sudoku_dlx.check_many(puzzles, variant=["hyper"]) == ["unique"] * 5
+    assert sudoku_dlx.generate(2) != sudoku_dlx.generate(2)
+
+
+def test_generate_error_when_nothing_fits():
+    with pytest.raises(sudoku_dlx.GenerateError) as raised:
+        sudoku_dlx.generate(seed=1, max_givens=17)
+    assert str(raised.value).startswith("sudoku-dlx: item 1: ")
