@@ -4,12 +4,14 @@
 
 pub mod cages;
 pub mod candidates;
+pub mod canon;
 pub mod encoding;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod jigsaw;
 pub mod killer;
+pub mod minimal;
 pub mod random;
 pub mod rating;
 pub mod rules;
@@ -20,5 +22,7 @@ pub mod samurai_rating;
 pub mod samurai_singles;
 pub mod singles;
 pub mod solver;
+pub mod symmetry;
+pub mod transform;
 pub mod true_candidates;
 pub mod variants;
