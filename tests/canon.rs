@@ -417,3 +417,135 @@ fn seventeen_clue_catalogue_dedupes_to_itself() {
     );
     assert_eq!(classes, puzzles.len());
 }
+
+/// `canon`: one form a record, in every format, the failures in place; the
+/// transformation of `-f json` maps the puzzle onto its form; `--dedupe`
+/// keeps the first puzzle of each class and counts them in JSON.
+#[test]
+fn canon_command() {
+    use common::binary::run;
+    let puzzles: Vec<Grid> = common::bundled_records("bench-17-clue.txt")
+        .into_iter()
+        .take(3)
+        .map(Result::unwrap)
+        .collect();
+    let mut rng = Rng::from_seed(5);
+    let disguised: Vec<String> = puzzles
+        .iter()
+        .map(|p| line(&random_transformation(Size::NINE, &mut rng).apply(p)))
+        .collect();
+    let input = format!(
+        "{}\n{}\nnot a puzzle\n{}\n",
+        disguised[0],
+        line(&puzzles[1]),
+        disguised[2]
+    );
+    let expected: Vec<String> = puzzles
+        .iter()
+        .map(|p| line(&form(&mut Canonicalizer::new(), p, CanonOrder::Lex)))
+        .collect();
+    let text = run(&["canon"], input.clone());
+    assert_eq!(text.status, Some(2), "{}", text.stderr);
+    let lines: Vec<&str> = text.stdout.lines().collect();
+    assert_eq!(lines, [&expected[0], &expected[1], "invalid", &expected[2]]);
+    assert!(text.stderr.contains("<stdin>:3:"), "{}", text.stderr);
+
+    let json = run(&["canon", "-f", "json"], input.clone());
+    let first: serde_json::Value =
+        serde_json::from_str(json.stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(first["canonical"], expected[0].as_str());
+    let t = &first["transformation"];
+    let lines_of = |key: &str| -> Vec<u8> {
+        t[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap() as u8 - 1)
+            .collect()
+    };
+    let digits: Vec<u8> = std::iter::once(0)
+        .chain(t["digits"].as_str().unwrap().bytes().map(|b| b - b'0'))
+        .collect();
+    let transformation = Transformation::new(
+        Size::NINE,
+        t["transpose"].as_bool().unwrap(),
+        lines_of("rows"),
+        lines_of("columns"),
+        digits,
+    )
+    .unwrap();
+    let puzzle: Grid = disguised[0].parse().unwrap();
+    assert_eq!(line(&transformation.apply(&puzzle)), expected[0]);
+
+    let csv = run(&["canon", "-f", "csv"], input.clone());
+    assert_eq!(csv.stdout.lines().count(), 5, "{}", csv.stdout);
+    assert!(csv.stdout.lines().nth(3).unwrap().contains(",invalid,"));
+
+    let twice = format!("{input}{}\n{}\n", line(&puzzles[0]), disguised[1]);
+    let dedupe = run(&["canon", "--dedupe"], twice.clone());
+    let kept: Vec<&str> = dedupe.stdout.lines().collect();
+    assert_eq!(kept, [&disguised[0], &line(&puzzles[1]), &disguised[2]]);
+    let counts = run(&["canon", "--dedupe", "-f", "json"], twice);
+    let last: Vec<serde_json::Value> = counts
+        .stdout
+        .lines()
+        .skip(3)
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let summary: Vec<(&str, u64)> = last
+        .iter()
+        .map(|v| (v["class"].as_str().unwrap(), v["count"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        summary,
+        [(&*expected[0], 2), (&*expected[1], 2), (&*expected[2], 1)]
+    );
+
+    let x = run(&["canon", "--variant", "x"], line(&puzzles[0]));
+    assert_eq!((x.status, x.stdout.trim()), (Some(1), "unsupported"));
+}
+
+/// `stats`: the counts of a small collection made on purpose, in text and
+/// JSON.
+#[test]
+fn stats_command() {
+    use common::binary::run;
+    let records = common::bundled_records("bench-17-clue.txt");
+    let puzzle = records[0].as_ref().unwrap();
+    let several = common::bundled_records("bench-serg.txt")[0]
+        .clone()
+        .unwrap();
+    let disguise = random_transformation(Size::NINE, &mut Rng::from_seed(3)).apply(puzzle);
+    let input = format!(
+        "{}\n{}\n{}\nnot a puzzle\n",
+        line(puzzle),
+        line(&disguise),
+        line(&several)
+    );
+    let json = run(&["stats", "-f", "json", "-q"], input.clone());
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert_eq!(v["puzzles"], 4);
+    assert_eq!(
+        (v["unique"].as_u64(), v["several"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert_eq!(
+        (v["invalid"].as_u64(), v["none"].as_u64()),
+        (Some(1), Some(0))
+    );
+    assert_eq!(
+        (v["classes"].as_u64(), v["minimal"].as_u64()),
+        (Some(2), Some(2))
+    );
+    assert_eq!(v["givens"]["17"], 2);
+    let levels: u64 = v["levels"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|c| c.as_u64().unwrap())
+        .sum();
+    assert_eq!(levels, 2);
+    let text = run(&["stats"], input);
+    assert!(text.stdout.contains("isomorph classes"), "{}", text.stdout);
+    assert!(text.stderr.contains("<stdin>:4:1:"), "{}", text.stderr);
+}

@@ -7,6 +7,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use sudoku_dlx::{Alphabet, Boxes, InputFormat, PuzzleReader, Rules, Variant};
 
+use super::collection_args::{
+    CanonFormat, OrderChoice, StatsFormat, CANON_EXAMPLES, STATS_EXAMPLES,
+};
 use super::explain_args::{ExplainConfig, Mode, EXPLAIN_EXAMPLES};
 use super::generate_args::{
     parse_boxes, GenerateArgs, Layout, RateMethod, GENERATE_EXAMPLES, MAX_JOBS,
@@ -172,6 +175,12 @@ pub enum Command {
     /// Print the next logical step of each puzzle or pencilmark position
     #[command(after_help = EXPLAIN_EXAMPLES)]
     Hint(ExplainArgs),
+    /// Print the canonical form (minlex) of each puzzle, or with --dedupe the first of each class
+    #[command(after_help = CANON_EXAMPLES)]
+    Canon(CanonArgs),
+    /// Summarise a collection: solution counts, givens, levels, classes, minimal puzzles
+    #[command(after_help = STATS_EXAMPLES)]
+    Stats(StatsArgs),
 }
 
 /// Output formats of the logical solver.
@@ -209,7 +218,7 @@ pub struct ExplainArgs {
 
 /// The rules `--boxes` and `--variant` give the puzzles that bring none of
 /// their own (jigsaw regions come with each line).
-fn run_rules(boxes: Option<&Boxes>, variants: &[VariantChoice]) -> Rules {
+pub fn run_rules(boxes: Option<&Boxes>, variants: &[VariantChoice]) -> Rules {
     Rules {
         boxes: boxes.cloned().unwrap_or_default(),
         variants: variants.iter().filter_map(|choice| choice.rule()).collect(),
@@ -243,6 +252,63 @@ pub const DEFAULT_COUNT_LIMIT: u64 = 100_000;
 /// of search, so that a pathological sparse 16x16 or 25x25 puzzle ends with
 /// an answer of "undecided" rather than a stalled run.
 pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
+
+/// The flags of reading a collection, shared by `canon` and `stats`.
+#[derive(Debug, Args)]
+pub struct CollectionInput {
+    /// Puzzle files; `-` or nothing reads standard input
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// The format of the input; by default detected from its first lines
+    #[arg(short, long, value_enum, default_value_t = InputChoice::Auto)]
+    pub input_format: InputChoice,
+    /// The symbols puzzles are written in
+    #[arg(long, value_enum, default_value_t = AlphabetChoice::Auto)]
+    pub alphabet: AlphabetChoice,
+    /// The boxes: R rows by C columns each (R x C = the side)
+    #[arg(long, value_name = "RxC|none", value_parser = parse_boxes)]
+    pub boxes: Option<Boxes>,
+    /// Variant rules of the puzzles that do not give their own (canon
+    /// refuses them: their symmetries are not implemented)
+    #[arg(long, value_enum, value_name = "RULES", value_delimiter = ',')]
+    pub variant: Vec<VariantChoice>,
+    /// Print no per-puzzle message on standard error
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// The flags of `canon`.
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    #[command(flatten)]
+    pub input: CollectionInput,
+    /// Output layout
+    #[arg(short, long, value_enum, default_value_t = CanonFormat::Line)]
+    pub format: CanonFormat,
+    /// Print only the first puzzle of each class, as written
+    #[arg(long)]
+    pub dedupe: bool,
+    /// Which string is the smallest
+    #[arg(long, value_enum, default_value_t = OrderChoice::Lex)]
+    pub order: OrderChoice,
+    /// Accepted for the scripts of the other commands; canon works on one
+    /// thread
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<u16>,
+}
+
+/// The flags of `stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    #[command(flatten)]
+    pub input: CollectionInput,
+    /// Output layout
+    #[arg(short, long, value_enum, default_value_t = StatsFormat::Text)]
+    pub format: StatsFormat,
+    /// Give up on a puzzle's search after N nodes (it counts as undecided)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
+}
 
 /// Options every command takes.
 #[derive(Debug, Args)]
@@ -513,6 +579,10 @@ pub enum Request {
     Man(Option<PathBuf>),
     /// Explain, hint or rate by techniques.
     Explain(ExplainConfig),
+    /// Canonical forms.
+    Canon(CanonArgs),
+    /// A summary of a collection.
+    Stats(StatsArgs),
 }
 
 impl Cli {
@@ -668,6 +738,8 @@ impl Cli {
             Command::Rate { common, .. } => (Task::Rate, common),
             Command::Explain(args) => return Request::Explain(args.config(Mode::Explain)),
             Command::Hint(args) => return Request::Explain(args.config(Mode::Hint)),
+            Command::Canon(args) => return Request::Canon(args),
+            Command::Stats(args) => return Request::Stats(args),
         };
         let jigsaw = common.variant.contains(&VariantChoice::Jigsaw);
         let samurai = common.variant.contains(&VariantChoice::Samurai);

@@ -1,0 +1,177 @@
+//! `canon`: the canonical form of every puzzle or filled grid, one record
+//! each in input order; with `--dedupe`, the first puzzle of each class as
+//! it was written, holding only the forms seen.
+
+use std::collections::HashMap;
+use std::io::{self, BufWriter, Write};
+
+use serde_json::json;
+use sudoku_dlx::{write_line, CanonError, Canonical, Canonicalizer, ParseError, Record};
+
+use super::args::CanonArgs;
+use super::collection::each_record;
+use super::collection_args::CanonFormat;
+use super::facts::Status;
+
+/// Size of the output buffer.
+const BUFFER_SIZE: usize = 64 * 1024;
+
+/// The CSV columns of `canon`.
+const CSV_HEADER: &str = "source,line,puzzle,canonical,status,error\n";
+
+/// What a run keeps from record to record.
+struct Run<'a> {
+    args: &'a CanonArgs,
+    canonicalizer: Canonicalizer,
+    out: BufWriter<io::StdoutLock<'static>>,
+    /// With --dedupe: each form seen, with the order it was first seen in
+    /// and the puzzles that had it.
+    seen: HashMap<Vec<u8>, (u64, u64)>,
+    worst: Status,
+    /// The text of the current record, reused.
+    text: Vec<u8>,
+    form: Vec<u8>,
+}
+
+/// Canonicalises every record of every input; returns the worst status.
+pub fn main(args: &CanonArgs) -> anyhow::Result<Status> {
+    let mut run = Run {
+        args,
+        canonicalizer: Canonicalizer::new(),
+        out: BufWriter::with_capacity(BUFFER_SIZE, io::stdout().lock()),
+        seen: HashMap::new(),
+        worst: Status::Answered,
+        text: Vec::new(),
+        form: Vec::new(),
+    };
+    if args.format == CanonFormat::Csv {
+        run.out.write_all(CSV_HEADER.as_bytes())?;
+    }
+    let read = each_record(&args.input, |source, read| run.answer(source, read))?;
+    if args.dedupe && args.format == CanonFormat::Json {
+        let mut classes: Vec<_> = run.seen.drain().collect();
+        classes.sort_unstable_by_key(|(_, (order, _))| *order);
+        for (form, (_, count)) in classes {
+            let form = String::from_utf8_lossy(&form);
+            writeln!(run.out, "{}", json!({"class": form, "count": count}))?;
+        }
+    }
+    run.out.flush()?;
+    Ok(run.worst.max(read))
+}
+
+impl Run<'_> {
+    /// Answers one record, or reports why it could not be read.
+    fn answer(&mut self, source: &str, read: Result<&Record, &ParseError>) -> anyhow::Result<()> {
+        let record = match read {
+            Ok(record) => record,
+            Err(error) => {
+                let message = format!("{}:{}:{}: {}", source, error.line, error.column, error.kind);
+                return self.fail(source, error.line, "invalid", &message, Status::BadInput);
+            }
+        };
+        let found =
+            self.canonicalizer
+                .canonical_in(&record.grid, &record.rules, self.args.order.order());
+        let canonical = match found {
+            Ok(canonical) => canonical,
+            Err(error) => {
+                let word = match error {
+                    CanonError::Conflict(_) => "invalid",
+                    _ => "unsupported",
+                };
+                let message = format!("{}:{}: {error}", source, record.line);
+                return self.fail(source, record.line, word, &message, Status::Failed);
+            }
+        };
+        self.form.clear();
+        write_line(&mut self.form, &canonical.form, record.alphabet);
+        if self.args.dedupe {
+            let classes = self.seen.len() as u64;
+            let class = self.seen.entry(self.form.clone()).or_insert((classes, 0));
+            class.1 += 1;
+            if class.1 > 1 {
+                return Ok(());
+            }
+        }
+        self.text.clear();
+        write_line(&mut self.text, &record.grid, record.alphabet);
+        let puzzle = String::from_utf8_lossy(&self.text);
+        let form = String::from_utf8_lossy(&self.form);
+        match self.args.format {
+            CanonFormat::Line if self.args.dedupe => writeln!(self.out, "{puzzle}")?,
+            CanonFormat::Line => writeln!(self.out, "{form}")?,
+            CanonFormat::Json => {
+                let object = json!({
+                    "source": source,
+                    "line": record.line,
+                    "puzzle": puzzle,
+                    "status": "canonical",
+                    "canonical": form,
+                    "transformation": transformation(&canonical, record),
+                });
+                writeln!(self.out, "{object}")?
+            }
+            CanonFormat::Csv => {
+                let mut row = csv::Writer::from_writer(&mut self.out);
+                let line = record.line.to_string();
+                row.write_record([source, &line, &puzzle, &form, "canonical", ""])?;
+                row.flush()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the record of a puzzle with no form (none with --dedupe) and
+    /// reports why on standard error.
+    fn fail(
+        &mut self,
+        source: &str,
+        line: u64,
+        word: &str,
+        message: &str,
+        status: Status,
+    ) -> anyhow::Result<()> {
+        self.worst = self.worst.max(status);
+        if !self.args.input.quiet {
+            let _ = writeln!(io::stderr(), "{message}");
+        }
+        if self.args.dedupe {
+            return Ok(());
+        }
+        let error = message.split_once(": ").map_or(message, |(_, e)| e);
+        match self.args.format {
+            CanonFormat::Line => writeln!(self.out, "{word}")?,
+            CanonFormat::Json => {
+                let object =
+                    json!({"source": source, "line": line, "status": word, "error": error});
+                writeln!(self.out, "{object}")?
+            }
+            CanonFormat::Csv => {
+                let mut row = csv::Writer::from_writer(&mut self.out);
+                row.write_record([source, &line.to_string(), "", "", word, error])?;
+                row.flush()?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The transformation onto the form, as JSON: rows and columns numbered
+/// from 1 (row i of the form is row `rows[i]` of the puzzle, after the
+/// transposition), and digit k of the puzzle written as the k-th symbol
+/// of `digits` in the form.
+fn transformation(canonical: &Canonical, record: &Record) -> serde_json::Value {
+    let t = &canonical.transformation;
+    let from_one = |lines: &[u8]| lines.iter().map(|&l| l + 1).collect::<Vec<_>>();
+    let digits: String = t.digits()[1..]
+        .iter()
+        .map(|&d| char::from(record.alphabet.encode(d)))
+        .collect();
+    json!({
+        "transpose": t.transposes(),
+        "rows": from_one(t.rows()),
+        "columns": from_one(t.columns()),
+        "digits": digits,
+    })
+}
