@@ -188,9 +188,11 @@ proptest! {
     /// whole group, for puzzles and filled grids alike.
     #[test]
     fn small_forms_are_the_brute_force_minimum(
-        (_, puzzle) in prop_oneof![
-            cut_puzzle(Size::FOUR, 0.0..1.0),
-            cut_puzzle(Size::SIX, 0.2..1.0),
+        puzzle in prop_oneof![
+            cut_puzzle(Size::FOUR, 0.0..1.0).prop_map(|(_, puzzle)| puzzle),
+            cut_puzzle(Size::SIX, 0.2..1.0).prop_map(|(_, puzzle)| puzzle),
+            solved_grid(Size::FOUR),
+            solved_grid(Size::SIX),
         ],
         seed in any::<u64>(),
     ) {
@@ -548,4 +550,44 @@ fn stats_command() {
     let text = run(&["stats"], input);
     assert!(text.stdout.contains("isomorph classes"), "{}", text.stdout);
     assert!(text.stderr.contains("<stdin>:4:1:"), "{}", text.stderr);
+}
+
+/// `check --minimal --symmetry`: a 17-clue puzzle is minimal; with a given
+/// more, that given is named as one that can go, and the run fails.
+#[test]
+fn check_minimal_and_symmetry() {
+    use common::binary::run;
+    let puzzle = common::bundled_records("bench-17-clue.txt")[0]
+        .clone()
+        .unwrap();
+    let solution = Solver::new().first_solution(&puzzle).unwrap().unwrap();
+    let cell = puzzle.cells().iter().position(|&v| v == 0).unwrap();
+    let mut more = puzzle.clone();
+    more.set(cell, solution.cells()[cell]);
+    let name = format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
+    let input = format!("{}\n{}\n", line(&puzzle), line(&more));
+    let text = run(&["check", "--minimal", "--symmetry"], input.clone());
+    assert_eq!(text.status, Some(1));
+    let lines: Vec<&str> = text.stdout.lines().collect();
+    assert_eq!(lines[0], "unique minimal symmetry: none");
+    let can_go = format!("{name}={} can go", solution.cells()[cell]);
+    assert!(lines[1].starts_with("not-minimal: ") && lines[1].contains(&can_go));
+    let json = run(&["check", "--minimal", "-f", "json"], input);
+    let objects: Vec<serde_json::Value> = json
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(objects[0]["minimal"], true);
+    assert_eq!(objects[1]["minimal"], false);
+    let redundant = objects[1]["redundant"].as_array().unwrap();
+    assert!(redundant.contains(&serde_json::Value::from(name)));
+    let symmetric =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let json = run(&["check", "--symmetry", "-f", "json"], symmetric);
+    let object: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert!(object["symmetry"]
+        .as_array()
+        .unwrap()
+        .contains(&"rotational-180".into()));
 }

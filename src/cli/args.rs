@@ -44,7 +44,9 @@ const CHECK_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx check puzzles/seed-4x4-filled.txt     does a filled grid obey the rules?
   sudoku-dlx check puzzles.txt > verdicts || echo 'some puzzles are not unique'
-  sudoku-dlx check -f csv puzzles/cases.txt        verify the counts and solutions it claims";
+  sudoku-dlx check -f csv puzzles/cases.txt        verify the counts and solutions it claims
+  sudoku-dlx check --minimal --symmetry p.txt      `unique minimal symmetry: rotational-180`;
+                                                   not minimal (a given can go) exits with 1";
 
 const EXAMPLES: &str = "\
 Examples:
@@ -138,6 +140,15 @@ pub enum Command {
     /// Check each grid: a filled grid against the rules, a partial grid for a unique solution
     #[command(after_help = CHECK_EXAMPLES)]
     Check {
+        /// Also require every given to be needed: a unique puzzle from
+        /// which a given can go fails as not-minimal, naming each one
+        /// (`r4c7=3 can go`)
+        #[arg(long)]
+        minimal: bool,
+        /// Also name the symmetries of the pattern of givens (rotational-180,
+        /// mirror-vertical, ... or none)
+        #[arg(long)]
+        symmetry: bool,
         #[command(flatten)]
         common: Common,
     },
@@ -553,6 +564,10 @@ pub struct Config {
     pub jigsaw: bool,
     /// `--variant samurai`: every record is a samurai.
     pub samurai: bool,
+    /// `check --minimal`: a unique puzzle must also be minimal.
+    pub minimal: bool,
+    /// `check --symmetry`: name the symmetries of the givens.
+    pub symmetry: bool,
 }
 
 impl Config {
@@ -630,7 +645,7 @@ impl Cli {
         }
         if let Command::Solve { common, .. }
         | Command::Count { common, .. }
-        | Command::Check { common }
+        | Command::Check { common, .. }
         | Command::Rate { common, .. } = &self.command
         {
             if common.variant.contains(&VariantChoice::Jigsaw) && common.boxes.is_some() {
@@ -696,7 +711,7 @@ impl Cli {
             }
             Command::Solve { common, .. }
             | Command::Count { common, .. }
-            | Command::Check { common }
+            | Command::Check { common, .. }
             | Command::Candidates { common, .. } => {
                 (common.with_solutions, common.format == Some(Format::Html))
             }
@@ -706,6 +721,7 @@ impl Cli {
     }
 
     fn into_checked_request(self) -> Request {
+        let (mut minimal, mut symmetry) = (false, false);
         let (task, common) = match self.command {
             Command::Generate(args) => return Request::Generate(args),
             Command::Solve {
@@ -716,7 +732,14 @@ impl Cli {
             } => (Task::SolveAll { limit }, common),
             Command::Solve { unique, common, .. } => (Task::Solve { unique }, common),
             Command::Count { limit, common } => (Task::Count { limit }, common),
-            Command::Check { common } => (Task::Check, common),
+            Command::Check {
+                minimal: asked_minimal,
+                symmetry: asked_symmetry,
+                common,
+            } => {
+                (minimal, symmetry) = (asked_minimal, asked_symmetry);
+                (Task::Check, common)
+            }
             Command::Candidates { limit, common } => (Task::Candidates { limit }, common),
             Command::Completions { shell } => return Request::Completions(shell),
             Command::Man { dir } => return Request::Man(dir),
@@ -764,6 +787,8 @@ impl Cli {
             rules: run_rules(common.boxes.as_ref(), &common.variant),
             jigsaw,
             samurai,
+            minimal,
+            symmetry,
         })
     }
 }

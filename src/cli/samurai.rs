@@ -102,7 +102,7 @@ impl Cli {
             } if samurai(&common.variant) => return Some(TECHNIQUES),
             Command::Solve { common, .. } | Command::Count { common, .. } => common,
             Command::Rate { common, .. } | Command::Candidates { common, .. } => common,
-            Command::Check { common } => common,
+            Command::Check { common, .. } => common,
             _ => return None,
         };
         if !samurai(&common.variant) {

@@ -25,20 +25,23 @@
 //!   a group of interchangeable columns (or stacks), their order decides
 //!   which gets which label, and each order becomes a candidate of its own.
 //!
-//! Puzzles with few givens keep a handful of candidates from row to row; a
-//! filled grid branches on its whole first row (1,296 orders of a 9x9 row).
+//! Puzzles with few givens keep a handful of candidates from row to row. A
+//! filled grid would branch on every order of its first row (1,296 for a
+//! 9x9 row); its first two rows are found apart ([`super::canon_band`]).
 //! Grids whose search would grow past [`CANON_CANDIDATE_LIMIT`] candidates
-//! (filled grids of 16x16 and up) are refused rather than left half-done.
+//! (nearly filled grids of 16x16 and up) are refused rather than left
+//! half-done.
 
 use thiserror::Error;
 
+use crate::sudoku::canon_band::{second_rows, Best};
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid, Size};
 use crate::sudoku::rules::{Boxes, Rules};
 use crate::sudoku::transform::Transformation;
 
 /// The widest grid side held in the fixed-size arrays of a candidate.
-const MAX: usize = 36;
+pub(super) const MAX: usize = 36;
 /// The token of a digit not labelled yet: above every label.
 const NEW: u8 = u8::MAX;
 
@@ -118,39 +121,58 @@ pub fn canonical_form(grid: &Grid) -> Result<Canonical, CanonError> {
     Canonicalizer::new().canonical(grid, &Rules::classic())
 }
 
+impl Node {
+    /// The candidate before any row: every column and stack
+    /// interchangeable within its group, nothing labelled.
+    pub(super) fn start(shape: Shape, orient: u8) -> Node {
+        Node {
+            orient,
+            next_label: 1,
+            rows: [0; MAX],
+            cols: std::array::from_fn(|j| j as u8),
+            col_cut: (0..shape.n)
+                .step_by(shape.stack)
+                .fold(0, |cut, j| cut | 1 << j),
+            stack_cut: 1,
+            labels: [0; MAX],
+            used_rows: 0,
+        }
+    }
+}
+
 /// One partial transformation of the search: the rows chosen so far, an
 /// order of the columns with the groups still interchangeable, and the
 /// labels given so far.
 #[derive(Debug, Clone, Copy)]
-struct Node {
+pub(super) struct Node {
     /// 1 when the grid is transposed first.
-    orient: u8,
+    pub orient: u8,
     /// The next label to give.
-    next_label: u8,
+    pub next_label: u8,
     /// Output row `i` comes from row `rows[i]`.
-    rows: [u8; MAX],
+    pub rows: [u8; MAX],
     /// Output column `j` comes from column `cols[j]`.
-    cols: [u8; MAX],
+    pub cols: [u8; MAX],
     /// Bit `j`: output column `j` starts a new group of interchangeable
     /// columns (always at a stack's first column).
-    col_cut: u64,
+    pub col_cut: u64,
     /// Bit `s`: output stack `s` starts a new group of interchangeable
     /// stacks.
-    stack_cut: u64,
+    pub stack_cut: u64,
     /// The label of digit `v`, 0 while it has none.
-    labels: [u8; MAX],
+    pub labels: [u8; MAX],
     /// Bit `r`: row `r` is used.
-    used_rows: u64,
+    pub used_rows: u64,
 }
 
 /// The shape of the group: the side, the rows of a band, the columns of a
 /// stack, and whether transposing belongs to it.
 #[derive(Debug, Clone, Copy)]
-struct Shape {
-    n: usize,
-    band: usize,
-    stack: usize,
-    transposes: bool,
+pub(super) struct Shape {
+    pub n: usize,
+    pub band: usize,
+    pub stack: usize,
+    pub transposes: bool,
 }
 
 /// A group of interchangeable new digits whose order the search tries in
@@ -236,26 +258,20 @@ impl Canonicalizer {
         self.grids[1].clear();
         self.grids[1].extend((0..n * n).map(|at| cells[(at % n) * n + at / n]));
         self.level.clear();
-        let start = Node {
-            orient: 0,
-            next_label: 1,
-            rows: [0; MAX],
-            cols: std::array::from_fn(|j| j as u8),
-            col_cut: (0..n).step_by(shape.stack).fold(0, |cut, j| cut | 1 << j),
-            stack_cut: 1,
-            labels: [0; MAX],
-            used_rows: 0,
-        };
-        self.level.push(start);
-        if shape.transposes {
-            self.level.push(Node { orient: 1, ..start });
-        }
-        let two_passes = order == CanonOrder::PatternFirst && !grid.is_complete();
-        if two_passes {
-            self.rows(shape, Pass::Pattern)?;
-            self.rows(shape, Pass::Digits)?;
+        let orients = if shape.transposes { 2 } else { 1 };
+        if grid.is_complete() {
+            // On a filled grid the two orders agree.
+            self.first_band_of_filled(shape, orients);
+            self.rows(shape, Pass::Lex, 2)?;
         } else {
-            self.rows(shape, Pass::Lex)?;
+            self.level
+                .extend((0..orients).map(|orient| Node::start(shape, orient)));
+            if order == CanonOrder::PatternFirst {
+                self.rows(shape, Pass::Pattern, 0)?;
+                self.rows(shape, Pass::Digits, 0)?;
+            } else {
+                self.rows(shape, Pass::Lex, 0)?;
+            }
         }
         let node = &self.level[0];
         // Digits the grid lacks take the labels left, in order.
@@ -285,14 +301,35 @@ impl Canonicalizer {
 }
 
 impl Canonicalizer {
+    /// The candidates at depth 2 of a filled grid: every first row and
+    /// second row of its band, each with the column orders that make the
+    /// second row smallest ([`super::canon_band`]), the smallest of all
+    /// kept.
+    fn first_band_of_filled(&mut self, shape: Shape, orients: u8) {
+        let mut best = Best {
+            row: [0; MAX],
+            found: false,
+            nodes: &mut self.level,
+        };
+        for orient in 0..orients {
+            let grid = &self.grids[usize::from(orient)];
+            for r1 in 0..shape.n {
+                let band = r1 / shape.band * shape.band;
+                for r2 in (band..band + shape.band).filter(|&r2| r2 != r1) {
+                    second_rows(shape, grid, orient, (r1, r2), &mut best);
+                }
+            }
+        }
+    }
+
     /// Builds the form row by row from the candidates in `self.level`,
     /// keeping at each row those that read smallest, as `pass` compares.
-    fn rows(&mut self, shape: Shape, pass: Pass) -> Result<(), CanonError> {
+    fn rows(&mut self, shape: Shape, pass: Pass, from: usize) -> Result<(), CanonError> {
         let n = shape.n;
         let mut best = [0u8; MAX];
         let mut cols = [0u8; MAX];
         let mut tokens = [0u8; MAX];
-        for depth in 0..n {
+        for depth in from..n {
             self.next.clear();
             let mut have_best = false;
             for at in 0..self.level.len() {

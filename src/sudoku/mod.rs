@@ -5,6 +5,7 @@
 pub mod cages;
 pub mod candidates;
 pub mod canon;
+mod canon_band;
 pub mod encoding;
 pub mod generate;
 pub mod geometry;

@@ -39,6 +39,11 @@ pub struct Fields<'a> {
     /// The true candidates of a samurai, one mask a cell (bit `d - 1` for
     /// digit `d`), written in place of `candidates`.
     pub cell_candidates: Option<&'a [u16]>,
+    /// check --minimal: unique and minimal, and the givens that can go.
+    pub minimal: Option<bool>,
+    pub redundant: Option<Vec<String>>,
+    /// check --symmetry: the names of the symmetries of the givens.
+    pub symmetry: Option<Vec<&'static str>>,
 }
 
 impl<'a> Fields<'a> {
@@ -71,7 +76,7 @@ pub fn fields<'a>(
     let shows_solution = !counted
         && matches!(
             facts.verdict,
-            Verdict::Solved | Verdict::Unique | Verdict::Mismatch
+            Verdict::Solved | Verdict::Unique | Verdict::Mismatch | Verdict::NotMinimal
         );
     Fields {
         source: place.source,
@@ -102,6 +107,15 @@ pub fn fields<'a>(
             .then(|| solutions_seen(facts))
             .flatten(),
         cell_candidates: None,
+        minimal: facts.minimal,
+        redundant: facts
+            .redundant
+            .as_ref()
+            .map(|cells| cells.iter().map(|(cell, _)| cell.to_string()).collect()),
+        symmetry: facts
+            .symmetries
+            .as_ref()
+            .map(|found| found.iter().map(|s| s.name()).collect()),
     }
 }
 
