@@ -3,7 +3,7 @@
 //!
 //! On a filled grid every digit is new in the first row of the form, which
 //! always reads 1, 2, ..., n: the order of its columns is the relabelling.
-//! The general search ([`super::canon`]) would try every order (1,296 for a
+//! The general search (`super::canon`) would try every order (1,296 for a
 //! 9x9 row) before the second row tells them apart. Here the second row is
 //! minimised directly: its value at column `j` is the position in the first
 //! row of the digit it holds, so the search places columns slot by slot,
@@ -12,7 +12,7 @@
 //! slot branches, and a choice that makes the row larger than the best so
 //! far is dropped at once.
 
-use super::canon::{Node, Shape, MAX};
+use super::canon_node::{Node, Shape, MAX};
 
 /// An unplaced column or stack.
 const NONE: u8 = u8::MAX;

@@ -6,6 +6,7 @@ pub mod cages;
 pub mod candidates;
 pub mod canon;
 mod canon_band;
+mod canon_node;
 pub mod encoding;
 pub mod generate;
 pub mod geometry;
