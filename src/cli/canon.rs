@@ -52,7 +52,7 @@ pub fn main(args: &CanonArgs) -> anyhow::Result<Status> {
         let mut classes: Vec<_> = run.seen.drain().collect();
         classes.sort_unstable_by_key(|(_, (order, _))| *order);
         for (form, (_, count)) in classes {
-            let form = String::from_utf8_lossy(&form);
+            let form = std::str::from_utf8(&form).unwrap_or_default();
             writeln!(run.out, "{}", json!({"class": form, "count": count}))?;
         }
     }
@@ -94,13 +94,17 @@ impl Run<'_> {
                 return Ok(());
             }
         }
+        if self.args.format == CanonFormat::Line && !self.args.dedupe {
+            self.form.push(b'\n');
+            return Ok(self.out.write_all(&self.form)?);
+        }
         self.text.clear();
         write_line(&mut self.text, &record.grid, record.alphabet);
-        let puzzle = String::from_utf8_lossy(&self.text);
-        let form = String::from_utf8_lossy(&self.form);
+        // Both are written in the puzzle's alphabet: ASCII.
+        let puzzle = std::str::from_utf8(&self.text).unwrap_or_default();
+        let form = std::str::from_utf8(&self.form).unwrap_or_default();
         match self.args.format {
-            CanonFormat::Line if self.args.dedupe => writeln!(self.out, "{puzzle}")?,
-            CanonFormat::Line => writeln!(self.out, "{form}")?,
+            CanonFormat::Line => writeln!(self.out, "{puzzle}")?,
             CanonFormat::Json => {
                 let object = json!({
                     "source": source,
@@ -115,7 +119,7 @@ impl Run<'_> {
             CanonFormat::Csv => {
                 let mut row = csv::Writer::from_writer(&mut self.out);
                 let line = record.line.to_string();
-                row.write_record([source, &line, &puzzle, &form, "canonical", ""])?;
+                row.write_record([source, &line, puzzle, form, "canonical", ""])?;
                 row.flush()?;
             }
         }

@@ -32,6 +32,8 @@
 //! (nearly filled grids of 16x16 and up) are refused rather than left
 //! half-done.
 
+use std::cmp::Ordering;
+
 use thiserror::Error;
 
 use crate::sudoku::canon_band::{second_rows, Best};
@@ -137,6 +139,9 @@ pub struct Canonicalizer {
     /// The candidates of the current row, and of the next.
     level: Vec<Node>,
     next: Vec<Node>,
+    /// The candidates (by index in `level`), rows and column orders that
+    /// give the smallest next row.
+    winners: Vec<(u32, u8, [u8; MAX])>,
 }
 
 impl Canonicalizer {
@@ -185,7 +190,9 @@ impl Canonicalizer {
     ) -> Result<Canonical, CanonError> {
         let size = grid.size();
         let shape = shape_of(size, rules)?;
-        let conflict = if size.box_shape() == Some((shape.band, shape.stack)) {
+        let conflict = if !repeats(shape, grid.cells()) {
+            None
+        } else if size.box_shape() == Some((shape.band, shape.stack)) {
             Geometry::classic(size).first_conflict(grid)
         } else {
             rules
@@ -275,47 +282,110 @@ impl Canonicalizer {
         let mut cols = [0u8; MAX];
         let mut tokens = [0u8; MAX];
         for depth in from..n {
-            self.next.clear();
-            let mut have_best = false;
-            for at in 0..self.level.len() {
-                let node = self.level[at];
+            // First the smallest row of every candidate and every row it
+            // may take next, then the children of those that give it: no
+            // child is made for a row that turns out larger.
+            self.winners.clear();
+            let mut least_counts = [u8::MAX; MAX];
+            for (at, node) in self.level.iter().enumerate() {
                 let rows = match pass {
                     Pass::Digits => 1 << node.rows[depth],
-                    _ => candidate_rows(shape, &node, depth),
+                    _ => candidate_rows(shape, node, depth),
                 };
+                let grid = &self.grids[usize::from(node.orient)];
                 for r in (0..n).filter(|r| rows & 1 << r != 0) {
-                    let grid = &self.grids[usize::from(node.orient)];
                     let row = &grid[r * n..(r + 1) * n];
-                    arrange(shape, pass, &node, row, &mut cols, &mut tokens);
-                    match tokens[..n].cmp(&best[..n]) {
-                        std::cmp::Ordering::Greater if have_best => continue,
-                        std::cmp::Ordering::Equal if have_best => {}
+                    if depth == 0 && pass != Pass::Digits {
+                        // Nothing is labelled yet, so the first row reads
+                        // by its givens per stack alone: rows whose counts,
+                        // sorted, are above the least need no arranging.
+                        let counts = stack_counts(shape, row);
+                        if counts > least_counts {
+                            continue;
+                        }
+                        least_counts = counts;
+                    }
+                    arrange(shape, pass, node, row, &mut cols, &mut tokens);
+                    match compare(n, &tokens, &best) {
+                        Ordering::Greater if !self.winners.is_empty() => continue,
+                        Ordering::Equal if !self.winners.is_empty() => {}
                         _ => {
-                            best[..n].copy_from_slice(&tokens[..n]);
-                            have_best = true;
-                            self.next.clear();
+                            best = tokens;
+                            self.winners.clear();
                         }
                     }
-                    let branch = Branch {
-                        shape,
-                        pass,
-                        node: &node,
-                        row,
-                        r,
-                        depth,
-                        tokens: &tokens,
-                    };
-                    if !branch.children(&mut cols, &mut self.next) {
-                        return Err(CanonError::TooManyCandidates {
-                            size: Size::from_side(n).expect("a supported side"),
-                            limit: CANON_CANDIDATE_LIMIT,
-                        });
-                    }
+                    self.winners.push((at as u32, r as u8, cols));
+                }
+            }
+            self.next.clear();
+            for (at, r, mut cols) in self.winners.drain(..) {
+                let node = &self.level[at as usize];
+                let r = usize::from(r);
+                let grid = &self.grids[usize::from(node.orient)];
+                let branch = Branch {
+                    shape,
+                    pass,
+                    node,
+                    row: &grid[r * n..(r + 1) * n],
+                    r,
+                    depth,
+                    tokens: &best,
+                };
+                if !branch.children(&mut cols, &mut self.next) {
+                    return Err(CanonError::TooManyCandidates {
+                        size: Size::from_side(n).expect("a supported side"),
+                        limit: CANON_CANDIDATE_LIMIT,
+                    });
                 }
             }
             std::mem::swap(&mut self.level, &mut self.next);
         }
         Ok(())
+    }
+}
+
+/// Whether a digit repeats in a row, column or box of `cells`: a quick
+/// test before the rules check that names the repetition.
+fn repeats(shape: Shape, cells: &[u8]) -> bool {
+    let n = shape.n;
+    let (mut rows, mut columns, mut boxes) = ([0u64; MAX], [0u64; MAX], [0u64; MAX]);
+    for (cell, &v) in cells.iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        let (r, c) = (cell / n, cell % n);
+        let b = r / shape.band * (n / shape.stack) + c / shape.stack;
+        let bit = 1u64 << v;
+        if (rows[r] | columns[c] | boxes[b]) & bit != 0 {
+            return true;
+        }
+        rows[r] |= bit;
+        columns[c] |= bit;
+        boxes[b] |= bit;
+    }
+    false
+}
+
+/// The givens of each stack of `row`, sorted, padded with `u8::MAX`.
+fn stack_counts(shape: Shape, row: &[u8]) -> [u8; MAX] {
+    let mut counts = [u8::MAX; MAX];
+    let stacks = shape.n / shape.stack;
+    for (s, count) in counts[..stacks].iter_mut().enumerate() {
+        let stack = &row[s * shape.stack..(s + 1) * shape.stack];
+        *count = stack.iter().filter(|&&v| v != 0).count() as u8;
+    }
+    counts[..stacks].sort_unstable();
+    counts
+}
+
+/// Compares the first `n` tokens of two rows; the tokens past `n` are 0.
+fn compare(n: usize, a: &[u8; MAX], b: &[u8; MAX]) -> Ordering {
+    if n <= 16 {
+        // One integer comparison in place of a call to memcmp.
+        let key = |t: &[u8; MAX]| u128::from_be_bytes(t[..16].try_into().expect("16 bytes"));
+        key(a).cmp(&key(b))
+    } else {
+        a[..n].cmp(&b[..n])
     }
 }
 
@@ -415,6 +485,11 @@ fn arrange(
             _ => label,
         };
     }
+    let all = (1u64 << n) - 1;
+    if node.col_cut == all && node.stack_cut == (1u64 << (n / shape.stack)) - 1 {
+        // Every column in place already.
+        return;
+    }
     // Insertion sort that never moves a column across the start of its
     // group.
     for j in 1..n {
@@ -430,7 +505,7 @@ fn arrange(
         let mut k = s;
         while k > 0
             && node.stack_cut & 1 << k == 0
-            && tokens[(k - 1) * w..k * w] > tokens[k * w..(k + 1) * w]
+            && stack_key(tokens, w, k - 1) > stack_key(tokens, w, k)
         {
             swap_stacks(w, k - 1, k, cols);
             let (left, right) = tokens.split_at_mut(k * w);
@@ -478,6 +553,15 @@ fn split(
         *run_count += 1;
     }
     cut
+}
+
+/// The tokens of stack `s`, `w` wide, as one number that compares as they
+/// do (for stacks up to 8 wide; wider ones compare by their first 8 and
+/// then by the rest).
+fn stack_key(tokens: &[u8; MAX], w: usize, s: usize) -> (u64, &[u8]) {
+    let stack = &tokens[s * w..(s + 1) * w];
+    let (head, rest) = stack.split_at(w.min(8));
+    (head.iter().fold(0, |key, &t| key << 8 | u64::from(t)), rest)
 }
 
 /// Swaps stacks `a < b` of `values`, stacks `w` wide.
