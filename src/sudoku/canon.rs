@@ -208,7 +208,12 @@ impl Canonicalizer {
         self.grids[0].clear();
         self.grids[0].extend_from_slice(cells);
         self.grids[1].clear();
-        self.grids[1].extend((0..n * n).map(|at| cells[(at % n) * n + at / n]));
+        self.grids[1].resize(n * n, 0);
+        for (r, row) in cells.chunks_exact(n).enumerate() {
+            for (c, &v) in row.iter().enumerate() {
+                self.grids[1][c * n + r] = v;
+            }
+        }
         self.level.clear();
         let orients = if shape.transposes { 2 } else { 1 };
         if grid.is_complete() {
@@ -347,21 +352,22 @@ impl Canonicalizer {
 /// Whether a digit repeats in a row, column or box of `cells`: a quick
 /// test before the rules check that names the repetition.
 fn repeats(shape: Shape, cells: &[u8]) -> bool {
-    let n = shape.n;
-    let (mut rows, mut columns, mut boxes) = ([0u64; MAX], [0u64; MAX], [0u64; MAX]);
-    for (cell, &v) in cells.iter().enumerate() {
-        if v == 0 {
-            continue;
+    let (n, w) = (shape.n, shape.stack);
+    let (mut columns, mut boxes) = ([0u64; MAX], [0u64; MAX]);
+    for (r, row) in cells.chunks_exact(n).enumerate() {
+        let first_box = r / shape.band * (n / w);
+        let mut seen = 0u64;
+        for (s, stack) in row.chunks_exact(w).enumerate() {
+            for (k, &v) in stack.iter().enumerate() {
+                let (bit, c) = (1u64 << v & !1, s * w + k);
+                if (seen | columns[c] | boxes[first_box + s]) & bit != 0 {
+                    return true;
+                }
+                seen |= bit;
+                columns[c] |= bit;
+                boxes[first_box + s] |= bit;
+            }
         }
-        let (r, c) = (cell / n, cell % n);
-        let b = r / shape.band * (n / shape.stack) + c / shape.stack;
-        let bit = 1u64 << v;
-        if (rows[r] | columns[c] | boxes[b]) & bit != 0 {
-            return true;
-        }
-        rows[r] |= bit;
-        columns[c] |= bit;
-        boxes[b] |= bit;
     }
     false
 }
@@ -527,6 +533,10 @@ fn split(
     runs: &mut [Run; MAX],
     run_count: &mut usize,
 ) -> u64 {
+    if old_cut == (1u64 << items) - 1 {
+        // Every item on its own already.
+        return old_cut;
+    }
     let item = |i: usize| &tokens[i * width..(i + 1) * width];
     let mut cut = old_cut;
     let mut i = 1;
