@@ -483,6 +483,13 @@ fn canon_command() {
     assert_eq!(csv.stdout.lines().count(), 5, "{}", csv.stdout);
     assert!(csv.stdout.lines().nth(3).unwrap().contains(",invalid,"));
 
+    // On threads, the same records in the same order.
+    for format in ["line", "json"] {
+        let one = run(&["canon", "-j", "1", "-f", format], input.clone());
+        let two = run(&["canon", "-j", "2", "-f", format], input.clone());
+        assert_eq!((one.stdout, one.stderr), (two.stdout, two.stderr));
+    }
+
     let twice = format!("{input}{}\n{}\n", line(&puzzles[0]), disguised[1]);
     let dedupe = run(&["canon", "--dedupe"], twice.clone());
     let kept: Vec<&str> = dedupe.stdout.lines().collect();

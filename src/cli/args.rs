@@ -302,9 +302,9 @@ pub struct CanonArgs {
     /// Which string is the smallest
     #[arg(long, value_enum, default_value_t = OrderChoice::Lex)]
     pub order: OrderChoice,
-    /// Accepted for the scripts of the other commands; canon works on one
-    /// thread
-    #[arg(short, long, value_name = "N")]
+    /// Canonicalise on N threads, 1 to 256 [default: the available cores];
+    /// the output is the same as with -j 1
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS))]
     pub jobs: Option<u16>,
 }
 

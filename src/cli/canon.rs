@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::io::{self, BufWriter, Write};
 
+use rayon::prelude::*;
 use serde_json::json;
 use sudoku_dlx::{write_line, CanonError, Canonical, Canonicalizer, ParseError, Record};
 
@@ -19,8 +20,25 @@ const BUFFER_SIZE: usize = 64 * 1024;
 /// The CSV columns of `canon`.
 const CSV_HEADER: &str = "source,line,puzzle,canonical,status,error\n";
 
+/// Records canonicalised on the pool at a time with `-j N`: enough to keep
+/// every thread busy, few enough to keep memory small.
+const BATCH: usize = 4096;
+
+/// One record of a batch, and its form once found.
+struct Item {
+    /// Its input, in `Run::sources`.
+    source: usize,
+    read: Result<Record, ParseError>,
+    found: Option<Result<Canonical, CanonError>>,
+}
+
 /// What a run keeps from record to record.
 struct Run<'a> {
+    /// The threads of `-j N` with N > 1.
+    pool: Option<rayon::ThreadPool>,
+    batch: Vec<Item>,
+    /// The names of the inputs of the batch.
+    sources: Vec<String>,
     args: &'a CanonArgs,
     canonicalizer: Canonicalizer,
     out: BufWriter<io::StdoutLock<'static>>,
@@ -35,7 +53,17 @@ struct Run<'a> {
 
 /// Canonicalises every record of every input; returns the worst status.
 pub fn main(args: &CanonArgs) -> anyhow::Result<Status> {
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    let pool = (jobs > 1)
+        .then(|| rayon::ThreadPoolBuilder::new().num_threads(jobs).build())
+        .transpose()?;
     let mut run = Run {
+        pool,
+        batch: Vec::new(),
+        sources: Vec::new(),
         args,
         canonicalizer: Canonicalizer::new(),
         out: BufWriter::with_capacity(BUFFER_SIZE, io::stdout().lock()),
@@ -48,6 +76,7 @@ pub fn main(args: &CanonArgs) -> anyhow::Result<Status> {
         run.out.write_all(CSV_HEADER.as_bytes())?;
     }
     let read = each_record(&args.input, |source, read| run.answer(source, read))?;
+    run.flush()?;
     if args.dedupe && args.format == CanonFormat::Json {
         let mut classes: Vec<_> = run.seen.drain().collect();
         classes.sort_unstable_by_key(|(_, (order, _))| *order);
@@ -63,16 +92,71 @@ pub fn main(args: &CanonArgs) -> anyhow::Result<Status> {
 impl Run<'_> {
     /// Answers one record, or reports why it could not be read.
     fn answer(&mut self, source: &str, read: Result<&Record, &ParseError>) -> anyhow::Result<()> {
-        let record = match read {
-            Ok(record) => record,
-            Err(error) => {
+        if self.pool.is_some() {
+            if self.sources.last().is_none_or(|last| last != source) {
+                self.sources.push(source.to_string());
+            }
+            self.batch.push(Item {
+                source: self.sources.len() - 1,
+                read: read.cloned().map_err(Clone::clone),
+                found: None,
+            });
+            if self.batch.len() == BATCH {
+                self.flush()?;
+            }
+            return Ok(());
+        }
+        let order = self.args.order.order();
+        let found = read.ok().map(|record| {
+            self.canonicalizer
+                .canonical_in(&record.grid, &record.rules, order)
+        });
+        self.emit(source, read, found)
+    }
+
+    /// Canonicalises the batch on the pool, then writes it in order.
+    fn flush(&mut self) -> anyhow::Result<()> {
+        let Some(pool) = &self.pool else {
+            return Ok(());
+        };
+        let order = self.args.order.order();
+        pool.install(|| {
+            self.batch
+                .par_iter_mut()
+                .for_each_init(Canonicalizer::new, |canonicalizer, item| {
+                    if let Ok(record) = &item.read {
+                        let found = canonicalizer.canonical_in(&record.grid, &record.rules, order);
+                        item.found = Some(found);
+                    }
+                })
+        });
+        let mut batch = std::mem::take(&mut self.batch);
+        let sources = std::mem::take(&mut self.sources);
+        for item in batch.drain(..) {
+            self.emit(&sources[item.source], item.read.as_ref(), item.found)?;
+        }
+        self.batch = batch;
+        // The input being read stays the last source, for the next batch.
+        self.sources.extend(sources.last().cloned());
+        Ok(())
+    }
+
+    /// Writes the record of one puzzle, its form found (`None` when it
+    /// could not be read).
+    fn emit(
+        &mut self,
+        source: &str,
+        read: Result<&Record, &ParseError>,
+        found: Option<Result<Canonical, CanonError>>,
+    ) -> anyhow::Result<()> {
+        let (record, found) = match (read, found) {
+            (Ok(record), Some(found)) => (record, found),
+            (Err(error), _) => {
                 let message = format!("{}:{}:{}: {}", source, error.line, error.column, error.kind);
                 return self.fail(source, error.line, "invalid", &message, Status::BadInput);
             }
+            (Ok(_), None) => unreachable!("every record read is canonicalised"),
         };
-        let found =
-            self.canonicalizer
-                .canonical_in(&record.grid, &record.rules, self.args.order.order());
         let canonical = match found {
             Ok(canonical) => canonical,
             Err(error) => {
