@@ -285,7 +285,7 @@ fn catalogue_form_and_refusals() {
     let pattern_first = form(&mut canonicalizer, &puzzle, CanonOrder::PatternFirst);
     assert!(pattern_first.cells() > puzzle.cells());
     let rules = Rules {
-        variants: vec![Variant::X],
+        variants: vec![Variant::AntiKnight],
         ..Rules::default()
     };
     let refused = canonicalizer.canonical(&puzzle, &rules);
@@ -510,8 +510,11 @@ fn canon_command() {
         [(&*expected[0], 2), (&*expected[1], 2), (&*expected[2], 1)]
     );
 
-    let x = run(&["canon", "--variant", "x"], line(&puzzles[0]));
-    assert_eq!((x.status, x.stdout.trim()), (Some(1), "unsupported"));
+    let knight = run(&["canon", "--variant", "anti-knight"], line(&puzzles[0]));
+    assert_eq!(
+        (knight.status, knight.stdout.trim()),
+        (Some(1), "unsupported")
+    );
 }
 
 /// `stats`: the counts of a small collection made on purpose, in text and
@@ -597,4 +600,146 @@ fn check_minimal_and_symmetry() {
         .as_array()
         .unwrap()
         .contains(&"rotational-180".into()));
+}
+
+/// A cell map of a 9x9 grid: `(transpose, rows, columns)`, as
+/// [`Transformation`] reads them.
+type CellMap = (bool, Vec<usize>, Vec<usize>);
+
+/// The group that keeps both diagonals of a 9x9 grid diagonals, as the
+/// closure of five generators: transposing, reversing the rows, swapping
+/// rows 4 and 6 with columns 4 and 6, swapping the outer bands with the
+/// outer stacks, swapping rows 1 and 2 with 9 and 8 and the same columns.
+fn x_group() -> Vec<CellMap> {
+    let id: Vec<usize> = (0..9).collect();
+    let swap = |pairs: &[(usize, usize)]| {
+        let mut p = id.clone();
+        for &(a, b) in pairs {
+            p.swap(a, b);
+        }
+        p
+    };
+    let reversed: Vec<usize> = (0..9).rev().collect();
+    let outer: Vec<usize> = [6, 7, 8, 3, 4, 5, 0, 1, 2].to_vec();
+    let generators: Vec<CellMap> = vec![
+        (true, id.clone(), id.clone()),
+        (false, reversed, id.clone()),
+        (false, swap(&[(3, 5)]), swap(&[(3, 5)])),
+        (false, outer.clone(), outer),
+        (false, swap(&[(0, 1), (7, 8)]), swap(&[(0, 1), (7, 8)])),
+    ];
+    // Composes as maps of cells: `a` then `b`.
+    let image = |(t, rows, columns): &CellMap, (r, c): (usize, usize)| {
+        let (r, c) = if *t { (c, r) } else { (r, c) };
+        let at = |order: &Vec<usize>, x| order.iter().position(|&v| v == x).unwrap();
+        (at(rows, r), at(columns, c))
+    };
+    let key = |map: &CellMap| -> Vec<(usize, usize)> {
+        (0..81)
+            .map(|cell| image(map, (cell / 9, cell % 9)))
+            .collect()
+    };
+    let mut seen = HashSet::new();
+    let mut group = vec![(false, id.clone(), id.clone())];
+    seen.insert(key(&group[0]));
+    let mut at = 0;
+    while at < group.len() {
+        for g in &generators {
+            // The map `group[at]` then `g`, written as one CellMap: cell
+            // (r, c) of the result comes from the cell that maps onto it.
+            let cells: Vec<(usize, usize)> = (0..81)
+                .map(|cell| image(g, image(&group[at], (cell / 9, cell % 9))))
+                .collect();
+            // Unless transposed, the cells of a row stay in one row.
+            let transposed = cells[1].0 != cells[0].0;
+            let mut rows = vec![0; 9];
+            let mut columns = vec![0; 9];
+            for (cell, &(r, c)) in cells.iter().enumerate() {
+                let (a, b) = if transposed {
+                    (cell % 9, cell / 9)
+                } else {
+                    (cell / 9, cell % 9)
+                };
+                rows[r] = a;
+                columns[c] = b;
+            }
+            let map = (transposed, rows, columns);
+            if seen.insert(key(&map)) {
+                group.push(map);
+            }
+        }
+        at += 1;
+    }
+    group
+}
+
+/// X-Sudoku: the form is the smallest image over the 96 maps that keep the
+/// diagonals (a group built here from generators), disguises share it, and
+/// a 16x16 X puzzle is refused.
+#[test]
+fn x_forms() {
+    let group = x_group();
+    assert_eq!(group.len(), 96);
+    let rules = Rules {
+        variants: vec![Variant::X],
+        ..Rules::default()
+    };
+    let geometry = rules.geometry(Size::NINE).unwrap();
+    let mut rng = Rng::from_seed(9);
+    let mut canonicalizer = Canonicalizer::new();
+    for _ in 0..20 {
+        // Random givens that break no rule of X-Sudoku.
+        let mut puzzle = Grid::empty(Size::NINE);
+        for _ in 0..20 {
+            let (cell, digit) = (rng.below(81), rng.below(9) as u8 + 1);
+            puzzle.set(cell, digit);
+            if geometry.first_conflict(&puzzle).is_some() {
+                puzzle.set(cell, 0);
+            }
+        }
+        let found = canonicalizer.canonical(&puzzle, &rules).unwrap();
+        assert_eq!(found.transformation.apply(&puzzle), found.form);
+        let smallest = group
+            .iter()
+            .map(|(t, rows, columns)| {
+                let rows = rows.iter().map(|&r| r as u8).collect();
+                let columns = columns.iter().map(|&c| c as u8).collect();
+                let t = Transformation::new(Size::NINE, *t, rows, columns, (0..=9).collect());
+                let moved = t.unwrap().apply(&puzzle);
+                let mut labels = [0u8; 10];
+                let mut next = 1;
+                moved
+                    .cells()
+                    .iter()
+                    .map(|&v| {
+                        let v = usize::from(v);
+                        if v != 0 && labels[v] == 0 {
+                            labels[v] = next;
+                            next += 1;
+                        }
+                        labels[v]
+                    })
+                    .collect::<Vec<u8>>()
+            })
+            .min()
+            .unwrap();
+        assert_eq!(found.form.cells(), &smallest[..]);
+        let (t, rows, columns) = &group[rng.below(96)];
+        let mut digits: Vec<u8> = (1..=9).collect();
+        rng.shuffle(&mut digits);
+        digits.insert(0, 0);
+        let rows = rows.iter().map(|&r| r as u8).collect();
+        let columns = columns.iter().map(|&c| c as u8).collect();
+        let disguise = Transformation::new(Size::NINE, *t, rows, columns, digits).unwrap();
+        let disguised = disguise.apply(&puzzle);
+        assert!(geometry.first_conflict(&disguised).is_none());
+        let again = canonicalizer.canonical(&disguised, &rules).unwrap();
+        assert_eq!(again.form, found.form);
+    }
+    let sixteen = Grid::empty(Size::SIXTEEN);
+    let refused = canonicalizer.canonical(&sixteen, &rules);
+    assert!(
+        matches!(refused, Err(CanonError::Rules { .. })),
+        "{refused:?}"
+    );
 }

@@ -280,7 +280,7 @@ pub struct CollectionInput {
     #[arg(long, value_name = "RxC|none", value_parser = parse_boxes)]
     pub boxes: Option<Boxes>,
     /// Variant rules of the puzzles that do not give their own (canon
-    /// refuses them: their symmetries are not implemented)
+    /// takes x alone, up to 9x9, and refuses the others)
     #[arg(long, value_enum, value_name = "RULES", value_delimiter = ',')]
     pub variant: Vec<VariantChoice>,
     /// Print no per-puzzle message on standard error

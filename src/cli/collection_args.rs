@@ -10,8 +10,9 @@ The canonical form of a puzzle is the smallest string, read row by row with
 the blank below every digit, of all the puzzles that transposing, moving
 bands, stacks, rows within their band and columns within their stack, and
 relabelling the digits make of it: two puzzles are the same puzzle in
-disguise exactly when their forms are equal. Classic rules only (any box
-shape); a puzzle with other rules is refused with a message.
+disguise exactly when their forms are equal. Classic rules (any box shape)
+and X-Sudoku up to 9x9 (under the 96 maps that keep the diagonals); a puzzle
+with other rules is refused with a message.
 
 --dedupe streams and keeps in memory only the forms seen: it prints the
 first puzzle of each class, as it was written, and, with -f json, one line

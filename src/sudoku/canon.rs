@@ -25,6 +25,9 @@
 //!   a group of interchangeable columns (or stacks), their order decides
 //!   which gets which label, and each order becomes a candidate of its own.
 //!
+//! X-Sudoku (up to 9x9) has a group of its own, small enough to try in full
+//! ([`super::canon_x`]).
+//!
 //! Puzzles with few givens keep a handful of candidates from row to row. A
 //! filled grid would branch on every order of its first row (1,296 for a
 //! 9x9 row); its first two rows are found apart ([`super::canon_band`]).
@@ -38,10 +41,12 @@ use thiserror::Error;
 
 use crate::sudoku::canon_band::{second_rows, Best};
 use crate::sudoku::canon_node::{Node, Shape, MAX};
+use crate::sudoku::canon_x;
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid, Size};
 use crate::sudoku::rules::{Boxes, Rules};
 use crate::sudoku::transform::Transformation;
+use crate::sudoku::variants::Variant;
 
 /// The token of a digit not labelled yet: above every label.
 const NEW: u8 = u8::MAX;
@@ -56,7 +61,7 @@ pub const CANON_CANDIDATE_LIMIT: usize = 1 << 20;
 pub enum CanonError {
     /// Rules whose symmetries are not implemented: a form under the
     /// classic group would call different puzzles the same.
-    #[error("no canonical form for {rule} puzzles: only classic rules with boxes are supported")]
+    #[error("no canonical form for {rule} puzzles: only classic rules with boxes, and X up to 9x9, are supported")]
     Rules {
         /// The rule that is not supported, as people call it.
         rule: String,
@@ -156,7 +161,7 @@ impl Canonicalizer {
     /// # Errors
     ///
     /// [`CanonError::Rules`] for rules other than the classic ones (boxes
-    /// of any shape that tiles the grid are fine), [`CanonError::NoBoxes`]
+    /// of any shape that tiles the grid are fine) and X-Sudoku up to 9x9, [`CanonError::NoBoxes`]
     /// for a grid without boxes, [`CanonError::Conflict`] for a grid
     /// against the rules, [`CanonError::TooManyCandidates`] when the search
     /// would grow too big (filled grids of 16x16 and up).
@@ -200,8 +205,25 @@ impl Canonicalizer {
                 .ok()
                 .and_then(|g| g.first_conflict(grid))
         };
+        let conflict = match conflict {
+            None if shape.x => rules
+                .geometry(size)
+                .ok()
+                .and_then(|g| g.first_conflict(grid)),
+            conflict => conflict,
+        };
         if let Some(conflict) = conflict {
             return Err(CanonError::Conflict(conflict));
+        }
+        if shape.x {
+            let map = canon_x::smallest(shape, grid.cells());
+            let (rows, columns, digits) = (map.rows, map.columns, map.digits);
+            let transformation = Transformation::new(size, map.transpose, rows, columns, digits)
+                .expect("the X group is made of permutations");
+            return Ok(Canonical {
+                form: transformation.apply(grid),
+                transformation,
+            });
         }
         let n = shape.n;
         let cells = grid.cells();
@@ -429,8 +451,12 @@ fn shape_of(size: Size, rules: &Rules) -> Result<Shape, CanonError> {
             rule: rule.to_string(),
         })
     };
-    if let Some(variant) = rules.variants.first() {
+    let x = rules.variants == [Variant::X];
+    if let Some(variant) = rules.variants.first().filter(|_| !x) {
         return refuse(variant.name());
+    }
+    if x && size.side() > 9 {
+        return refuse("x (above 9x9)");
     }
     if !rules.cages.is_empty() {
         return refuse("killer");
@@ -450,6 +476,7 @@ fn shape_of(size: Size, rules: &Rules) -> Result<Shape, CanonError> {
         band,
         stack,
         transposes: band == stack,
+        x,
     })
 }
 

@@ -58,4 +58,6 @@ pub(super) struct Shape {
     pub band: usize,
     pub stack: usize,
     pub transposes: bool,
+    /// X-Sudoku: the diagonals must stay diagonals ([`super::canon_x`]).
+    pub x: bool,
 }

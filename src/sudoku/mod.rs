@@ -7,6 +7,7 @@ pub mod candidates;
 pub mod canon;
 mod canon_band;
 mod canon_node;
+mod canon_x;
 pub mod encoding;
 pub mod generate;
 pub mod geometry;
