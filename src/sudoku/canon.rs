@@ -40,16 +40,13 @@ use std::cmp::Ordering;
 use thiserror::Error;
 
 use crate::sudoku::canon_band::{second_rows, Best};
-use crate::sudoku::canon_node::{Node, Shape, MAX};
+use crate::sudoku::canon_node::{Node, Shape, MAX, NEW};
 use crate::sudoku::canon_x;
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid, Size};
 use crate::sudoku::rules::{Boxes, Rules};
 use crate::sudoku::transform::Transformation;
 use crate::sudoku::variants::Variant;
-
-/// The token of a digit not labelled yet: above every label.
-const NEW: u8 = u8::MAX;
 
 /// The number of partial transformations the search may hold at one row
 /// before it gives up with [`CanonError::TooManyCandidates`].
@@ -218,8 +215,8 @@ impl Canonicalizer {
         if shape.x {
             let map = canon_x::smallest(shape, grid.cells());
             let (rows, columns, digits) = (map.rows, map.columns, map.digits);
-            let transformation = Transformation::new(size, map.transpose, rows, columns, digits)
-                .expect("the X group is made of permutations");
+            let transformation =
+                Transformation::from_parts(size, map.transpose, rows, columns, digits);
             return Ok(Canonical {
                 form: transformation.apply(grid),
                 transformation,
@@ -257,21 +254,20 @@ impl Canonicalizer {
         let mut next = node.next_label;
         let digits = (0..=n)
             .map(|v| match node.labels[v] {
-                0 if v > 0 => {
+                NEW => {
                     next += 1;
                     next - 1
                 }
                 label => label,
             })
             .collect();
-        let transformation = Transformation::new(
+        let transformation = Transformation::from_parts(
             size,
             node.orient == 1,
             node.rows[..n].to_vec(),
             node.cols[..n].to_vec(),
             digits,
-        )
-        .expect("the search builds permutations");
+        );
         Ok(Canonical {
             form: transformation.apply(grid),
             transformation,
@@ -508,15 +504,14 @@ fn arrange(
 ) {
     let n = shape.n;
     cols[..n].copy_from_slice(&node.cols[..n]);
-    for j in 0..n {
-        let v = row[usize::from(cols[j])];
-        let label = node.labels[usize::from(v)];
-        tokens[j] = match (v, label) {
-            (0, _) => 0,
-            _ if pass == Pass::Pattern => 1,
-            (_, 0) => NEW,
-            _ => label,
-        };
+    if pass == Pass::Pattern {
+        for j in 0..n {
+            tokens[j] = u8::from(row[usize::from(cols[j])] != 0);
+        }
+    } else {
+        for j in 0..n {
+            tokens[j] = node.labels[usize::from(row[usize::from(cols[j])])];
+        }
     }
     let all = (1u64 << n) - 1;
     if node.col_cut == all && node.stack_cut == (1u64 << (n / shape.stack)) - 1 {
@@ -706,7 +701,7 @@ impl Branch<'_> {
         };
         for &col in &cols[..labelled] {
             let v = usize::from(self.row[usize::from(col)]);
-            if v != 0 && child.labels[v] == 0 {
+            if child.labels[v] == NEW {
                 child.labels[v] = child.next_label;
                 child.next_label += 1;
             }

@@ -6,6 +6,9 @@
 /// The widest grid side held in the fixed-size arrays of a candidate.
 pub(super) const MAX: usize = 36;
 
+/// The token of a digit not labelled yet: above every label.
+pub(super) const NEW: u8 = u8::MAX;
+
 impl Node {
     /// The candidate before any row: every column and stack
     /// interchangeable within its group, nothing labelled.
@@ -19,7 +22,7 @@ impl Node {
                 .step_by(shape.stack)
                 .fold(0, |cut, j| cut | 1 << j),
             stack_cut: 1,
-            labels: [0; MAX],
+            labels: std::array::from_fn(|v| if v == 0 { 0 } else { NEW }),
             used_rows: 0,
         }
     }
@@ -44,7 +47,8 @@ pub(super) struct Node {
     /// Bit `s`: output stack `s` starts a new group of interchangeable
     /// stacks.
     pub stack_cut: u64,
-    /// The label of digit `v`, 0 while it has none.
+    /// How digit `v` reads: its label, [`NEW`] while it has none (0 for
+    /// the blank, `v = 0`).
     pub labels: [u8; MAX],
     /// Bit `r`: row `r` is used.
     pub used_rows: u64,

@@ -114,6 +114,32 @@ impl Transformation {
         })
     }
 
+    /// A transformation from parts known to be permutations (the search
+    /// builds them), without the checks of [`Transformation::new`].
+    pub(crate) fn from_parts(
+        size: Size,
+        transpose: bool,
+        rows: Vec<u8>,
+        columns: Vec<u8>,
+        digits: Vec<u8>,
+    ) -> Transformation {
+        debug_assert!(Transformation::new(
+            size,
+            transpose,
+            rows.clone(),
+            columns.clone(),
+            digits.clone()
+        )
+        .is_ok());
+        Transformation {
+            size,
+            transpose,
+            rows,
+            columns,
+            digits,
+        }
+    }
+
     /// The size of the grids it maps.
     pub fn size(&self) -> Size {
         self.size
