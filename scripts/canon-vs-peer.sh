@@ -29,6 +29,9 @@ if ! cmp -s "$scratch/ours.txt" "$scratch/peer.txt"; then
 fi
 echo "$count grids: the same canonical form as peer-canon"
 if command -v hyperfine > /dev/null; then
-    hyperfine --warmup 1 --runs 5 \
+    hyperfine --warmup 1 --runs 5 --export-json "$scratch/times.json" \
         "$bin canon -j 1 $scratch/grids.txt" "$peer < $scratch/grids.txt"
+    python3 -c 'import json, sys
+ours, peer = (r["median"] for r in json.load(open(sys.argv[1]))["results"])
+print(f"medians: canon {ours:.3f} s, peer-canon {peer:.3f} s, ratio {peer / ours:.2f}")' "$scratch/times.json"
 fi
