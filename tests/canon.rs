@@ -557,8 +557,16 @@ fn stats_command() {
         .map(|c| c.as_u64().unwrap())
         .sum();
     assert_eq!(levels, 2);
-    let text = run(&["stats"], input);
+    let text = run(&["stats"], input.clone());
     assert!(text.stdout.contains("isomorph classes"), "{}", text.stdout);
+    // The page: each chart a well-formed SVG document, a bar per value.
+    let html = run(&["stats", "-f", "html", "-q"], input);
+    let charts: Vec<&str> = html.stdout.split("<svg").skip(1).collect();
+    assert_eq!(charts.len(), 2, "{}", html.stdout);
+    let givens = format!("<svg{}</svg>", charts[0].split("</svg>").next().unwrap());
+    let svg = roxmltree::Document::parse(&givens).unwrap();
+    let bars = svg.descendants().filter(|n| n.has_tag_name("rect")).count();
+    assert_eq!(bars, 2, "17 and 35 givens");
     assert!(text.stderr.contains("<stdin>:4:1:"), "{}", text.stderr);
 }
 

@@ -37,7 +37,8 @@ Exit status: 0 summarised; 2 bad usage, or an input that cannot be read.
 
 Examples:
   sudoku-dlx stats puzzles.txt                     a summary in text
-  sudoku-dlx stats -f json puzzles.txt             the same as one JSON object";
+  sudoku-dlx stats -f json puzzles.txt             the same as one JSON object
+  sudoku-dlx stats -f html puzzles.txt > stats.html  with bar charts to look at";
 
 /// The output formats of `canon`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -75,4 +76,6 @@ pub enum StatsFormat {
     Text,
     /// One JSON object
     Json,
+    /// An HTML page: the counts, and each histogram as an SVG bar chart
+    Html,
 }

@@ -17,6 +17,7 @@ use sudoku_dlx::{
 use super::args::StatsArgs;
 use super::collection::each_record;
 use super::collection_args::StatsFormat;
+use super::collection_chart;
 use super::facts::Status;
 
 /// The levels of the logical solve paths, easiest first.
@@ -90,14 +91,15 @@ pub fn main(args: &StatsArgs) -> anyhow::Result<Status> {
             writeln!(out, "{object}")?;
         }
         StatsFormat::Text => write_text(&mut out, s)?,
+        StatsFormat::Html => collection_chart::write_page(&mut out, &counts(s), &histograms(s))?,
     }
     out.flush()?;
     Ok(status)
 }
 
-/// The summary as aligned text, histograms with bars.
-fn write_text(out: &mut impl Write, s: &Summary) -> io::Result<()> {
-    for (name, count) in [
+/// The counts of the summary, in the order they are shown.
+fn counts(s: &Summary) -> [(&'static str, u64); 8] {
+    [
         ("puzzles", s.puzzles),
         ("unique", s.unique),
         ("several solutions", s.several),
@@ -105,32 +107,37 @@ fn write_text(out: &mut impl Write, s: &Summary) -> io::Result<()> {
         ("invalid", s.invalid),
         ("undecided", s.undecided),
         ("minimal", s.minimal),
-    ] {
-        writeln!(out, "{name:<18} {count:>9}")?;
-    }
-    let classes = s.classes.len();
-    writeln!(
-        out,
-        "{:<18} {classes:>9}  (of {} with a canonical form)",
-        "isomorph classes", s.canonical
-    )?;
-    let rows: Vec<(String, u64)> = s.givens.iter().map(|(k, v)| (k.to_string(), *v)).collect();
-    histogram(out, "givens", &rows)?;
-    let rows: Vec<(String, u64)> = LEVELS
+        ("isomorph classes", s.classes.len() as u64),
+    ]
+}
+
+/// The histograms of the summary: a title and a count per value.
+fn histograms(s: &Summary) -> [(&'static str, Vec<(String, u64)>); 2] {
+    let givens = s.givens.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+    let levels = LEVELS
         .iter()
         .map(|l| l.name().to_string())
         .zip(s.levels)
         .collect();
-    histogram(out, "levels (unique puzzles, hardest technique)", &rows)
+    [
+        ("givens", givens),
+        ("levels (unique puzzles, hardest technique)", levels),
+    ]
 }
 
-/// One histogram: a title, then a row per value with its count and a bar.
-fn histogram(out: &mut impl Write, title: &str, rows: &[(String, u64)]) -> io::Result<()> {
-    writeln!(out, "{title}:")?;
-    let most = rows.iter().map(|(_, v)| *v).max().unwrap_or(1).max(1);
-    for (name, count) in rows {
-        let bar = "#".repeat(((count * 40).div_ceil(most)) as usize);
-        writeln!(out, "  {name:<14} {count:>9}  {bar}")?;
+/// The summary as aligned text, histograms with bars.
+fn write_text(out: &mut impl Write, s: &Summary) -> io::Result<()> {
+    for (name, count) in counts(s) {
+        writeln!(out, "{name:<18} {count:>9}")?;
+    }
+    writeln!(out, "{:<18} {:>9}", "with a canonical form", s.canonical)?;
+    for (title, rows) in histograms(s) {
+        writeln!(out, "{title}:")?;
+        let most = rows.iter().map(|(_, v)| *v).max().unwrap_or(1).max(1);
+        for (name, count) in rows {
+            let bar = "#".repeat(((count * 40).div_ceil(most)) as usize);
+            writeln!(out, "  {name:<14} {count:>9}  {bar}")?;
+        }
     }
     Ok(())
 }

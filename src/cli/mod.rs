@@ -12,6 +12,7 @@ mod candidates;
 mod canon;
 mod collection;
 mod collection_args;
+mod collection_chart;
 mod collection_stats;
 mod completions;
 mod explain;
