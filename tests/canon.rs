@@ -535,6 +535,8 @@ fn stats_command() {
         line(&several)
     );
     let json = run(&["stats", "-f", "json", "-q"], input.clone());
+    // An unreadable record is counted, not an error of the run.
+    assert_eq!(json.status, Some(0), "{}", json.stderr);
     let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
     assert_eq!(v["puzzles"], 4);
     assert_eq!(
@@ -559,6 +561,9 @@ fn stats_command() {
     assert_eq!(levels, 2);
     let text = run(&["stats"], input.clone());
     assert!(text.stdout.contains("isomorph classes"), "{}", text.stdout);
+    let missing = run(&["stats", "no-such-file.txt"], "");
+    assert_eq!(missing.status, Some(2));
+    assert!(missing.stderr.contains("no-such-file.txt: cannot read"));
     // The page: each chart a well-formed SVG document, a bar per value.
     let html = run(&["stats", "-f", "html", "-q"], input);
     let charts: Vec<&str> = html.stdout.split("<svg").skip(1).collect();
