@@ -48,6 +48,9 @@ pub use logic::step::Step;
 pub use logic::technique::{LogicLevel, Technique};
 pub use sudoku::cages::{CageError, Cages};
 pub use sudoku::candidates::Candidates;
+pub use sudoku::canon::{
+    canonical_form, CanonError, CanonOrder, Canonical, Canonicalizer, CANON_CANDIDATE_LIMIT,
+};
 pub use sudoku::encoding::DEFAULT_ASSIGNMENT_LIMIT;
 pub use sudoku::frame::Frame;
 pub use sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};
@@ -55,12 +58,15 @@ pub use sudoku::geometry::{Geometry, GeometryBuilder, GeometryError};
 pub use sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
 pub use sudoku::jigsaw::{random_regions, JigsawGenerator};
 pub use sudoku::killer::{Killer, KillerError, KillerGenerator, NODE_BUDGET as KILLER_NODE_BUDGET};
+pub use sudoku::minimal::{is_minimal, redundant_givens, MinimalError};
 pub use sudoku::random::Rng;
 pub use sudoku::rating::{Level, RateError, Rater, Rating, HARD_MAX};
 pub use sudoku::rules::{Boxes, Cage, Rules, RulesError};
 pub use sudoku::shape::{NamedShape, Shape, ShapeError};
 pub use sudoku::singles::{Outcome as SinglesOutcome, Singles};
 pub use sudoku::solver::{SolutionCount, Solver};
+pub use sudoku::symmetry::{pattern_symmetries, PatternSymmetry};
+pub use sudoku::transform::{TransformError, Transformation};
 pub use sudoku::true_candidates::{CandidateFinder, TrueCandidates};
 pub use sudoku::variants::{variant_geometry, Variant, VariantError};
 pub use text::alphabet::{Alphabet, Symbol, Symbols};

@@ -55,6 +55,8 @@ fn help_of_every_command() {
         "hint",
         "completions",
         "man",
+        "canon",
+        "stats",
     ] {
         let args: Vec<&str> = command.split_whitespace().chain(["--help"]).collect();
         let name = if command.is_empty() { "main" } else { command };

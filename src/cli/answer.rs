@@ -16,8 +16,8 @@ use std::io::Write as _;
 
 use sudoku_dlx::engine::SearchStats;
 use sudoku_dlx::{
-    CandidateFinder, Geometry, ParseError, RateError, Rater, Rating, Record, Rules, RulesError,
-    Size, Solver,
+    pattern_symmetries, redundant_givens, CandidateFinder, Cell, Geometry, Grid, ParseError,
+    RateError, Rater, Rating, Record, Rules, RulesError, Size, Solver,
 };
 
 use super::args::{Config, Task};
@@ -235,14 +235,21 @@ fn answer_puzzle(
                 let finder = &mut answerer.finder;
                 super::candidates::find(limit, geometry, record, finder, &mut answer.facts)
             }
-            _ => find_facts(
-                task,
-                geometry,
-                record,
-                &mut answerer.solver,
-                &mut answer.facts,
-            ),
+            _ => {
+                let solver = &mut answerer.solver;
+                find_facts(task, geometry, record, solver, &mut answer.facts);
+                if config.minimal && answer.facts.verdict == Verdict::Unique {
+                    check_minimal(geometry, &record.grid, solver, &mut answer.facts);
+                }
+                if config.minimal {
+                    let facts = &mut answer.facts;
+                    facts.minimal = Some(facts.redundant.as_ref().is_some_and(Vec::is_empty));
+                }
+            }
         },
+    }
+    if config.symmetry {
+        answer.facts.symmetries = Some(pattern_symmetries(&record.grid));
     }
     let facts = &answer.facts;
     if fails(task, facts.verdict) {
@@ -250,6 +257,29 @@ fn answer_puzzle(
         let _ = writeln!(answer.err, "{place}: {}", facts.reason);
     }
     render::puzzle(task, output, place, record, answer);
+}
+
+/// `check --minimal` of a unique puzzle: the givens that can go, each
+/// named in the reason when there are some.
+fn check_minimal(geometry: &Geometry, puzzle: &Grid, solver: &mut Solver, facts: &mut Facts) {
+    match redundant_givens(solver, geometry, puzzle) {
+        Ok(cells) => {
+            let n = puzzle.size().side();
+            let redundant: Vec<(Cell, u8)> = cells
+                .into_iter()
+                .map(|cell| (cell, puzzle.cells()[cell.row * n + cell.column]))
+                .collect();
+            if !redundant.is_empty() {
+                let named: Vec<String> = redundant
+                    .iter()
+                    .map(|(cell, digit)| format!("{cell}={digit} can go"))
+                    .collect();
+                facts.fail(Verdict::NotMinimal, &named.join(", "));
+            }
+            facts.redundant = Some(redundant);
+        }
+        Err(error) => facts.fail(Verdict::Undecided, &error),
+    }
 }
 
 /// Whether `verdict` is a failure of `task`, which weighs on the exit
@@ -261,7 +291,11 @@ pub fn fails(task: Task, verdict: Verdict) -> bool {
             task,
             Task::Check | Task::Solve { unique: true } | Task::Rate
         ),
-        Verdict::Unsolvable | Verdict::Invalid | Verdict::Mismatch | Verdict::Undecided => true,
+        Verdict::Unsolvable
+        | Verdict::Invalid
+        | Verdict::Mismatch
+        | Verdict::Undecided
+        | Verdict::NotMinimal => true,
     }
 }
 

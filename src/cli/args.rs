@@ -9,6 +9,9 @@ use sudoku_dlx::{
     Alphabet, Boxes, InputFormat, NamedShape, PuzzleReader, Rules, Shape, Size, Variant,
 };
 
+use super::collection_args::{
+    CanonFormat, OrderChoice, StatsFormat, CANON_EXAMPLES, STATS_EXAMPLES,
+};
 use super::explain_args::{ExplainConfig, Mode, EXPLAIN_EXAMPLES};
 use super::generate_args::{
     parse_boxes, shape_parser, GenerateArgs, Layout, RateMethod, GENERATE_EXAMPLES, MAX_JOBS,
@@ -43,7 +46,9 @@ const CHECK_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx check puzzles/seed-4x4-filled.txt     does a filled grid obey the rules?
   sudoku-dlx check puzzles.txt > verdicts || echo 'some puzzles are not unique'
-  sudoku-dlx check -f csv puzzles/cases.txt        verify the counts and solutions it claims";
+  sudoku-dlx check -f csv puzzles/cases.txt        verify the counts and solutions it claims
+  sudoku-dlx check --minimal --symmetry p.txt      `unique minimal symmetry: rotational-180`;
+                                                   not minimal (a given can go) exits with 1";
 
 const EXAMPLES: &str = "\
 Examples:
@@ -137,6 +142,15 @@ pub enum Command {
     /// Check each grid: a filled grid against the rules, a partial grid for a unique solution
     #[command(after_help = CHECK_EXAMPLES)]
     Check {
+        /// Also require every given to be needed: a unique puzzle from
+        /// which a given can go fails as not-minimal, naming each one
+        /// (`r4c7=3 can go`)
+        #[arg(long)]
+        minimal: bool,
+        /// Also name the symmetries of the pattern of givens (rotational-180,
+        /// mirror-vertical, ... or none)
+        #[arg(long)]
+        symmetry: bool,
         #[command(flatten)]
         common: Common,
     },
@@ -174,6 +188,12 @@ pub enum Command {
     /// Print the next logical step of each puzzle or pencilmark position
     #[command(after_help = EXPLAIN_EXAMPLES)]
     Hint(ExplainArgs),
+    /// Print the canonical form (minlex) of each puzzle, or with --dedupe the first of each class
+    #[command(after_help = CANON_EXAMPLES)]
+    Canon(CanonArgs),
+    /// Summarise a collection: solution counts, givens, levels, classes, minimal puzzles
+    #[command(after_help = STATS_EXAMPLES)]
+    Stats(StatsArgs),
 }
 
 /// Output formats of the logical solver.
@@ -217,7 +237,7 @@ pub struct ExplainArgs {
 /// The rules `--boxes`, `--variant` and `--shape` give the puzzles that
 /// bring none of their own (jigsaw regions come with each line);
 /// `--variant samurai` is `--shape samurai`.
-fn run_rules(
+pub fn run_rules(
     boxes: Option<&Boxes>,
     variants: &[VariantChoice],
     shape: Option<NamedShape>,
@@ -285,6 +305,63 @@ pub const DEFAULT_COUNT_LIMIT: u64 = 100_000;
 /// of search, so that a pathological sparse 16x16 or 25x25 puzzle ends with
 /// an answer of "undecided" rather than a stalled run.
 pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
+
+/// The flags of reading a collection, shared by `canon` and `stats`.
+#[derive(Debug, Args)]
+pub struct CollectionInput {
+    /// Puzzle files; `-` or nothing reads standard input
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// The format of the input; by default detected from its first lines
+    #[arg(short, long, value_enum, default_value_t = InputChoice::Auto)]
+    pub input_format: InputChoice,
+    /// The symbols puzzles are written in
+    #[arg(long, value_enum, default_value_t = AlphabetChoice::Auto)]
+    pub alphabet: AlphabetChoice,
+    /// The boxes: R rows by C columns each (R x C = the side)
+    #[arg(long, value_name = "RxC|none", value_parser = parse_boxes)]
+    pub boxes: Option<Boxes>,
+    /// Variant rules of the puzzles that do not give their own (canon
+    /// takes x alone, up to 9x9, and refuses the others)
+    #[arg(long, value_enum, value_name = "RULES", value_delimiter = ',')]
+    pub variant: Vec<VariantChoice>,
+    /// Print no per-puzzle message on standard error
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// The flags of `canon`.
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    #[command(flatten)]
+    pub input: CollectionInput,
+    /// Output layout
+    #[arg(short, long, value_enum, default_value_t = CanonFormat::Line)]
+    pub format: CanonFormat,
+    /// Print only the first puzzle of each class, as written
+    #[arg(long)]
+    pub dedupe: bool,
+    /// Which string is the smallest
+    #[arg(long, value_enum, default_value_t = OrderChoice::Lex)]
+    pub order: OrderChoice,
+    /// Canonicalise on N threads, 1 to 256 [default: the available cores];
+    /// the output is the same as with -j 1
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS))]
+    pub jobs: Option<u16>,
+}
+
+/// The flags of `stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    #[command(flatten)]
+    pub input: CollectionInput,
+    /// Output layout
+    #[arg(short, long, value_enum, default_value_t = StatsFormat::Text)]
+    pub format: StatsFormat,
+    /// Give up on a puzzle's search after N nodes (it counts as undecided)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
+}
 
 /// Options every command takes.
 #[derive(Debug, Args)]
@@ -531,6 +608,10 @@ pub struct Config {
     pub rules: Rules,
     /// `--variant jigsaw`: plain lines are `GIVENS REGIONS`.
     pub jigsaw: bool,
+    /// `check --minimal`: a unique puzzle must also be minimal.
+    pub minimal: bool,
+    /// `check --symmetry`: name the symmetries of the givens.
+    pub symmetry: bool,
 }
 
 impl Config {
@@ -557,6 +638,10 @@ pub enum Request {
     Man(Option<PathBuf>),
     /// Explain, hint or rate by techniques.
     Explain(ExplainConfig),
+    /// Canonical forms.
+    Canon(CanonArgs),
+    /// A summary of a collection.
+    Stats(StatsArgs),
 }
 
 impl Cli {
@@ -594,7 +679,7 @@ impl Cli {
             )),
             Command::Solve { common, .. }
             | Command::Count { common, .. }
-            | Command::Check { common }
+            | Command::Check { common, .. }
             | Command::Rate { common, .. }
             | Command::Candidates { common, .. } => Some((
                 common.shape,
@@ -625,7 +710,7 @@ impl Cli {
         }
         if let Command::Solve { common, .. }
         | Command::Count { common, .. }
-        | Command::Check { common }
+        | Command::Check { common, .. }
         | Command::Rate { common, .. } = &self.command
         {
             if common.variant.contains(&VariantChoice::Jigsaw) && common.boxes.is_some() {
@@ -693,7 +778,7 @@ impl Cli {
             }
             Command::Solve { common, .. }
             | Command::Count { common, .. }
-            | Command::Check { common }
+            | Command::Check { common, .. }
             | Command::Candidates { common, .. } => {
                 (common.with_solutions, common.format == Some(Format::Html))
             }
@@ -703,6 +788,7 @@ impl Cli {
     }
 
     fn into_checked_request(self) -> Request {
+        let (mut minimal, mut symmetry) = (false, false);
         let (task, common) = match self.command {
             Command::Generate(args) => return Request::Generate(args),
             Command::Solve {
@@ -713,7 +799,14 @@ impl Cli {
             } => (Task::SolveAll { limit }, common),
             Command::Solve { unique, common, .. } => (Task::Solve { unique }, common),
             Command::Count { limit, common } => (Task::Count { limit }, common),
-            Command::Check { common } => (Task::Check, common),
+            Command::Check {
+                minimal: asked_minimal,
+                symmetry: asked_symmetry,
+                common,
+            } => {
+                (minimal, symmetry) = (asked_minimal, asked_symmetry);
+                (Task::Check, common)
+            }
             Command::Candidates { limit, common } => (Task::Candidates { limit }, common),
             Command::Completions { shell } => return Request::Completions(shell),
             Command::Man { dir } => return Request::Man(dir),
@@ -735,6 +828,8 @@ impl Cli {
             Command::Rate { common, .. } => (Task::Rate, common),
             Command::Explain(args) => return Request::Explain(args.config(Mode::Explain)),
             Command::Hint(args) => return Request::Explain(args.config(Mode::Hint)),
+            Command::Canon(args) => return Request::Canon(args),
+            Command::Stats(args) => return Request::Stats(args),
         };
         let jigsaw = common.variant.contains(&VariantChoice::Jigsaw);
         Request::Answer(Config {
@@ -757,6 +852,8 @@ impl Cli {
             max_nodes: common.max_nodes,
             rules: run_rules(common.boxes.as_ref(), &common.variant, common.shape),
             jigsaw,
+            minimal,
+            symmetry,
         })
     }
 }

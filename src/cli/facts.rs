@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use sudoku_dlx::{Grid, Rating, TrueCandidates};
+use sudoku_dlx::{Cell, Grid, PatternSymmetry, Rating, TrueCandidates};
 
 use super::args::Format;
 
@@ -47,6 +47,8 @@ pub enum Verdict {
     Undecided,
     /// Rated: exactly one solution, and a difficulty (rate).
     Rated,
+    /// Exactly one solution, but a given can go (check --minimal).
+    NotMinimal,
 }
 
 impl Verdict {
@@ -62,6 +64,7 @@ impl Verdict {
             Verdict::Mismatch => "mismatch",
             Verdict::Undecided => "undecided",
             Verdict::Rated => "rated",
+            Verdict::NotMinimal => "not-minimal",
         }
     }
 }
@@ -96,6 +99,14 @@ pub struct Facts {
     pub rating: Option<Rating>,
     /// The true candidates (candidates), when a solution was found.
     pub candidates: Option<TrueCandidates>,
+    /// Unique and no given can go (check --minimal): false for a puzzle
+    /// that is not unique.
+    pub minimal: Option<bool>,
+    /// The givens that can each go, with their digits (check --minimal),
+    /// when minimality was decided.
+    pub redundant: Option<Vec<(Cell, u8)>>,
+    /// The symmetries of the pattern of givens (check --symmetry).
+    pub symmetries: Option<Vec<PatternSymmetry>>,
 }
 
 impl Facts {
@@ -112,6 +123,9 @@ impl Facts {
         self.column = None;
         self.rating = None;
         self.candidates = None;
+        self.minimal = None;
+        self.redundant = None;
+        self.symmetries = None;
     }
 
     /// The solutions of this puzzle.

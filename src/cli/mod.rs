@@ -9,6 +9,11 @@ mod answer;
 mod args;
 mod batch;
 mod candidates;
+mod canon;
+mod collection;
+mod collection_args;
+mod collection_chart;
+mod collection_stats;
 mod completions;
 mod explain;
 mod explain_args;
@@ -59,6 +64,8 @@ pub fn main() -> ExitCode {
         Request::Man(None) => written(man::write_page(&mut io::stdout().lock())),
         Request::Man(Some(dir)) => written(man::write_pages(&dir, &mut io::stdout().lock())),
         Request::Explain(config) => explain::main(&config),
+        Request::Canon(args) => canon::main(&args),
+        Request::Stats(args) => collection_stats::main(&args),
     })
 }
 

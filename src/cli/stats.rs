@@ -8,7 +8,7 @@ use super::args::Task;
 use super::facts::{Facts, Verdict};
 
 /// Every verdict, in the order the summary lists them.
-const VERDICTS: [Verdict; 9] = [
+const VERDICTS: [Verdict; 10] = [
     Verdict::Solved,
     Verdict::Valid,
     Verdict::Unique,
@@ -18,6 +18,7 @@ const VERDICTS: [Verdict; 9] = [
     Verdict::Invalid,
     Verdict::Mismatch,
     Verdict::Undecided,
+    Verdict::NotMinimal,
 ];
 
 /// Counts kept over a run: each record counts once, under its verdict, so

@@ -4,6 +4,10 @@
 
 pub mod cages;
 pub mod candidates;
+pub mod canon;
+mod canon_band;
+mod canon_node;
+mod canon_x;
 pub mod encoding;
 pub mod frame;
 pub mod generate;
@@ -11,11 +15,14 @@ pub mod geometry;
 pub mod grid;
 pub mod jigsaw;
 pub mod killer;
+pub mod minimal;
 pub mod random;
 pub mod rating;
 pub mod rules;
 pub mod shape;
 pub mod singles;
 pub mod solver;
+pub mod symmetry;
+pub mod transform;
 pub mod true_candidates;
 pub mod variants;

@@ -36,6 +36,11 @@ pub struct Fields<'a> {
     pub candidates: Option<(&'a Candidates, Alphabet)>,
     /// The solutions the candidates search saw, `k` or `k+`.
     pub solutions_seen: Option<String>,
+    /// check --minimal: unique and minimal, and the givens that can go.
+    pub minimal: Option<bool>,
+    pub redundant: Option<Vec<String>>,
+    /// check --symmetry: the names of the symmetries of the givens.
+    pub symmetry: Option<Vec<&'static str>>,
 }
 
 impl<'a> Fields<'a> {
@@ -68,7 +73,7 @@ pub fn fields<'a>(
     let shows_solution = !counted
         && matches!(
             facts.verdict,
-            Verdict::Solved | Verdict::Unique | Verdict::Mismatch
+            Verdict::Solved | Verdict::Unique | Verdict::Mismatch | Verdict::NotMinimal
         );
     Fields {
         source: place.source,
@@ -98,6 +103,15 @@ pub fn fields<'a>(
         solutions_seen: matches!(task, Task::Candidates { .. })
             .then(|| solutions_seen(facts))
             .flatten(),
+        minimal: facts.minimal,
+        redundant: facts
+            .redundant
+            .as_ref()
+            .map(|cells| cells.iter().map(|(cell, _)| cell.to_string()).collect()),
+        symmetry: facts
+            .symmetries
+            .as_ref()
+            .map(|found| found.iter().map(|s| s.name()).collect()),
     }
 }
 

@@ -53,6 +53,15 @@ impl Serialize for Fields<'_> {
         if let Some(level) = self.level {
             map.serialize_entry("level", level)?;
         }
+        if let Some(minimal) = self.minimal {
+            map.serialize_entry("minimal", &minimal)?;
+        }
+        if let Some(redundant) = &self.redundant {
+            map.serialize_entry("redundant", redundant)?;
+        }
+        if let Some(symmetry) = &self.symmetry {
+            map.serialize_entry("symmetry", symmetry)?;
+        }
         if let Some(error) = self.error {
             map.serialize_entry("error", error)?;
         }

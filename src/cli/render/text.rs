@@ -61,8 +61,30 @@ pub fn puzzle(task: Task, output: Output, record: &Record, answer: &mut Answer) 
             }
             None => status_word(out, layout, facts.verdict.word()),
         },
-        Task::Check | Task::SolveAll { .. } => status_word(out, layout, facts.verdict.word()),
+        Task::Check => status_word(out, layout, &check_words(facts)),
+        Task::SolveAll { .. } => status_word(out, layout, facts.verdict.word()),
     }
+}
+
+/// The verdict of check, with what --minimal and --symmetry found:
+/// `unique minimal`, `not-minimal: r4c7=3 can go`, `... symmetry: none`.
+fn check_words(facts: &Facts) -> String {
+    let mut words = facts.verdict.word().to_string();
+    if facts.verdict == Verdict::NotMinimal {
+        words = format!("{words}: {}", facts.reason);
+    } else if facts.minimal == Some(true) {
+        words.push_str(" minimal");
+    }
+    if let Some(symmetries) = &facts.symmetries {
+        let names: Vec<&str> = symmetries.iter().map(|s| s.name()).collect();
+        let names = if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(",")
+        };
+        words = format!("{words} symmetry: {names}");
+    }
+    words
 }
 
 /// Writes the answer to a puzzle that could not be parsed.

@@ -1,0 +1,715 @@
+//! The canonical form of a puzzle or filled grid ("minlex"): of all the
+//! grids its transformations make (transposition when the boxes are
+//! square, bands and stacks in any order, rows within their band and
+//! columns within their stack in any order, digits relabelled), the one
+//! whose cells, read row by row, make the smallest string, with the blank
+//! below every digit. Two puzzles are the same puzzle in disguise exactly
+//! when their forms are equal, which is what deduplicating a collection
+//! needs.
+//!
+//! The search builds the form row by row and keeps, at every row, only the
+//! partial transformations that give the smallest row so far:
+//!
+//! * the rows are chosen explicitly: a band's first row from any band not
+//!   yet used, its next rows from the rest of that band;
+//! * the columns are not: each partial transformation holds an order of
+//!   the columns and marks which neighbouring columns (within a stack) and
+//!   which neighbouring stacks are still interchangeable because every row
+//!   so far reads the same in them. Choosing a row then only sorts within
+//!   those groups (blank first, then the digits already labelled, then the
+//!   new ones) and splits them where the row differs;
+//! * digits are labelled lazily, in the order they first appear. A new
+//!   digit compares above every labelled one, and two new digits at the
+//!   same place of two candidates get the same label, so rows compare
+//!   exactly before their labels are known. Where several new digits share
+//!   a group of interchangeable columns (or stacks), their order decides
+//!   which gets which label, and each order becomes a candidate of its own.
+//!
+//! X-Sudoku (up to 9x9) has a group of its own, small enough to try in full
+//! ([`super::canon_x`]).
+//!
+//! Puzzles with few givens keep a handful of candidates from row to row. A
+//! filled grid would branch on every order of its first row (1,296 for a
+//! 9x9 row); its first two rows are found apart ([`super::canon_band`]).
+//! Grids whose search would grow past [`CANON_CANDIDATE_LIMIT`] candidates
+//! (nearly filled grids of 16x16 and up) are refused rather than left
+//! half-done.
+
+use std::cmp::Ordering;
+
+use thiserror::Error;
+
+use crate::sudoku::canon_band::{second_rows, Best};
+use crate::sudoku::canon_node::{Node, Shape, MAX, NEW};
+use crate::sudoku::canon_x;
+use crate::sudoku::geometry::Geometry;
+use crate::sudoku::grid::{Conflict, Grid, Size};
+use crate::sudoku::rules::{Boxes, Rules};
+use crate::sudoku::transform::Transformation;
+use crate::sudoku::variants::Variant;
+
+/// The number of partial transformations the search may hold at one row
+/// before it gives up with [`CanonError::TooManyCandidates`].
+pub const CANON_CANDIDATE_LIMIT: usize = 1 << 20;
+
+/// Why a grid has no canonical form here.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum CanonError {
+    /// Rules whose symmetries are not implemented: a form under the
+    /// classic group would call different puzzles the same.
+    #[error("no canonical form for {rule} puzzles: only classic rules with boxes, and X up to 9x9, are supported")]
+    Rules {
+        /// The rule that is not supported, as people call it.
+        rule: String,
+    },
+    /// A size without boxes of its own.
+    #[error("a {size} grid has no boxes, so it has no canonical form here")]
+    NoBoxes {
+        /// The size of the grid.
+        size: Size,
+    },
+    /// A digit twice in a row, column or box.
+    #[error("no canonical form for a grid against the rules: {0}")]
+    Conflict(Conflict),
+    /// The search held too many partial transformations at once.
+    #[error("the search for the canonical form of this {size} grid grew past {limit} candidates")]
+    TooManyCandidates {
+        /// The size of the grid.
+        size: Size,
+        /// The limit, [`CANON_CANDIDATE_LIMIT`].
+        limit: usize,
+    },
+}
+
+/// A canonical form and the transformation that maps the grid onto it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Canonical {
+    /// The form: the smallest equivalent grid.
+    pub form: Grid,
+    /// Maps the grid onto `form`; its [`Transformation::inverse`] maps the
+    /// form (or an answer found for it) back.
+    pub transformation: Transformation,
+}
+
+/// The canonical form of a grid under the classic rules: see
+/// [`Canonicalizer`], which keeps its buffers from one grid to the next.
+///
+/// # Errors
+///
+/// As [`Canonicalizer::canonical`].
+///
+/// # Example
+///
+/// ```
+/// use sudoku_dlx::{canonical_form, Grid};
+///
+/// let text = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+/// let puzzle: Grid = text.parse().unwrap();
+/// // The same puzzle upside down, with 1 and 9 swapped.
+/// let upside_down: String = text
+///     .chars()
+///     .rev()
+///     .map(|c| match c {
+///         '1' => '9',
+///         '9' => '1',
+///         c => c,
+///     })
+///     .collect();
+/// let disguised: Grid = upside_down.parse().unwrap();
+/// assert_ne!(disguised, puzzle);
+/// assert_eq!(canonical_form(&disguised).unwrap().form, puzzle);
+/// ```
+pub fn canonical_form(grid: &Grid) -> Result<Canonical, CanonError> {
+    Canonicalizer::new().canonical(grid, &Rules::classic())
+}
+
+/// A group of interchangeable new digits whose order the search tries in
+/// full: `len` columns from `start`, or `len` stacks from stack `start`.
+#[derive(Debug, Clone, Copy, Default)]
+struct Run {
+    stacks: bool,
+    start: u8,
+    len: u8,
+}
+
+/// Finds canonical forms, keeping its buffers from one grid to the next.
+#[derive(Debug, Default)]
+pub struct Canonicalizer {
+    /// The grid and its transpose, as flat arrays.
+    grids: [Vec<u8>; 2],
+    /// The candidates of the current row, and of the next.
+    level: Vec<Node>,
+    next: Vec<Node>,
+    /// The candidates (by index in `level`), rows and column orders that
+    /// give the smallest next row.
+    winners: Vec<(u32, u8, [u8; MAX])>,
+}
+
+impl Canonicalizer {
+    /// A canonicalizer with empty buffers.
+    pub fn new() -> Canonicalizer {
+        Canonicalizer::default()
+    }
+
+    /// The canonical form of `grid` under `rules`, and the transformation
+    /// that maps `grid` onto it.
+    ///
+    /// # Errors
+    ///
+    /// [`CanonError::Rules`] for rules other than the classic ones (boxes
+    /// of any shape that tiles the grid are fine) and X-Sudoku up to 9x9, [`CanonError::NoBoxes`]
+    /// for a grid without boxes, [`CanonError::Conflict`] for a grid
+    /// against the rules, [`CanonError::TooManyCandidates`] when the search
+    /// would grow too big (filled grids of 16x16 and up).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_dlx::{Canonicalizer, Grid, Rules};
+    ///
+    /// // A 4x4 grid in its canonical form already.
+    /// let grid: Grid = "1234341221434321".parse().unwrap();
+    /// let mut canonicalizer = Canonicalizer::new();
+    /// let canonical = canonicalizer.canonical(&grid, &Rules::classic()).unwrap();
+    /// assert_eq!(canonical.form, grid);
+    /// assert_eq!(canonical.transformation.apply(&grid), canonical.form);
+    /// ```
+    pub fn canonical(&mut self, grid: &Grid, rules: &Rules) -> Result<Canonical, CanonError> {
+        self.canonical_in(grid, rules, CanonOrder::default())
+    }
+
+    /// As [`Canonicalizer::canonical`], with the order asked for.
+    ///
+    /// # Errors
+    ///
+    /// As [`Canonicalizer::canonical`].
+    pub fn canonical_in(
+        &mut self,
+        grid: &Grid,
+        rules: &Rules,
+        order: CanonOrder,
+    ) -> Result<Canonical, CanonError> {
+        let size = grid.size();
+        let shape = shape_of(size, rules)?;
+        let conflict = if !repeats(shape, grid.cells()) {
+            None
+        } else if size.box_shape() == Some((shape.band, shape.stack)) {
+            Geometry::classic(size).first_conflict(grid)
+        } else {
+            rules
+                .geometry(size)
+                .ok()
+                .and_then(|g| g.first_conflict(grid))
+        };
+        let conflict = match conflict {
+            None if shape.x => rules
+                .geometry(size)
+                .ok()
+                .and_then(|g| g.first_conflict(grid)),
+            conflict => conflict,
+        };
+        if let Some(conflict) = conflict {
+            return Err(CanonError::Conflict(conflict));
+        }
+        if shape.x {
+            let map = canon_x::smallest(shape, grid.cells());
+            let (rows, columns, digits) = (map.rows, map.columns, map.digits);
+            let transformation =
+                Transformation::from_parts(size, map.transpose, rows, columns, digits);
+            return Ok(Canonical {
+                form: transformation.apply(grid),
+                transformation,
+            });
+        }
+        let n = shape.n;
+        let cells = grid.cells();
+        self.grids[0].clear();
+        self.grids[0].extend_from_slice(cells);
+        self.grids[1].clear();
+        self.grids[1].resize(n * n, 0);
+        for (r, row) in cells.chunks_exact(n).enumerate() {
+            for (c, &v) in row.iter().enumerate() {
+                self.grids[1][c * n + r] = v;
+            }
+        }
+        self.level.clear();
+        let orients = if shape.transposes { 2 } else { 1 };
+        if grid.is_complete() {
+            // On a filled grid the two orders agree.
+            self.first_band_of_filled(shape, orients);
+            self.rows(shape, Pass::Lex, 2)?;
+        } else {
+            self.level
+                .extend((0..orients).map(|orient| Node::start(shape, orient)));
+            if order == CanonOrder::PatternFirst {
+                self.rows(shape, Pass::Pattern, 0)?;
+                self.rows(shape, Pass::Digits, 0)?;
+            } else {
+                self.rows(shape, Pass::Lex, 0)?;
+            }
+        }
+        let node = &self.level[0];
+        // Digits the grid lacks take the labels left, in order.
+        let mut next = node.next_label;
+        let digits = (0..=n)
+            .map(|v| match node.labels[v] {
+                NEW => {
+                    next += 1;
+                    next - 1
+                }
+                label => label,
+            })
+            .collect();
+        let transformation = Transformation::from_parts(
+            size,
+            node.orient == 1,
+            node.rows[..n].to_vec(),
+            node.cols[..n].to_vec(),
+            digits,
+        );
+        Ok(Canonical {
+            form: transformation.apply(grid),
+            transformation,
+        })
+    }
+}
+
+impl Canonicalizer {
+    /// The candidates at depth 2 of a filled grid: every first row and
+    /// second row of its band, each with the column orders that make the
+    /// second row smallest ([`super::canon_band`]), the smallest of all
+    /// kept.
+    fn first_band_of_filled(&mut self, shape: Shape, orients: u8) {
+        let mut best = Best {
+            row: [0; MAX],
+            found: false,
+            nodes: &mut self.level,
+        };
+        for orient in 0..orients {
+            let grid = &self.grids[usize::from(orient)];
+            for r1 in 0..shape.n {
+                let band = r1 / shape.band * shape.band;
+                for r2 in (band..band + shape.band).filter(|&r2| r2 != r1) {
+                    second_rows(shape, grid, orient, (r1, r2), &mut best);
+                }
+            }
+        }
+    }
+
+    /// Builds the form row by row from the candidates in `self.level`,
+    /// keeping at each row those that read smallest, as `pass` compares.
+    fn rows(&mut self, shape: Shape, pass: Pass, from: usize) -> Result<(), CanonError> {
+        let n = shape.n;
+        let mut best = [0u8; MAX];
+        let mut cols = [0u8; MAX];
+        let mut tokens = [0u8; MAX];
+        for depth in from..n {
+            // First the smallest row of every candidate and every row it
+            // may take next, then the children of those that give it: no
+            // child is made for a row that turns out larger.
+            self.winners.clear();
+            let mut least_counts = [u8::MAX; MAX];
+            for (at, node) in self.level.iter().enumerate() {
+                let rows = match pass {
+                    Pass::Digits => 1 << node.rows[depth],
+                    _ => candidate_rows(shape, node, depth),
+                };
+                let grid = &self.grids[usize::from(node.orient)];
+                for r in (0..n).filter(|r| rows & 1 << r != 0) {
+                    let row = &grid[r * n..(r + 1) * n];
+                    if depth == 0 && pass != Pass::Digits {
+                        // Nothing is labelled yet, so the first row reads
+                        // by its givens per stack alone: rows whose counts,
+                        // sorted, are above the least need no arranging.
+                        let counts = stack_counts(shape, row);
+                        if counts > least_counts {
+                            continue;
+                        }
+                        least_counts = counts;
+                    }
+                    arrange(shape, pass, node, row, &mut cols, &mut tokens);
+                    match compare(n, &tokens, &best) {
+                        Ordering::Greater if !self.winners.is_empty() => continue,
+                        Ordering::Equal if !self.winners.is_empty() => {}
+                        _ => {
+                            best = tokens;
+                            self.winners.clear();
+                        }
+                    }
+                    self.winners.push((at as u32, r as u8, cols));
+                }
+            }
+            self.next.clear();
+            for (at, r, mut cols) in self.winners.drain(..) {
+                let node = &self.level[at as usize];
+                let r = usize::from(r);
+                let grid = &self.grids[usize::from(node.orient)];
+                let branch = Branch {
+                    shape,
+                    pass,
+                    node,
+                    row: &grid[r * n..(r + 1) * n],
+                    r,
+                    depth,
+                    tokens: &best,
+                };
+                if !branch.children(&mut cols, &mut self.next) {
+                    return Err(CanonError::TooManyCandidates {
+                        size: Size::from_side(n).expect("a supported side"),
+                        limit: CANON_CANDIDATE_LIMIT,
+                    });
+                }
+            }
+            std::mem::swap(&mut self.level, &mut self.next);
+        }
+        Ok(())
+    }
+}
+
+/// Whether a digit repeats in a row, column or box of `cells`: a quick
+/// test before the rules check that names the repetition.
+fn repeats(shape: Shape, cells: &[u8]) -> bool {
+    let (n, w) = (shape.n, shape.stack);
+    let (mut columns, mut boxes) = ([0u64; MAX], [0u64; MAX]);
+    for (r, row) in cells.chunks_exact(n).enumerate() {
+        let first_box = r / shape.band * (n / w);
+        let mut seen = 0u64;
+        for (s, stack) in row.chunks_exact(w).enumerate() {
+            for (k, &v) in stack.iter().enumerate() {
+                let (bit, c) = (1u64 << v & !1, s * w + k);
+                if (seen | columns[c] | boxes[first_box + s]) & bit != 0 {
+                    return true;
+                }
+                seen |= bit;
+                columns[c] |= bit;
+                boxes[first_box + s] |= bit;
+            }
+        }
+    }
+    false
+}
+
+/// The givens of each stack of `row`, sorted, padded with `u8::MAX`.
+fn stack_counts(shape: Shape, row: &[u8]) -> [u8; MAX] {
+    let mut counts = [u8::MAX; MAX];
+    let stacks = shape.n / shape.stack;
+    for (s, count) in counts[..stacks].iter_mut().enumerate() {
+        let stack = &row[s * shape.stack..(s + 1) * shape.stack];
+        *count = stack.iter().filter(|&&v| v != 0).count() as u8;
+    }
+    counts[..stacks].sort_unstable();
+    counts
+}
+
+/// Compares the first `n` tokens of two rows; the tokens past `n` are 0.
+fn compare(n: usize, a: &[u8; MAX], b: &[u8; MAX]) -> Ordering {
+    if n <= 16 {
+        // One integer comparison in place of a call to memcmp.
+        let key = |t: &[u8; MAX]| u128::from_be_bytes(t[..16].try_into().expect("16 bytes"));
+        key(a).cmp(&key(b))
+    } else {
+        a[..n].cmp(&b[..n])
+    }
+}
+
+/// What one pass of the search compares rows by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    /// Blanks and digits, digits by their labels: the whole form at once.
+    Lex,
+    /// Blank or given alone, choosing rows: the pattern.
+    Pattern,
+    /// Digits by their labels, the rows kept from [`Pass::Pattern`].
+    Digits,
+}
+
+/// Which string is smallest: what "canonical" means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum CanonOrder {
+    /// The smallest string outright, blank below every digit: the
+    /// "minlex" form of the community's minlexing tools, in which the
+    /// 17-clue catalogue is written.
+    #[default]
+    Lex,
+    /// The smallest pattern of givens first, then the smallest string among
+    /// the transformations that give it (what pattern minlexers compute).
+    /// It differs from [`CanonOrder::Lex`] on about half the 17-clue
+    /// puzzles, where a later given buys a smaller digit earlier; on filled
+    /// grids the two agree.
+    PatternFirst,
+}
+
+/// The group of `rules` at `size`, or why there is none here.
+fn shape_of(size: Size, rules: &Rules) -> Result<Shape, CanonError> {
+    let refuse = |rule: &str| {
+        Err(CanonError::Rules {
+            rule: rule.to_string(),
+        })
+    };
+    if !rules.shape.is_square() {
+        return refuse(&format!("the {} shape", rules.shape));
+    }
+    let x = rules.variants == [Variant::X];
+    if let Some(variant) = rules.variants.first().filter(|_| !x) {
+        return refuse(variant.name());
+    }
+    if x && size.side() > 9 {
+        return refuse("x (above 9x9)");
+    }
+    if !rules.cages.is_empty() {
+        return refuse("killer");
+    }
+    if !rules.extra_regions.is_empty() {
+        return refuse("extra-region");
+    }
+    let (band, stack) = match &rules.boxes {
+        Boxes::Standard => size.box_shape().ok_or(CanonError::NoBoxes { size })?,
+        Boxes::Shape { rows, columns } if rows * columns == size.side() => (*rows, *columns),
+        Boxes::Shape { .. } => return refuse("odd box shape"),
+        Boxes::None => return refuse("Latin square"),
+        Boxes::Regions(_) => return refuse("jigsaw"),
+    };
+    Ok(Shape {
+        n: size.side(),
+        band,
+        stack,
+        transposes: band == stack,
+        x,
+    })
+}
+
+/// The rows that may come at output row `depth`: a band's first row from
+/// a band not used yet, its later rows from the rest of its band.
+fn candidate_rows(shape: Shape, node: &Node, depth: usize) -> u64 {
+    let band_mask = (1u64 << shape.band) - 1;
+    if depth % shape.band != 0 {
+        let band = usize::from(node.rows[depth - 1]) / shape.band;
+        return (band_mask << (band * shape.band)) & !node.used_rows;
+    }
+    (0..shape.n / shape.band)
+        .map(|band| band_mask << (band * shape.band))
+        .filter(|mask| mask & node.used_rows == 0)
+        .fold(0, |rows, mask| rows | mask)
+}
+
+/// Orders the columns of `node` so that `row` reads smallest: sorted
+/// within each group of interchangeable columns, then the stacks sorted
+/// within each group of interchangeable stacks. `tokens` gets the row as
+/// read: 0 blank, a label, or [`NEW`].
+fn arrange(
+    shape: Shape,
+    pass: Pass,
+    node: &Node,
+    row: &[u8],
+    cols: &mut [u8; MAX],
+    tokens: &mut [u8; MAX],
+) {
+    let n = shape.n;
+    cols[..n].copy_from_slice(&node.cols[..n]);
+    if pass == Pass::Pattern {
+        for j in 0..n {
+            tokens[j] = u8::from(row[usize::from(cols[j])] != 0);
+        }
+    } else {
+        for j in 0..n {
+            tokens[j] = node.labels[usize::from(row[usize::from(cols[j])])];
+        }
+    }
+    let all = (1u64 << n) - 1;
+    if node.col_cut == all && node.stack_cut == (1u64 << (n / shape.stack)) - 1 {
+        // Every column in place already.
+        return;
+    }
+    // Insertion sort that never moves a column across the start of its
+    // group.
+    for j in 1..n {
+        let mut k = j;
+        while k > 0 && node.col_cut & 1 << k == 0 && tokens[k - 1] > tokens[k] {
+            tokens.swap(k - 1, k);
+            cols.swap(k - 1, k);
+            k -= 1;
+        }
+    }
+    let w = shape.stack;
+    for s in 1..n / w {
+        let mut k = s;
+        while k > 0
+            && node.stack_cut & 1 << k == 0
+            && stack_key(tokens, w, k - 1) > stack_key(tokens, w, k)
+        {
+            swap_stacks(w, k - 1, k, cols);
+            let (left, right) = tokens.split_at_mut(k * w);
+            left[(k - 1) * w..].swap_with_slice(&mut right[..w]);
+            k -= 1;
+        }
+    }
+}
+
+/// Splits the groups of interchangeable items (columns of width 1, or
+/// stacks of width `w`) where the tokens of neighbours differ; returns the
+/// new cuts, and adds a [`Run`] for each group of equal items holding new
+/// digits, to be ordered in full. Those become items of their own.
+fn split(
+    items: usize,
+    width: usize,
+    old_cut: u64,
+    tokens: &[u8; MAX],
+    runs: &mut [Run; MAX],
+    run_count: &mut usize,
+) -> u64 {
+    if old_cut == (1u64 << items) - 1 {
+        // Every item on its own already.
+        return old_cut;
+    }
+    let item = |i: usize| &tokens[i * width..(i + 1) * width];
+    let mut cut = old_cut;
+    let mut i = 1;
+    while i < items {
+        if cut & 1 << i != 0 || item(i - 1) != item(i) {
+            cut |= 1 << i;
+            i += 1;
+            continue;
+        }
+        if !item(i).contains(&NEW) {
+            i += 1;
+            continue;
+        }
+        let start = i - 1;
+        while i < items && old_cut & 1 << i == 0 && item(i - 1) == item(i) {
+            cut |= 1 << i;
+            i += 1;
+        }
+        runs[*run_count] = Run {
+            stacks: width > 1,
+            start: start as u8,
+            len: (i - start) as u8,
+        };
+        *run_count += 1;
+    }
+    cut
+}
+
+/// The tokens of stack `s`, `w` wide, as one number that compares as they
+/// do (for stacks up to 8 wide; wider ones compare by their first 8 and
+/// then by the rest).
+fn stack_key(tokens: &[u8; MAX], w: usize, s: usize) -> (u64, &[u8]) {
+    let stack = &tokens[s * w..(s + 1) * w];
+    let (head, rest) = stack.split_at(w.min(8));
+    (head.iter().fold(0, |key, &t| key << 8 | u64::from(t)), rest)
+}
+
+/// Swaps stacks `a < b` of `values`, stacks `w` wide.
+fn swap_stacks(w: usize, a: usize, b: usize, values: &mut [u8; MAX]) {
+    let (left, right) = values.split_at_mut(b * w);
+    left[a * w..(a + 1) * w].swap_with_slice(&mut right[..w]);
+}
+
+/// The children of one candidate with one more row: its columns arranged
+/// for that row, the groups split where the row differs, one child per
+/// order of each group of new digits.
+struct Branch<'a> {
+    shape: Shape,
+    pass: Pass,
+    node: &'a Node,
+    row: &'a [u8],
+    r: usize,
+    depth: usize,
+    tokens: &'a [u8; MAX],
+}
+
+impl Branch<'_> {
+    /// Pushes the children onto `next`; false when there would be more
+    /// than [`CANON_CANDIDATE_LIMIT`].
+    fn children(&self, cols: &mut [u8; MAX], next: &mut Vec<Node>) -> bool {
+        let (n, w) = (self.shape.n, self.shape.stack);
+        let tokens = self.tokens;
+        let mut runs = [Run::default(); MAX];
+        let mut run_count = 0;
+        let col_cut = split(n, 1, self.node.col_cut, tokens, &mut runs, &mut run_count);
+        let stack_cut = split(
+            n / w,
+            w,
+            self.node.stack_cut,
+            tokens,
+            &mut runs,
+            &mut run_count,
+        );
+        let cuts = (col_cut, stack_cut);
+        self.order_runs(&runs[..run_count], cols, cuts, next)
+    }
+
+    /// Tries every order of the first run, then of the rest.
+    fn order_runs(
+        &self,
+        runs: &[Run],
+        cols: &mut [u8; MAX],
+        cuts: (u64, u64),
+        next: &mut Vec<Node>,
+    ) -> bool {
+        match runs.split_first() {
+            None => self.push_child(cols, cuts, next),
+            Some((run, rest)) => self.order_run(*run, 0, rest, cols, cuts, next),
+        }
+    }
+
+    /// Every order of the items of `run` from `first` on, by swapping each
+    /// into place in turn.
+    fn order_run(
+        &self,
+        run: Run,
+        first: usize,
+        rest: &[Run],
+        cols: &mut [u8; MAX],
+        cuts: (u64, u64),
+        next: &mut Vec<Node>,
+    ) -> bool {
+        let len = usize::from(run.len);
+        if first == len {
+            return self.order_runs(rest, cols, cuts, next);
+        }
+        let w = self.shape.stack;
+        let at = usize::from(run.start);
+        for other in first..len {
+            let swap = |cols: &mut [u8; MAX]| match (run.stacks, first == other) {
+                (_, true) => {}
+                (true, false) => swap_stacks(w, at + first, at + other, cols),
+                (false, false) => cols.swap(at + first, at + other),
+            };
+            swap(cols);
+            let done = self.order_run(run, first + 1, rest, cols, cuts, next);
+            swap(cols);
+            if !done {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Adds the child with these columns: the row chosen, the new digits
+    /// labelled in the order they appear.
+    fn push_child(&self, cols: &[u8; MAX], cuts: (u64, u64), next: &mut Vec<Node>) -> bool {
+        if next.len() >= CANON_CANDIDATE_LIMIT {
+            return false;
+        }
+        let mut child = *self.node;
+        child.cols = *cols;
+        (child.col_cut, child.stack_cut) = cuts;
+        child.rows[self.depth] = self.r as u8;
+        child.used_rows |= 1 << self.r;
+        let labelled = if self.pass == Pass::Pattern {
+            0
+        } else {
+            self.shape.n
+        };
+        for &col in &cols[..labelled] {
+            let v = usize::from(self.row[usize::from(col)]);
+            if child.labels[v] == NEW {
+                child.labels[v] = child.next_label;
+                child.next_label += 1;
+            }
+        }
+        next.push(child);
+        true
+    }
+}

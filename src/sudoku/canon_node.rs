@@ -1,0 +1,67 @@
+//! The state the canonical-form search ([`super::canon`]) carries from row
+//! to row, shared with the search of a filled grid's first rows
+//! ([`super::canon_band`]): one partial transformation, and the shape of
+//! the group it belongs to.
+
+/// The widest grid side held in the fixed-size arrays of a candidate.
+pub(super) const MAX: usize = 36;
+
+/// The token of a digit not labelled yet: above every label.
+pub(super) const NEW: u8 = u8::MAX;
+
+impl Node {
+    /// The candidate before any row: every column and stack
+    /// interchangeable within its group, nothing labelled.
+    pub(super) fn start(shape: Shape, orient: u8) -> Node {
+        Node {
+            orient,
+            next_label: 1,
+            rows: [0; MAX],
+            cols: std::array::from_fn(|j| j as u8),
+            col_cut: (0..shape.n)
+                .step_by(shape.stack)
+                .fold(0, |cut, j| cut | 1 << j),
+            stack_cut: 1,
+            labels: std::array::from_fn(|v| if v == 0 { 0 } else { NEW }),
+            used_rows: 0,
+        }
+    }
+}
+
+/// One partial transformation of the search: the rows chosen so far, an
+/// order of the columns with the groups still interchangeable, and the
+/// labels given so far.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Node {
+    /// 1 when the grid is transposed first.
+    pub orient: u8,
+    /// The next label to give.
+    pub next_label: u8,
+    /// Output row `i` comes from row `rows[i]`.
+    pub rows: [u8; MAX],
+    /// Output column `j` comes from column `cols[j]`.
+    pub cols: [u8; MAX],
+    /// Bit `j`: output column `j` starts a new group of interchangeable
+    /// columns (always at a stack's first column).
+    pub col_cut: u64,
+    /// Bit `s`: output stack `s` starts a new group of interchangeable
+    /// stacks.
+    pub stack_cut: u64,
+    /// How digit `v` reads: its label, [`NEW`] while it has none (0 for
+    /// the blank, `v = 0`).
+    pub labels: [u8; MAX],
+    /// Bit `r`: row `r` is used.
+    pub used_rows: u64,
+}
+
+/// The shape of the group: the side, the rows of a band, the columns of a
+/// stack, and whether transposing belongs to it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Shape {
+    pub n: usize,
+    pub band: usize,
+    pub stack: usize,
+    pub transposes: bool,
+    /// X-Sudoku: the diagonals must stay diagonals ([`super::canon_x`]).
+    pub x: bool,
+}
