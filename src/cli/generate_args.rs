@@ -32,7 +32,7 @@ pub struct GenerateArgs {
     /// without one, a random seed is printed to standard error as `seed: N`
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// Side of the grid, 4 to 35 (a prime side needs --boxes none or
+    /// Side of the grid, 4 to 36 (a prime side needs --boxes none or
     /// --variant jigsaw); above 16, puzzles are minimal within a search
     /// budget per check
     #[arg(long, value_name = "SIDE", default_value = "9", value_parser = parse_size)]
@@ -145,14 +145,17 @@ pub enum LevelChoice {
     Expert,
 }
 
-/// The sides `generate` makes puzzles of: 4 to 35 (a prime side has no
+/// The sides `generate` makes puzzles of: 4 to 36 (a prime side has no
 /// boxes, so it needs `--boxes none` or `--variant jigsaw`, which the rules
 /// check).
 fn parse_size(text: &str) -> Result<Size, String> {
-    text.parse()
-        .ok()
-        .and_then(Size::from_side)
-        .ok_or_else(|| format!("`{text}` is not a side to generate: use 4 to 35"))
+    text.parse().ok().and_then(Size::from_side).ok_or_else(|| {
+        format!(
+            "`{text}` is not a side to generate: use {} to {}",
+            Size::MIN_SIDE,
+            Size::MAX_SIDE
+        )
+    })
 }
 
 /// Reads a rule by the name the library gives it, or `killer` or `jigsaw`.

@@ -22,7 +22,7 @@ use crate::logic::board::{bit, digits_of, Board};
 use crate::logic::step::{cell_at, Step};
 use crate::logic::technique::Technique;
 use crate::sudoku::candidates::Candidates;
-use crate::sudoku::grid::Unit;
+use crate::sudoku::grid::{Size, Unit};
 
 /// Calls `found` with every choice of `k` of `bases` (bit sets over the
 /// cover items) whose union has at most `max_union` members, until it
@@ -497,5 +497,5 @@ impl Shape<'_, '_> {
     }
 }
 
-/// The most words of a bit set of cells: 35 x 35 cells.
-const MAX_WORDS: usize = 20;
+/// The most words of a bit set of cells: those of the largest grid.
+const MAX_WORDS: usize = (Size::MAX_SIDE * Size::MAX_SIDE).div_ceil(64);
