@@ -58,17 +58,17 @@ pub struct GenerateArgs {
     /// Keep only puzzles with at most K givens
     #[arg(long, value_name = "K")]
     pub max_givens: Option<usize>,
-    /// Keep only puzzles of this level (see `sudoku-dlx rate --help`):
-    /// easy, medium, hard or expert by the search; simple, easy,
-    /// intermediate or expert with --method techniques
+    /// Keep only puzzles of this level, the hardest technique they need
+    /// (see `sudoku-dlx rate --help`): simple, easy, intermediate or
+    /// expert. A samurai is rated by the search alone: easy, medium, hard
+    /// or expert by its branches
     #[arg(long, value_enum)]
     pub difficulty: Option<LevelChoice>,
-    /// How --difficulty is judged: by the search's branches, or by the
-    /// hardest technique of a logical solve path (qqwing's levels)
-    #[arg(long, value_enum, default_value_t = RateMethod::Search)]
-    pub method: RateMethod,
-    /// Print each puzzle's rating after it (its score and level, in JSON and
-    /// CSV)
+    /// Replaced: --difficulty always takes the hardest technique's level
+    #[arg(long, value_enum, hide = true)]
+    pub method: Option<RateMethod>,
+    /// Print each puzzle's rating after it: the level, the hardest
+    /// technique and the search's branches, as `rate` prints them
     #[arg(long, conflicts_with = "solved")]
     pub rate: bool,
     /// Output layout [default: line; for --variant samurai, its block of
@@ -118,30 +118,38 @@ pub enum SymmetryChoice {
     Diagonal,
 }
 
-/// How puzzles are rated, for `rate` and `generate --difficulty`.
+/// The old `--method` of `rate` and `generate`, kept to say what replaced
+/// it: every rating now gives the hardest technique's level and the
+/// search's branches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum RateMethod {
-    /// The branches of the dancing-links search
+    /// The branches of the dancing-links search: now the `branches` field
     Search,
-    /// The hardest technique of a logical solve path
+    /// The hardest technique of a logical solve path: now the level
     Techniques,
 }
 
-/// Difficulty choices.
+/// What replaced `--method search`.
+pub const METHOD_SEARCH_REPLACED: &str = "--method search is replaced: every rating gives the \
+     level of the hardest technique needed (simple, easy, intermediate, expert) and, as \
+     `branches`, the search's effort; --method techniques is the default and can be left out";
+
+/// Difficulty choices: the levels of the hardest technique, and for a
+/// samurai (rated by the search alone) the levels of the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LevelChoice {
-    /// Naked singles alone (--method techniques)
+    /// Naked singles alone
     Simple,
-    /// Naked singles alone (score 0); with --method techniques, hidden
-    /// singles too
+    /// Hidden singles too (a samurai: singles alone)
     Easy,
-    /// Hidden singles, no guess (score 1)
+    /// A samurai only: hidden singles, no guess
     Medium,
-    /// Locked candidates, naked and hidden pairs (--method techniques)
+    /// Locked candidates, naked and hidden pairs
     Intermediate,
-    /// A few branch points
+    /// A samurai only: a few branch points
     Hard,
-    /// Many branch points
+    /// Anything harder: fish, wings, chains, bifurcation (a samurai: many
+    /// branch points)
     Expert,
 }
 
@@ -201,7 +209,7 @@ impl GenerateArgs {
         if self.variant.len() > 1 || self.boxes.is_some() || self.size.side() != 9 {
             return Some("--variant samurai takes no other rule, no --boxes and no --size");
         }
-        if self.technique_level().is_some() {
+        if self.method == Some(RateMethod::Techniques) {
             return Some(
                 "--variant samurai is rated by the search: --method techniques cannot judge it",
             );
@@ -246,8 +254,8 @@ impl GenerateArgs {
             },
             min_givens: self.min_givens.unwrap_or(0),
             max_givens: self.max_givens,
-            difficulty: match (self.method, self.difficulty) {
-                (RateMethod::Search, Some(level)) => Some(match level {
+            difficulty: match (self.samurai(), self.difficulty) {
+                (true, Some(level)) => Some(match level {
                     LevelChoice::Simple | LevelChoice::Easy => Level::Easy,
                     LevelChoice::Medium => Level::Medium,
                     LevelChoice::Intermediate | LevelChoice::Hard => Level::Hard,
@@ -262,9 +270,10 @@ impl GenerateArgs {
 }
 
 impl GenerateArgs {
-    /// The technique level asked for, with --method techniques.
+    /// The level of the hardest technique asked for (not for a samurai,
+    /// which is rated by the search).
     pub fn technique_level(&self) -> Option<LogicLevel> {
-        if self.method != RateMethod::Techniques {
+        if self.samurai() {
             return None;
         }
         self.difficulty.map(|level| match level {
@@ -275,19 +284,29 @@ impl GenerateArgs {
         })
     }
 
-    /// Why the level asked for does not fit the method, if it does not.
+    /// Why the level or the method asked for cannot be honoured, if it
+    /// cannot.
     pub fn level_refused(&self) -> Option<String> {
+        if self.method == Some(RateMethod::Search) && !self.samurai() {
+            return Some(METHOD_SEARCH_REPLACED.to_string());
+        }
         let level = self.difficulty?;
         let name = level.to_possible_value()?.get_name().to_string();
-        match (self.method, level) {
-            (RateMethod::Search, LevelChoice::Simple | LevelChoice::Intermediate) => Some(format!(
-                "--difficulty {name} is a technique level: add --method techniques \
-                 (search levels: easy, medium, hard, expert)"
+        match (self.samurai(), level) {
+            (true, LevelChoice::Simple | LevelChoice::Intermediate) => Some(format!(
+                "--difficulty {name} is a technique level; a samurai is rated by the search \
+                 alone: easy, medium, hard or expert"
             )),
-            (RateMethod::Techniques, LevelChoice::Medium | LevelChoice::Hard) => Some(format!(
-                "--difficulty {name} is a search level; with --method techniques the levels \
-                 are simple, easy, intermediate and expert"
+            (false, LevelChoice::Medium | LevelChoice::Hard) => Some(format!(
+                "--difficulty {name} was a level of the search, which is replaced: the levels \
+                 are those of the hardest technique needed, simple, easy, intermediate and \
+                 expert (see `sudoku-dlx rate --help`)"
             )),
+            (false, _) if !self.rules().is_classic() => Some(
+                "--difficulty judges the techniques of the classic rules: it cannot be used \
+                 with --variant or --boxes"
+                    .to_string(),
+            ),
             _ => None,
         }
     }

@@ -56,6 +56,12 @@ impl Serialize for Fields<'_> {
         if let Some(level) = self.level {
             map.serialize_entry("level", level)?;
         }
+        if let Some(hardest) = self.hardest {
+            map.serialize_entry("hardest", hardest)?;
+        }
+        if let Some(branches) = self.branches {
+            map.serialize_entry("branches", &branches)?;
+        }
         if let Some(error) = self.error {
             map.serialize_entry("error", error)?;
         }
