@@ -401,3 +401,39 @@ fn node_budget_turns_a_long_search_into_undecided() {
     let plain = run(&["check"], &inkala);
     assert_eq!(plain.lines(), ["unique"]);
 }
+
+/// The README's table of levels: one row a level, each example puzzle
+/// rated by the binary as the row says, and every level of the scale there.
+#[test]
+fn the_readme_levels_are_what_rate_prints() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let table = readme
+        .split("### Difficulty")
+        .nth(1)
+        .expect("a Difficulty section");
+    let mut levels = Vec::new();
+    let rows = table
+        .lines()
+        .skip_while(|line| !line.starts_with("| level"))
+        .take_while(|line| line.starts_with('|'));
+    for row in rows.skip(2) {
+        let level = row[2..].split(' ').next().unwrap();
+        let mut quoted = row.rsplit('`');
+        let printed = quoted.next().unwrap().trim_end_matches([' ', '|']).trim();
+        let puzzle = quoted.next().unwrap();
+        let rated = run(&["rate"], &format!("{puzzle}\n"));
+        assert_eq!((rated.code, rated.stdout.trim()), (0, printed), "{level}");
+        assert!(printed.starts_with(&format!("{level}: ")), "{row}");
+        levels.push(level.to_owned());
+    }
+    let scale: Vec<String> = [
+        sudoku_dlx::LogicLevel::Simple,
+        sudoku_dlx::LogicLevel::Easy,
+        sudoku_dlx::LogicLevel::Intermediate,
+        sudoku_dlx::LogicLevel::Expert,
+    ]
+    .map(|level| level.name().to_owned())
+    .into();
+    assert_eq!(levels, scale);
+}

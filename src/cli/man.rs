@@ -49,6 +49,12 @@ A puzzle column and an optional solution column, named by a header row (\fBpuzzl
 .TP
 \fBcolon\fR
 \fIpuzzle\fB:\fIcount\fB:\fIsolution\fR lines; \fBcheck\fR verifies the count and the solution.
+.TP
+\fBjson\fR
+JSON puzzle descriptions, one object per line (or from \fB{\fR alone to \fB}\fR alone), each with its own rules: \fBgivens\fR, \fBboxes\fR, \fBregions\fR, \fBvariants\fR, \fBcages\fR, \fBextra_regions\fR, \fBtitle\fR.
+.TP
+\fBfpuzzles\fR
+f\-puzzles exports: their JSON, the base64 string the site shares, or a \fB?load=\fR link.
 .PP
 Value \fIv\fR is written \fB123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ\fR[\fIv\fR\-1], letters in either case; \fB.\fR, \fB0\fR and \fB_\fR are blanks.
 Hexadecimal 16x16 puzzles (\fB0\-9A\-F\fR) are recognised, or forced with \fB\-\-alphabet hex\fR.
@@ -81,7 +87,7 @@ One SVG document per puzzle: thin lines between cells, thick lines around boxes,
 One printable HTML page with every puzzle as an inline SVG picture; with \fB\-\-with\-solutions\fR (refused with other formats and by \fBrate\fR), each solution follows its puzzle after a page break.
 A run ended by a signal still ends the page.
 .PP
-\fBgenerate\fR writes \fBline\fR, \fBgrid\fR, \fBsvg\fR and \fBhtml\fR the same way; its \fBjson\fR objects and \fBcsv\fR rows hold \fBitem\fR, \fBseed\fR, \fBgivens\fR (the puzzle, so that a \fBjson\fR line reads back as a puzzle description, with its rules), \fBsolution\fR, \fBclues\fR (the number of givens), and \fBscore\fR and \fBlevel\fR with \fB\-\-rate\fR.
+\fBgenerate\fR writes \fBline\fR, \fBgrid\fR, \fBsvg\fR and \fBhtml\fR the same way; its \fBjson\fR objects and \fBcsv\fR rows hold \fBitem\fR, \fBseed\fR, \fBgivens\fR (the puzzle, so that a \fBjson\fR line reads back as a puzzle description, with its rules), \fBsolution\fR, \fBclues\fR (the number of givens), and \fBlevel\fR, \fBhardest\fR and \fBbranches\fR with \fB\-\-rate\fR (\fBscore\fR and \fBlevel\fR for a samurai).
 "#;
 
 /// What the exit status means, in roff.
