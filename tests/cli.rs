@@ -437,3 +437,58 @@ fn the_readme_levels_are_what_rate_prints() {
     .into();
     assert_eq!(levels, scale);
 }
+
+/// A 36x36 grid in the collection's alphabet (`0` for 36, `.` blank),
+/// cut from a solution: the binary's count, its solution and a plain
+/// backtracker agree. `.ci/reliability` solves the published collection.
+#[test]
+fn a_cut_thirty_six_by_thirty_six_grid_counts_as_plain_backtracking_does() {
+    const SYMBOLS: &[u8; 36] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0";
+    let n = 36;
+    // A pattern solution, its digits relabelled and a quarter of its cells
+    // blanked, both by a small linear congruential generator.
+    let mut state: u64 = 36;
+    let mut next = |bound: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize % bound
+    };
+    let mut relabel: Vec<u8> = (1..=n as u8).collect();
+    for k in (1..n).rev() {
+        relabel.swap(k, next(k + 1));
+    }
+    let solution: Vec<u8> = (0..n * n)
+        .map(|cell| {
+            let (row, column) = (cell / n, cell % n);
+            relabel[(row * 6 + row / 6 + column) % n]
+        })
+        .collect();
+    assert!(Grid::from_cells(&solution).unwrap().is_solved());
+    let puzzle: Vec<u8> = solution
+        .iter()
+        .map(|&digit| if next(4) == 0 { 0 } else { digit })
+        .collect();
+    let text: String = puzzle
+        .iter()
+        .map(|&digit| match digit {
+            0 => '.',
+            d => char::from(SYMBOLS[d as usize - 1]),
+        })
+        .collect();
+    let oracle = common::oracle::count_solutions(&puzzle, (6, 6), 2).unwrap();
+    let counted = run(&["count", "--limit", "2"], &format!("{text}\n"));
+    assert_eq!(counted.stdout.trim(), oracle.to_string());
+    let solved = run(&["solve"], &format!("{text}\n"));
+    let cells: Vec<u8> = solved
+        .stdout
+        .trim()
+        .bytes()
+        .map(|symbol| SYMBOLS.iter().position(|&s| s == symbol).unwrap() as u8 + 1)
+        .collect();
+    let found = Grid::from_cells(&cells).unwrap();
+    assert!(found.is_solved() && found.keeps_givens_of(&Grid::from_cells(&puzzle).unwrap()));
+    if oracle == 1 {
+        assert_eq!(cells, solution);
+    }
+}

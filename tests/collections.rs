@@ -16,6 +16,8 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+mod common;
+
 use sudoku_dlx::{Grid, PuzzleReader, Record, Size, Solver};
 
 /// The collection whose puzzles all have two or more solutions.
@@ -168,4 +170,72 @@ fn full_collections() {
         paths.iter().any(|p| p.ends_with(MULTIPLE)),
         "{MULTIPLE} is missing"
     );
+}
+
+/// The node budget of each search of the 36x36 collection: its puzzles
+/// take tens of millions of nodes and more.
+const THIRTY_SIX_BUDGET: &str = "2000000000";
+
+/// The published 36x36 collection (`philmcminn_36x36.txt`, `0` written for
+/// 36): every puzzle is read as a 36x36 grid in that alphabet, and the
+/// binary's count to two agrees with its first solution, which keeps the
+/// givens and obeys the rules. `.ci/reliability` runs it in release; the
+/// differential check against plain backtracking on a cut 36x36 grid is in
+/// `tests/cli.rs`.
+#[test]
+#[ignore = "minutes: cargo test --release --test collections -- --ignored thirty_six_collection"]
+fn thirty_six_collection() {
+    let path = collections_dir().join("philmcminn_36x36.txt");
+    let Ok(text) = std::fs::read(&path) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "no {} (CI is set, so this fails instead of skipping)",
+            path.display()
+        );
+        eprintln!("SKIPPED thirty_six_collection: no {}", path.display());
+        return;
+    };
+    let mut reader = PuzzleReader::new(&text[..]);
+    let mut record = Record::default();
+    let mut puzzles = Vec::new();
+    while let Some(result) = reader.read_record(&mut record) {
+        result.unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+        assert_eq!(record.grid.size(), Size::from_side(36).unwrap());
+        assert_eq!(record.alphabet, sudoku_dlx::Alphabet::THIRTY_SIX);
+        puzzles.push(record.grid.clone());
+    }
+    assert!(!puzzles.is_empty());
+    let file = path.to_str().unwrap();
+    let budget = ["--max-nodes", THIRTY_SIX_BUDGET, "-f", "json"];
+    let counted = common::binary::run_binary(
+        &[&["count", "--limit", "2"][..], &budget, &[file]].concat(),
+        b"",
+    );
+    let solved = common::binary::run_binary(&[&["solve"][..], &budget, &[file]].concat(), b"");
+    let records = |output: &std::process::Output| -> Vec<serde_json::Value> {
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect()
+    };
+    let (counts, solutions) = (records(&counted), records(&solved));
+    assert_eq!(
+        (counts.len(), solutions.len()),
+        (puzzles.len(), puzzles.len())
+    );
+    for ((puzzle, count), solution) in puzzles.iter().zip(&counts).zip(&solutions) {
+        let line = &count["line"];
+        let found = count["count"].as_u64();
+        assert!(matches!(found, Some(1 | 2)), "line {line}: {count}");
+        let text = solution["solution"]
+            .as_str()
+            .unwrap_or_else(|| panic!("line {line}: {solution}"));
+        let mut reader = PuzzleReader::new(text.as_bytes());
+        reader.read_record(&mut record).unwrap().unwrap();
+        assert!(
+            record.grid.is_solved() && record.grid.keeps_givens_of(puzzle),
+            "line {line}"
+        );
+        println!("line {line}: {} solution(s) counted to 2", found.unwrap());
+    }
 }
