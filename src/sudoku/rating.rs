@@ -1,5 +1,9 @@
 //! A difficulty rating for puzzles, derived from how the solver gets through
-//! them, so that the same puzzle always gets the same rating.
+//! them, so that the same puzzle always gets the same rating. It measures
+//! the search's effort ([`Rating::branches`]); the level a player means is
+//! that of the hardest technique of a logical solve path
+//! ([`crate::LogicLevel`], from [`crate::Explainer`]), which the command line
+//! prints beside it. Samurai puzzles are rated on this scale alone.
 //!
 //! The score:
 //!
