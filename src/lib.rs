@@ -43,7 +43,7 @@ mod sudoku;
 mod text;
 
 pub use logic::explain::{ExplainError, Explainer, Explanation};
-pub use logic::generate::puzzle_of_level;
+pub use logic::generate::{puzzle_of_level, puzzle_of_level_in};
 pub use logic::step::Step;
 pub use logic::technique::{LogicLevel, Technique};
 pub use sudoku::cages::{CageError, Cages};

@@ -233,15 +233,31 @@ fn generate_meets_a_technique_level_or_says_why_not() {
             &["generate", "--method", "search", "--difficulty", "easy"],
             "replaced",
         ),
-        (
-            &["generate", "--difficulty", "easy", "--variant", "x"],
-            "--variant",
-        ),
     ] {
         let refused = run(args, "");
         assert_eq!(refused.status, Some(2), "{args:?}");
         assert!(refused.stderr.contains(says), "{}", refused.stderr);
     }
+    // Under a variant, the level is judged under its rules.
+    let made = run(
+        &[
+            "generate",
+            "--variant",
+            "x",
+            "--difficulty",
+            "intermediate",
+            "--seed",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(made.status, Some(0), "{}", made.stderr);
+    let rated = run(&["rate", "--variant", "x"], made.stdout);
+    assert!(
+        rated.stdout.starts_with("intermediate: "),
+        "{}",
+        rated.stdout
+    );
     // 4x4 puzzles are never intermediate: the attempts run out.
     let failed = run(
         &[

@@ -11,7 +11,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use anyhow::Context;
 use rayon::prelude::*;
 use sudoku_dlx::{
-    puzzle_of_level, Explainer, Generator, Geometry, Grid, JigsawGenerator, KillerGenerator,
+    puzzle_of_level_in, Explainer, Generator, Geometry, Grid, JigsawGenerator, KillerGenerator,
     PuzzleSpec, Rng, SamuraiGenerator, Size,
 };
 
@@ -255,9 +255,9 @@ impl Worker {
                     (made, rules, None)
                 }
                 Some(level) => {
-                    let generator = &mut self.generator;
+                    let (generator, explainer) = (&mut self.generator, &mut self.explainer);
                     let (made, path) =
-                        puzzle_of_level(generator, &mut self.explainer, spec, level, &mut rng)?;
+                        puzzle_of_level_in(generator, explainer, geometry, spec, level, &mut rng)?;
                     (made, rules, Some(path))
                 }
                 None => {

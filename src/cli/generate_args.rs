@@ -302,11 +302,6 @@ impl GenerateArgs {
                  are those of the hardest technique needed, simple, easy, intermediate and \
                  expert (see `sudoku-dlx rate --help`)"
             )),
-            (false, _) if !self.rules().is_classic() => Some(
-                "--difficulty judges the techniques of the classic rules: it cannot be used \
-                 with --variant or --boxes"
-                    .to_string(),
-            ),
             _ => None,
         }
     }

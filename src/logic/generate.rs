@@ -40,14 +40,32 @@ pub fn puzzle_of_level(
     level: LogicLevel,
     rng: &mut Rng,
 ) -> Result<(Generated, Explanation), GenerateError> {
+    let geometry = Geometry::classic(spec.size);
+    puzzle_of_level_in(generator, explainer, geometry, spec, level, rng)
+}
+
+/// [`puzzle_of_level`] under the rules of `geometry` (a variant, other
+/// boxes): the puzzles are unique and minimal under them, and their paths
+/// are found under them; the size is the geometry's.
+///
+/// # Errors
+///
+/// As [`puzzle_of_level`].
+pub fn puzzle_of_level_in(
+    generator: &mut Generator,
+    explainer: &mut Explainer,
+    geometry: &Geometry,
+    spec: &PuzzleSpec,
+    level: LogicLevel,
+    rng: &mut Rng,
+) -> Result<(Generated, Explanation), GenerateError> {
     let one = PuzzleSpec {
         max_attempts: spec.max_attempts,
         ..*spec
     };
-    let geometry = Geometry::classic(spec.size);
     let mut tried = 0;
     while tried < spec.max_attempts {
-        let mut made = generator.puzzle(&one, rng)?;
+        let mut made = generator.puzzle_in(geometry, &one, rng)?;
         tried += made.attempts;
         let Ok(path) = explainer.explain(geometry, &made.puzzle) else {
             continue;
