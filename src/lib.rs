@@ -2,7 +2,7 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 //! Sudoku solving with Dancing Links: Knuth's Algorithm X on an exact-cover
 //! matrix of 729 options and 324 items for a 9x9 grid (and the same encoding
-//! for 4x4, 16x16 and 25x25).
+//! for every side from 4x4 to 36x36).
 //!
 //! The crate has three layers, one folder each:
 //!

@@ -312,11 +312,11 @@ fn every_size_solves() {
     }
 }
 
-/// Every side from 4 to 35: the sizes with boxes under their own boxes,
+/// Every side from 4 to 36: the sizes with boxes under their own boxes,
 /// the prime ones as Latin squares. Run by `.ci/reliability` in release.
 #[test]
 #[ignore = "seconds per size in a debug build"]
-fn every_size_up_to_35_solves() {
+fn every_size_up_to_the_largest_solves() {
     for size in Size::all() {
         let boxes = if size.box_shape().is_some() {
             ""
@@ -338,7 +338,8 @@ fn every_size_up_to_35_solves() {
         let run = run(&args, &input);
         assert_eq!(run.code, 0, "{size}");
         let text: String = run.stdout.split_whitespace().collect::<Vec<_>>().concat();
-        let symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        // The 36x36 grid writes 36 as `0`.
+        let symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0";
         let cells: Vec<u8> = text
             .chars()
             .filter(|c| !matches!(c, '|' | '-' | '+'))
@@ -399,4 +400,100 @@ fn node_budget_turns_a_long_search_into_undecided() {
     // The default budget is far above what any real 9x9 puzzle needs.
     let plain = run(&["check"], &inkala);
     assert_eq!(plain.lines(), ["unique"]);
+}
+
+/// The README's table of levels: one row a level, each example puzzle
+/// rated by the binary as the row says, and every level of the scale there.
+#[test]
+fn the_readme_levels_are_what_rate_prints() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let table = readme
+        .split("### Difficulty")
+        .nth(1)
+        .expect("a Difficulty section");
+    let mut levels = Vec::new();
+    let rows = table
+        .lines()
+        .skip_while(|line| !line.starts_with("| level"))
+        .take_while(|line| line.starts_with('|'));
+    for row in rows.skip(2) {
+        let level = row[2..].split(' ').next().unwrap();
+        let mut quoted = row.rsplit('`');
+        let printed = quoted.next().unwrap().trim_end_matches([' ', '|']).trim();
+        let puzzle = quoted.next().unwrap();
+        let rated = run(&["rate"], &format!("{puzzle}\n"));
+        assert_eq!((rated.code, rated.stdout.trim()), (0, printed), "{level}");
+        assert!(printed.starts_with(&format!("{level}: ")), "{row}");
+        levels.push(level.to_owned());
+    }
+    let scale: Vec<String> = [
+        sudoku_dlx::LogicLevel::Simple,
+        sudoku_dlx::LogicLevel::Easy,
+        sudoku_dlx::LogicLevel::Intermediate,
+        sudoku_dlx::LogicLevel::Expert,
+    ]
+    .map(|level| level.name().to_owned())
+    .into();
+    assert_eq!(levels, scale);
+}
+
+/// A 36x36 grid in the collection's alphabet (`0` for 36, `.` blank),
+/// cut from a solution: the binary's count, its solution and a plain
+/// backtracker agree. `.ci/reliability` solves the published collection.
+#[test]
+fn a_cut_thirty_six_by_thirty_six_grid_counts_as_plain_backtracking_does() {
+    const SYMBOLS: &[u8; 36] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0";
+    let n = 36;
+    // A pattern solution, its digits relabelled and a sixth of its cells
+    // blanked, both by a small linear congruential generator.
+    let mut state: u64 = 36;
+    let mut next = |bound: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize % bound
+    };
+    let mut relabel: Vec<u8> = (1..=n as u8).collect();
+    for k in (1..n).rev() {
+        relabel.swap(k, next(k + 1));
+    }
+    let solution: Vec<u8> = (0..n * n)
+        .map(|cell| {
+            let (row, column) = (cell / n, cell % n);
+            relabel[(row * 6 + row / 6 + column) % n]
+        })
+        .collect();
+    assert!(Grid::from_cells(&solution).unwrap().is_solved());
+    let puzzle: Vec<u8> = solution
+        .iter()
+        .map(|&digit| if next(6) == 0 { 0 } else { digit })
+        .collect();
+    let text: String = puzzle
+        .iter()
+        .map(|&digit| match digit {
+            0 => '.',
+            d => char::from(SYMBOLS[d as usize - 1]),
+        })
+        .collect();
+    let oracle = common::oracle::count_solutions(&puzzle, (6, 6), 2).unwrap();
+    let counted = run(&["count", "--limit", "2"], &format!("{text}\n"));
+    assert_eq!(counted.stdout.trim(), oracle.to_string());
+    let solved = run(&["solve"], &format!("{text}\n"));
+    let cells: Vec<u8> = solved
+        .stdout
+        .trim()
+        .bytes()
+        .map(|symbol| SYMBOLS.iter().position(|&s| s == symbol).unwrap() as u8 + 1)
+        .collect();
+    let found = Grid::from_cells(&cells).unwrap();
+    assert!(found.is_solved() && found.keeps_givens_of(&Grid::from_cells(&puzzle).unwrap()));
+    // With a sixth of the cells blank, this grid keeps one solution: the
+    // one it was cut from.
+    assert_eq!(oracle, 1);
+    assert_eq!(cells, solution);
+    // The logical solver rates it at this size too.
+    let rated = run(&["rate"], &format!("{text}\n"));
+    assert_eq!(rated.code, 0, "{}", rated.stderr);
+    assert!(rated.stdout.ends_with(" branches\n"), "{}", rated.stdout);
 }

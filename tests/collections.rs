@@ -16,6 +16,8 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+mod common;
+
 use sudoku_dlx::{Grid, PuzzleReader, Record, Size, Solver};
 
 /// The collection whose puzzles all have two or more solutions.
@@ -168,4 +170,53 @@ fn full_collections() {
         paths.iter().any(|p| p.ends_with(MULTIPLE)),
         "{MULTIPLE} is missing"
     );
+}
+
+/// The published 36x36 collection (`philmcminn_36x36.txt`, `0` written for
+/// 36): every puzzle is read as a 36x36 grid in that alphabet, its givens
+/// obey the rules, and the binary answers each with one record that echoes
+/// the puzzle as it was written. Solving them is out of reach today (see
+/// the design doc); the differential check against plain backtracking on a
+/// cut 36x36 grid is in `tests/cli.rs`.
+#[test]
+#[ignore = "needs ../shared/puzzles: cargo test --release --test collections -- --ignored thirty_six_collection"]
+fn thirty_six_collection() {
+    let path = collections_dir().join("philmcminn_36x36.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "no {} (CI is set, so this fails instead of skipping)",
+            path.display()
+        );
+        eprintln!("SKIPPED thirty_six_collection: no {}", path.display());
+        return;
+    };
+    let size = Size::from_side(36).unwrap();
+    let mut reader = PuzzleReader::new(text.as_bytes());
+    let mut record = Record::default();
+    let mut read = 0;
+    while let Some(result) = reader.read_record(&mut record) {
+        result.unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+        assert_eq!(record.grid.size(), size);
+        assert_eq!(record.alphabet, sudoku_dlx::Alphabet::THIRTY_SIX);
+        let place = format!("{}:{}", path.display(), record.line);
+        assert!(record.grid.givens() > 0, "{place}");
+        let conflict = sudoku_dlx::Geometry::classic(size).first_conflict(&record.grid);
+        assert!(conflict.is_none(), "{place}: {conflict:?}");
+        read += 1;
+    }
+    assert_eq!(read, text.lines().filter(|line| !line.is_empty()).count());
+    // The binary reads the same records and writes them back as they were.
+    let file = path.to_str().unwrap();
+    let args = ["count", "--max-nodes", "1000", "-f", "json", file];
+    let output = common::binary::run_binary(&args, b"");
+    let echoed: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            value["puzzle"].as_str().unwrap().to_owned()
+        })
+        .collect();
+    let written: Vec<&str> = text.lines().filter(|line| !line.is_empty()).collect();
+    assert_eq!(echoed, written);
 }

@@ -285,16 +285,22 @@ fn rate_honours_the_format_stats_and_the_node_budget() {
     let (json, _, code) = run_all(&["rate", "-f", "json"], &input);
     let object: serde_json::Value = serde_json::from_str(&json).expect(&json);
     assert_eq!(object["status"], "rated");
+    // Inkala's puzzle needs more than singles: the search branches.
     assert!(
-        object["score"].as_u64().is_some_and(|score| score >= 2),
+        object["branches"]
+            .as_u64()
+            .is_some_and(|branches| branches >= 1),
         "{json}"
     );
     assert_eq!(object["level"], "expert");
+    assert!(object["hardest"].is_string(), "{json}");
     assert_eq!(code, 0);
     let (csv, _, _) = run_all(&["rate", "-f", "csv"], &input);
     let rows: Vec<_> = csv.lines().collect();
-    assert!(rows[0].ends_with(",score,level"), "{csv}");
-    assert!(rows[1].ends_with(",expert"), "{csv}");
+    assert!(rows[0].ends_with(",level,hardest,branches"), "{csv}");
+    let hardest = object["hardest"].as_str().unwrap();
+    let tail = format!(",expert,{hardest},{}", object["branches"]);
+    assert!(rows[1].ends_with(&tail), "{csv}");
     let (_, stats, _) = run_all(&["rate", "--stats"], &input);
     assert!(stats.contains("  rated                   1"), "{stats}");
     let (line, _, code) = run_all(&["rate", "--max-nodes", "1"], &input);

@@ -1,4 +1,4 @@
-//! `explain`, `hint` and `rate --method techniques` through the real binary:
+//! `explain`, `hint` and `rate` through the real binary:
 //! the steps replay to the solution `solve` prints, the JSON carries what
 //! the text says, pencilmarks start a path, and exit statuses are those of
 //! `solve`.
@@ -172,65 +172,96 @@ fn exit_statuses_are_those_of_solve() {
 }
 
 #[test]
-fn rating_by_techniques_names_the_hardest_step() {
-    let out = run(&["rate", "--method", "techniques"], format!("{EASY}\n"));
+fn rate_gives_the_hardest_techniques_level_and_the_search_branches_in_one_record() {
+    let out = run(&["rate"], format!("{EASY}\n"));
     assert_eq!(out.status, Some(0));
-    let fields: Vec<&str> = out.stdout.trim().splitn(3, ' ').collect();
-    let score: f32 = fields[0].parse().unwrap();
-    assert!((1.0..=9.0).contains(&score));
+    let (level, rest) = out.stdout.trim().split_once(": ").unwrap();
+    let (hardest, branches) = rest.rsplit_once("; ").unwrap();
     let json = run(&["explain", "-f", "json"], format!("{EASY}\n"));
     let value: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
-    assert_eq!(fields[1], value["level"]);
-    assert_eq!(fields[2], value["hardest"]);
-    let search = run(&["rate"], format!("{EASY}\n"));
-    assert_ne!(search.stdout, out.stdout);
-    let csv = run(
-        &["rate", "--method", "techniques", "-f", "csv"],
-        format!("{EASY}\n"),
-    );
-    assert_eq!(csv.status, Some(2));
-    assert!(csv.stderr.contains("-f json"), "{}", csv.stderr);
+    assert_eq!(level, value["level"]);
+    assert_eq!(hardest, value["hardest"]);
+    let branches: u64 = branches.strip_suffix(" branches").unwrap().parse().unwrap();
+    // The old methods give the same record, in every format.
+    for format in ["line", "json", "csv"] {
+        let plain = run(&["rate", "-f", format], format!("{EASY}\n"));
+        for method in ["search", "techniques"] {
+            let old = run(
+                &["rate", "--method", method, "-f", format],
+                format!("{EASY}\n"),
+            );
+            assert_eq!(
+                (old.status, &old.stdout),
+                (Some(0), &plain.stdout),
+                "{method}"
+            );
+        }
+    }
+    let record = run(&["rate", "-f", "json"], format!("{EASY}\n"));
+    let record: serde_json::Value = serde_json::from_str(record.stdout.trim()).unwrap();
+    assert_eq!(record["level"], value["level"]);
+    assert_eq!(record["hardest"], value["hardest"]);
+    assert_eq!(record["branches"], branches);
+    assert!(record.get("score").is_none(), "{record}");
+    let csv = run(&["rate", "-f", "csv"], format!("{EASY}\n"));
+    let header = csv.stdout.lines().next().unwrap();
+    assert!(header.ends_with(",level,hardest,branches"), "{header}");
 }
 
 #[test]
 fn generate_meets_a_technique_level_or_says_why_not() {
     for level in ["simple", "easy", "intermediate", "expert"] {
         let made = run(
-            &[
-                "generate",
-                "--method",
-                "techniques",
-                "--difficulty",
-                level,
-                "--seed",
-                "5",
-                "-n",
-                "2",
-            ],
+            &["generate", "--difficulty", level, "--seed", "5", "-n", "2"],
             "",
         );
         assert_eq!(made.status, Some(0), "{level}: {}", made.stderr);
-        let rated = run(&["rate", "--method", "techniques"], made.stdout);
+        let rated = run(&["rate"], made.stdout);
         let levels: Vec<&str> = rated
             .stdout
             .lines()
-            .map(|line| line.split(' ').nth(1).unwrap())
+            .map(|line| line.split(':').next().unwrap())
             .collect();
         assert_eq!(levels, [level, level]);
     }
-    let refused = run(&["generate", "--difficulty", "intermediate"], "");
-    assert_eq!(refused.status, Some(2));
+    for (args, says) in [
+        (
+            &["generate", "--difficulty", "hard"][..],
+            "simple, easy, intermediate and expert",
+        ),
+        (
+            &["generate", "--method", "search", "--difficulty", "easy"],
+            "replaced",
+        ),
+    ] {
+        let refused = run(args, "");
+        assert_eq!(refused.status, Some(2), "{args:?}");
+        assert!(refused.stderr.contains(says), "{}", refused.stderr);
+    }
+    // Under a variant, the level is judged under its rules.
+    let made = run(
+        &[
+            "generate",
+            "--variant",
+            "x",
+            "--difficulty",
+            "intermediate",
+            "--seed",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(made.status, Some(0), "{}", made.stderr);
+    let rated = run(&["rate", "--variant", "x"], made.stdout);
     assert!(
-        refused.stderr.contains("--method techniques"),
+        rated.stdout.starts_with("intermediate: "),
         "{}",
-        refused.stderr
+        rated.stdout
     );
     // 4x4 puzzles are never intermediate: the attempts run out.
     let failed = run(
         &[
             "generate",
-            "--method",
-            "techniques",
             "--difficulty",
             "intermediate",
             "--size",

@@ -39,8 +39,9 @@ fn json_has_one_object_per_puzzle() {
         assert!(solution.is_solved() && solution.keeps_givens_of(&puzzle));
         assert!(Solver::new().is_unique(&puzzle).unwrap());
         assert_eq!(object["clues"], puzzle.givens());
-        assert!(object["score"].is_u64(), "{object}");
+        assert!(object["branches"].is_u64(), "{object}");
         assert!(object["level"].is_string(), "{object}");
+        assert!(object["hardest"].is_string(), "{object}");
     }
 }
 
@@ -67,7 +68,7 @@ fn csv_has_a_header_and_one_row_per_puzzle() {
         .collect();
     assert_eq!(
         header,
-        ["item", "seed", "givens", "solution", "clues", "score", "level"]
+        ["item", "seed", "givens", "solution", "clues", "score", "level", "hardest", "branches"]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), 4);
@@ -77,8 +78,10 @@ fn csv_has_a_header_and_one_row_per_puzzle() {
         let (puzzle, solution) = (grid(&row[2]), grid(&row[3]));
         assert!(solution.keeps_givens_of(&puzzle) && solution.is_solved());
         assert_eq!(row[4], puzzle.givens().to_string());
-        assert!(row[5].parse::<u64>().is_ok(), "{row:?}");
-        assert!(!row[6].is_empty());
+        // The search's score is a samurai's alone; a grid has branches.
+        assert!(row[5].is_empty(), "{row:?}");
+        assert!(!row[6].is_empty() && !row[7].is_empty());
+        assert!(row[8].parse::<u64>().is_ok(), "{row:?}");
     }
     // The same rows on two threads.
     let two = stdout(&[

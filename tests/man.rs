@@ -186,3 +186,103 @@ fn full_output_is_an_error_not_a_panic() {
         );
     }
 }
+
+/// The possible values `command --help` lists under `option`.
+fn values_of(command: &str, option: &str) -> Vec<String> {
+    let output = run_binary(&[command, "--help"], b"");
+    let help = String::from_utf8(output.stdout).unwrap();
+    let lines = help
+        .lines()
+        .skip_while(|line| !line.split([' ', ',']).any(|word| word == option));
+    let values: Vec<String> = lines
+        .skip(1)
+        .take_while(|line| !line.trim_start().starts_with('-') || line.contains(':'))
+        .filter_map(|line| line.trim().strip_prefix("- ")?.split_once(':'))
+        .map(|(name, _)| name.to_owned())
+        .collect();
+    assert!(!values.is_empty(), "{command} {option}: {help}");
+    values
+}
+
+/// Every `AxA to BxB` range stated in `text`, as (A, B).
+fn size_ranges(text: &str) -> Vec<(usize, usize)> {
+    let pattern = regex::Regex::new(r"(\d+)x(\d+) to (\d+)x(\d+)").unwrap();
+    pattern
+        .captures_iter(text)
+        .map(|found| (found[1].parse().unwrap(), found[3].parse().unwrap()))
+        .collect()
+}
+
+#[test]
+fn help_page_and_readme_state_what_the_binary_accepts() {
+    use sudoku_dlx::Size;
+    let help = String::from_utf8(run_binary(&["--help"], b"").stdout).unwrap();
+    let page = page().replace("\\-", "-");
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let cargo =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")).unwrap();
+    let range = (Size::MIN_SIDE, Size::MAX_SIDE);
+    for (name, text) in [
+        ("--help", &help),
+        ("man", &page),
+        ("README", &readme),
+        ("Cargo.toml", &cargo),
+    ] {
+        let ranges = size_ranges(text);
+        assert!(!ranges.is_empty(), "{name} states no size range");
+        assert!(
+            ranges.iter().all(|&found| found == range),
+            "{name}: {ranges:?}"
+        );
+    }
+    let generate = String::from_utf8(run_binary(&["generate", "--help"], b"").stdout).unwrap();
+    assert!(generate.contains(&format!("Side of the grid, {} to {}", range.0, range.1)));
+    // The binary reads the largest size and refuses the next one, in the
+    // words of the range.
+    for (side, status) in [(Size::MAX_SIDE, 0), (Size::MAX_SIDE + 1, 2)] {
+        let blank = format!("{}\n", ".".repeat(side * side));
+        let output = run_binary(&["count", "--limit", "1"], blank.as_bytes());
+        assert_eq!(output.status.code(), Some(status), "{side}: {output:?}");
+    }
+    let refused = run_binary(&["count"], ".".repeat(37 * 37).as_bytes());
+    let range_text = format!("{0}x{0} to {1}x{1}", range.0, range.1);
+    assert!(String::from_utf8_lossy(&refused.stderr).contains(&range_text));
+    // Commands: each in the README's table (the page is checked above).
+    for command in commands() {
+        assert!(
+            readme.contains(&format!("| `{command}")),
+            "README: no {command}"
+        );
+    }
+    // Input formats: each described on the page.
+    for format in values_of("solve", "--input-format") {
+        if format != "auto" {
+            assert!(
+                page.contains(&format!("\\fB{format}\\fR")),
+                "page: no {format}"
+            );
+        }
+    }
+    // Output formats and alphabets: the lists the README gives are the
+    // values the binary takes.
+    for (option, listed) in [
+        ("--format", "`-f, --format "),
+        ("--alphabet", "`--alphabet "),
+    ] {
+        let stated = readme
+            .split(listed)
+            .nth(1)
+            .and_then(|rest| rest.split('`').next());
+        let stated: Vec<&str> = stated.expect(listed).split('|').collect();
+        assert_eq!(values_of("solve", option), stated, "{option}");
+    }
+    // Rules: every --variant value named in the README and on the page.
+    for rule in values_of("solve", "--variant") {
+        assert!(
+            readme.contains(&format!("`{rule}`")) || readme.contains(&format!("--variant {rule}")),
+            "README: no {rule}"
+        );
+        assert!(page.contains(&rule), "page: no {rule}");
+    }
+}

@@ -82,12 +82,13 @@ fn rectangular_grids_are_read_in_every_layout_and_larger_ones_are_named() {
 . 5 . | . 2 .
 6 . . | . . 1
 ";
-    let big = ".".repeat(36 * 36);
+    let too_big = sudoku_dlx::Size::MAX_SIDE + 1;
+    let big = ".".repeat(too_big * too_big);
     let input = format!("{six}\n{twelve_spaced}\n\n{six_block}\n{big}\nHi\nyou\n");
     let (status, stdout, stderr) = run(&["check"], &input);
     // The 6x6 and 12x12 grids are puzzles (with many solutions; the block
-    // is answered with the blank line that ends a block); the 36x36 grid
-    // and the lines that make no grid are records of their own.
+    // is answered with the blank line that ends a block); the 37x37 grid
+    // (one side too many) and the lines that make no grid are records of their own.
     assert_eq!(
         (status, stdout.as_str()),
         (
@@ -98,11 +99,11 @@ fn rectangular_grids_are_read_in_every_layout_and_larger_ones_are_named() {
     let not_a_grid = |found: usize| {
         format!(
             "found {found} cells on a line; expected a puzzle on one line (the square of a side \
-             from 4 to 35: 16, 36, 49, 64, 81 ... 1225 cells) or a grid row (4 to 35 cells)"
+             from 4 to 36: 16, 36, 49, 64, 81 ... 1296 cells) or a grid row (4 to 36 cells)"
         )
     };
     assert!(stderr.contains(
-        "<stdin>:12:1: found 1296 cells, a 36x36 grid; supported sizes are 4x4 to 35x35\n"
+        "<stdin>:12:1: found 1369 cells, a 37x37 grid; supported sizes are 4x4 to 36x36\n"
     ));
     assert!(stderr.contains(&format!("<stdin>:13:1: {}\n", not_a_grid(2))));
     assert!(stderr.contains(&format!("<stdin>:14:1: {}\n", not_a_grid(3))));

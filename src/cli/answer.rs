@@ -16,19 +16,20 @@ use std::io::Write as _;
 
 use sudoku_dlx::engine::SearchStats;
 use sudoku_dlx::{
-    pattern_symmetries, redundant_givens, CandidateFinder, Cell, Geometry, Grid, ParseError,
-    RateError, Rater, Rating, Record, Rules, RulesError, Size, Solver,
+    pattern_symmetries, redundant_givens, CandidateFinder, Cell, Explainer, Geometry, Grid,
+    ParseError, RateError, Rater, Rating, Record, Rules, RulesError, Size, Solver,
 };
 
 use super::args::{Config, Task};
-use super::facts::{Answer, Facts, Output, Place, Status, Verdict};
+use super::facts::{Answer, Facts, Output, Place, PlayerLevel, Status, Verdict};
 use super::render;
 
-/// The solver and the rater of one thread, reused from puzzle to puzzle.
+/// The solver and the raters of one thread, reused from puzzle to puzzle.
 #[derive(Debug, Default)]
 pub struct Answerer {
     solver: Solver,
     rater: Rater,
+    explainer: Explainer,
     shapes: Shapes,
     finder: CandidateFinder,
 }
@@ -228,7 +229,14 @@ fn answer_puzzle(
     match answerer.shapes.get(&record.rules, record.grid.size()) {
         Err(error) => answer.facts.fail(Verdict::Invalid, error),
         Ok(geometry) if task == Task::Rate => {
-            rate(geometry, record, &mut answerer.rater, &mut answer.facts)
+            rate(geometry, record, &mut answerer.rater, &mut answer.facts);
+            if answer.facts.rating.is_some() {
+                let path = answerer.explainer.explain(geometry, &record.grid);
+                answer.facts.level = path.ok().map(|path| PlayerLevel {
+                    level: path.level(),
+                    hardest: path.hardest,
+                });
+            }
         }
         Ok(geometry) => match task {
             Task::Candidates { limit } => {

@@ -68,23 +68,25 @@ Examples:
   sudoku-dlx man --dir ~/.local/share/man/man1     install a page per command";
 
 const RATE_EXAMPLES: &str = "\
-Scores (--method search, the default): 0 easy (naked singles alone), 1 medium
-(hidden singles too), 2-8 hard, 9+ expert: k >= 2 means the dancing-links
-search branches k-1 times to solve the puzzle and prove it unique.
---method techniques prints `score level technique`: the score (1.0-9.0) of the
-hardest technique of the logical solve path (see `explain`), qqwing's level
-(simple, easy, intermediate, expert) and the technique's name.
+Each puzzle gets `LEVEL: HARDEST; N branches`. The level is that of the
+hardest technique a logical solve path needs (see `explain`), on qqwing's
+names: simple (naked singles), easy (hidden singles), intermediate (locked
+candidates, naked and hidden pairs), expert (anything harder: fish, wings,
+chains, a bifurcation), and HARDEST names that technique. The branches are
+the search effort: the branch points of the dancing-links search that solves
+the puzzle and proves it unique. JSON and CSV carry `level`, `hardest` and
+`branches`. Shapes of several grids are rated the same way.
 
 Exit status: 0 every puzzle rated; 1 some puzzle has no solution or several, or
 was left undecided by --max-nodes; 2 bad usage or input.
 
 Examples:
-  sudoku-dlx rate puzzles.txt                      one `score level` line per puzzle
-  sudoku-dlx generate -n 100 | sudoku-dlx rate | sort | uniq -c";
+  sudoku-dlx rate puzzles.txt                      one rating line per puzzle
+  sudoku-dlx generate -n 100 | sudoku-dlx rate | cut -d: -f1 | sort | uniq -c";
 
 /// Sudoku solver built on Dancing Links (Knuth's Algorithm X).
 ///
-/// Reads puzzles from files or standard input, 4x4 to 25x25: one per line or
+/// Reads puzzles from files or standard input, 4x4 to 36x36: one per line or
 /// as grid blocks, SadMan .sdk, Simple Sudoku .ss, .sdm, OpenSudoku XML, CSV,
 /// puzzle:count:solution lines, and JSON descriptions and f-puzzles exports
 /// with their own rules, and prints exactly one record per puzzle,
@@ -172,12 +174,12 @@ pub enum Command {
         #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
         dir: Option<PathBuf>,
     },
-    /// Print the difficulty of each puzzle: a score and easy, medium, hard or expert
+    /// Print the difficulty of each puzzle: simple, easy, intermediate or expert, and the search's branches
     #[command(after_help = RATE_EXAMPLES)]
     Rate {
-        /// How to rate: by the search's branches, or by the hardest
-        /// technique of a logical solve path
-        #[arg(long, value_enum, default_value_t = RateMethod::Search)]
+        /// Kept for old scripts: every rating gives both the hardest
+        /// technique's level and the search's branches
+        #[arg(long, value_enum, default_value_t = RateMethod::Search, hide = true)]
         method: RateMethod,
         #[command(flatten)]
         common: Common,
@@ -536,7 +538,8 @@ pub enum Format {
 /// Alphabet choices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum AlphabetChoice {
-    /// Standard, or hexadecimal for a 16x16 grid that uses 0 as a digit
+    /// Standard, or hexadecimal for a 16x16 grid that uses 0 as a digit,
+    /// or 0 as 36 for a 36x36 grid
     Auto,
     /// 1-9 then A-P; `.`, `0` and `_` are blanks
     Standard,
@@ -636,7 +639,7 @@ pub enum Request {
     Completions(Shell),
     /// Print the manual page, or write every page into a directory.
     Man(Option<PathBuf>),
-    /// Explain, hint or rate by techniques.
+    /// Explain or hint.
     Explain(ExplainConfig),
     /// Canonical forms.
     Canon(CanonArgs),
@@ -696,17 +699,6 @@ impl Cli {
         }
         if let Some(refusal) = self.with_solutions_refused() {
             return Err(refuse(refusal));
-        }
-        if let Command::Rate {
-            method: RateMethod::Techniques,
-            common,
-        } = &self.command
-        {
-            if !matches!(common.format, None | Some(Format::Line | Format::Json)) {
-                return Err(refuse(
-                    "rate --method techniques writes text lines or JSON: use -f line or -f json",
-                ));
-            }
         }
         if let Command::Solve { common, .. }
         | Command::Count { common, .. }
@@ -810,21 +802,6 @@ impl Cli {
             Command::Candidates { limit, common } => (Task::Candidates { limit }, common),
             Command::Completions { shell } => return Request::Completions(shell),
             Command::Man { dir } => return Request::Man(dir),
-            Command::Rate {
-                method: RateMethod::Techniques,
-                common,
-            } => {
-                return Request::Explain(ExplainConfig {
-                    mode: Mode::Rate,
-                    files: common.files,
-                    json: common.format == Some(Format::Json),
-                    input_format: common.input_format.format(),
-                    alphabet: common.alphabet.forced(),
-                    rules: run_rules(common.boxes.as_ref(), &common.variant, common.shape),
-                    jigsaw: common.variant.contains(&VariantChoice::Jigsaw),
-                    quiet: common.quiet,
-                })
-            }
             Command::Rate { common, .. } => (Task::Rate, common),
             Command::Explain(args) => return Request::Explain(args.config(Mode::Explain)),
             Command::Hint(args) => return Request::Explain(args.config(Mode::Hint)),

@@ -1,6 +1,5 @@
-//! `explain`, `hint` and `rate --method techniques`: the logical solve path
-//! of each puzzle (or pencilmark position), its next step, or its rating by
-//! the hardest technique, as text or JSON lines.
+//! `explain` and `hint`: the logical solve path of each puzzle (or
+//! pencilmark position), or its next step, as text or JSON lines.
 //!
 //! Every record read gets exactly one answer, in input order; a record that
 //! cannot be read is reported on standard error with its line and column
@@ -194,7 +193,7 @@ impl Run<'_> {
         } else {
             self.write_text(source, &path)?;
         }
-        if stalled || (mode == Mode::Rate && !path.unique) {
+        if stalled {
             self.worst = self.worst.max(Status::Failed);
             if !self.config.quiet {
                 let _ = writeln!(
@@ -208,8 +207,7 @@ impl Run<'_> {
         Ok(())
     }
 
-    /// The text answer: the steps and a summary, the next step, or the
-    /// rating.
+    /// The text answer: the steps and a summary, or the next step.
     fn write_text(&mut self, source: &Source<'_>, path: &Explanation) -> io::Result<()> {
         let out = &mut self.out;
         match self.config.mode {
@@ -233,13 +231,6 @@ impl Run<'_> {
                 Some(step) => writeln!(out, "{step}"),
                 None => writeln!(out, "solved: no step left"),
             },
-            Mode::Rate => writeln!(
-                out,
-                "{:.1} {} {}",
-                path.score(),
-                path.level(),
-                path.hardest.map_or("none", |t| t.name())
-            ),
         }
     }
 
@@ -330,10 +321,8 @@ fn to_json(source: &Source<'_>, path: &Explanation, mode: Mode) -> Value {
         "status": if path.solved { "solved" } else if mode == Mode::Hint { "hint" } else { "stalled" },
     });
     let object = value.as_object_mut().expect("an object");
-    if mode != Mode::Rate {
-        let steps: Vec<Value> = path.steps.iter().map(step_json).collect();
-        object.insert("steps".into(), Value::from(steps));
-    }
+    let steps: Vec<Value> = path.steps.iter().map(step_json).collect();
+    object.insert("steps".into(), Value::from(steps));
     object.insert("solved".into(), Value::from(path.solved));
     object.insert("unique".into(), Value::from(path.unique));
     object.insert("bifurcations".into(), Value::from(path.bifurcations));

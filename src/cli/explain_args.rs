@@ -1,6 +1,5 @@
 //! The checked configuration of `explain` and `hint` (whose flags are
-//! declared with the others in [`super::args`]), which `rate --method
-//! techniques` shares.
+//! declared with the others in [`super::args`]).
 
 use std::path::PathBuf;
 
@@ -30,8 +29,6 @@ pub enum Mode {
     Explain,
     /// The next step only.
     Hint,
-    /// The technique rating of the path.
-    Rate,
 }
 
 /// A checked configuration of the logical solver.

@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use sudoku_dlx::{Cell, Grid, PatternSymmetry, Rating, TrueCandidates};
+use sudoku_dlx::{Cell, Grid, LogicLevel, PatternSymmetry, Rating, Technique, TrueCandidates};
 
 use super::args::Format;
 
@@ -95,8 +95,11 @@ pub struct Facts {
     pub reason: String,
     /// The column of a parse error.
     pub column: Option<usize>,
-    /// The difficulty (rate).
+    /// The search's rating (rate): its branches are the search effort.
     pub rating: Option<Rating>,
+    /// The level a player means (rate): that of the hardest technique of a
+    /// logical solve path.
+    pub level: Option<PlayerLevel>,
     /// The true candidates (candidates), when a solution was found.
     pub candidates: Option<TrueCandidates>,
     /// Unique and no given can go (check --minimal): false for a puzzle
@@ -122,6 +125,7 @@ impl Facts {
         self.reason.clear();
         self.column = None;
         self.rating = None;
+        self.level = None;
         self.candidates = None;
         self.minimal = None;
         self.redundant = None;
@@ -151,6 +155,37 @@ impl Facts {
         self.verdict = verdict;
         self.reason.clear();
         let _ = write!(self.reason, "{why}");
+    }
+}
+
+/// The level a player means: the hardest technique a logical solve path
+/// needs, on qqwing's scale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayerLevel {
+    /// qqwing's level of the hardest technique.
+    pub level: LogicLevel,
+    /// The hardest technique; `None` when the puzzle came filled.
+    pub hardest: Option<Technique>,
+}
+
+impl Facts {
+    /// The rating in words, for text and pictures; see [`rating_text`].
+    pub fn rating_text(&self) -> Option<String> {
+        Some(rating_text(self.rating?, self.level))
+    }
+}
+
+/// A rating in words: `LEVEL: HARDEST; N branches`, or for a puzzle rated
+/// by the search alone `SCORE LEVEL`.
+pub fn rating_text(rating: Rating, level: Option<PlayerLevel>) -> String {
+    match level {
+        Some(found) => format!(
+            "{}: {}; {} branches",
+            found.level,
+            found.hardest.map_or("none", Technique::name),
+            rating.branches()
+        ),
+        None => rating.to_string(),
     }
 }
 

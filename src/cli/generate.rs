@@ -15,6 +15,7 @@ use sudoku_dlx::{
     PuzzleSpec, Rng, Size,
 };
 
+use super::facts::PlayerLevel;
 use super::facts::Status;
 use super::generate_args::{GenerateArgs, Layout};
 use super::generate_output::{footer, header, write_item, Bar, Item};
@@ -181,7 +182,8 @@ struct Worker {
     killer: KillerGenerator,
     jigsaw: JigsawGenerator,
     grid: Grid,
-    /// Judges the technique level, for --method techniques.
+    /// Judges the level of the hardest technique, for --difficulty and
+    /// --rate.
     explainer: Explainer,
 }
 
@@ -215,6 +217,7 @@ impl Worker {
                 grid: &Grid::empty(spec.size),
                 solution: Some(&killer.solution),
                 rating: None,
+                level: None,
                 rules: &killer.rules,
             };
             write_item(text, &item, args);
@@ -227,19 +230,30 @@ impl Worker {
                 grid: &self.grid,
                 solution: None,
                 rating: None,
+                level: None,
                 rules: &rules,
             };
             write_item(text, &item, args);
         } else {
             // A jigsaw comes with regions of its own.
-            let (made, rules) = match args.technique_level() {
-                _ if args.jigsaw() => self.jigsaw.puzzle(&rules, spec, &mut rng)?,
-                Some(level) => {
-                    let workers = (&mut self.generator, &mut self.explainer);
-                    let made = puzzle_of_level_in(geometry, workers, spec, level, &mut rng)?.0;
-                    (made, rules)
+            let (made, rules, path) = match args.technique_level() {
+                _ if args.jigsaw() => {
+                    let (made, rules) = self.jigsaw.puzzle(&rules, spec, &mut rng)?;
+                    (made, rules, None)
                 }
-                None => (self.generator.puzzle_in(geometry, spec, &mut rng)?, rules),
+                Some(level) => {
+                    let (generator, explainer) = (&mut self.generator, &mut self.explainer);
+                    let (made, path) =
+                        puzzle_of_level_in(generator, explainer, geometry, spec, level, &mut rng)?;
+                    (made, rules, Some(path))
+                }
+                None => {
+                    let made = self.generator.puzzle_in(geometry, spec, &mut rng)?;
+                    let path = made
+                        .rating
+                        .and_then(|_| self.explainer.explain(geometry, &made.puzzle).ok());
+                    (made, rules, path)
+                }
             };
             let item = Item {
                 number,
@@ -247,6 +261,10 @@ impl Worker {
                 grid: &made.puzzle,
                 solution: Some(&made.solution),
                 rating: made.rating,
+                level: path.map(|path| PlayerLevel {
+                    level: path.level(),
+                    hardest: path.hardest,
+                }),
                 rules: &rules,
             };
             write_item(text, &item, args);

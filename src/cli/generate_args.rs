@@ -4,7 +4,7 @@
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use sudoku_dlx::{
-    Boxes, Level, LogicLevel, NamedShape, PuzzleSpec, Rules, Shape, Size, Symmetry, Variant,
+    Boxes, LogicLevel, NamedShape, PuzzleSpec, Rules, Shape, Size, Symmetry, Variant,
 };
 
 /// Examples shown by `generate --help`.
@@ -34,7 +34,7 @@ pub struct GenerateArgs {
     /// without one, a random seed is printed to standard error as `seed: N`
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// Side of the grid, 4 to 35 (a prime side needs --boxes none or
+    /// Side of the grid, 4 to 36 (a prime side needs --boxes none or
     /// --variant jigsaw); above 16, puzzles are minimal within a search
     /// budget per check
     #[arg(long, value_name = "SIDE", default_value = "9", value_parser = parse_size)]
@@ -65,17 +65,16 @@ pub struct GenerateArgs {
     /// Keep only puzzles with at most K givens
     #[arg(long, value_name = "K")]
     pub max_givens: Option<usize>,
-    /// Keep only puzzles of this level (see `sudoku-dlx rate --help`):
-    /// easy, medium, hard or expert by the search; simple, easy,
-    /// intermediate or expert with --method techniques
+    /// Keep only puzzles of this level, the hardest technique they need
+    /// (see `sudoku-dlx rate --help`): simple, easy, intermediate or
+    /// expert
     #[arg(long, value_enum)]
     pub difficulty: Option<LevelChoice>,
-    /// How --difficulty is judged: by the search's branches, or by the
-    /// hardest technique of a logical solve path (qqwing's levels)
-    #[arg(long, value_enum, default_value_t = RateMethod::Search)]
-    pub method: RateMethod,
-    /// Print each puzzle's rating after it (its score and level, in JSON and
-    /// CSV)
+    /// Replaced: --difficulty always takes the hardest technique's level
+    #[arg(long, value_enum, hide = true)]
+    pub method: Option<RateMethod>,
+    /// Print each puzzle's rating after it: the level, the hardest
+    /// technique and the search's branches, as `rate` prints them
     #[arg(long, conflicts_with = "solved")]
     pub rate: bool,
     /// Output layout [default: line; for --shape, the block of the frame's
@@ -125,41 +124,51 @@ pub enum SymmetryChoice {
     Diagonal,
 }
 
-/// How puzzles are rated, for `rate` and `generate --difficulty`.
+/// The old `--method` of `rate` and `generate`, kept to say what replaced
+/// it: every rating now gives the hardest technique's level and the
+/// search's branches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum RateMethod {
-    /// The branches of the dancing-links search
+    /// The branches of the dancing-links search: now the `branches` field
     Search,
-    /// The hardest technique of a logical solve path
+    /// The hardest technique of a logical solve path: now the level
     Techniques,
 }
 
-/// Difficulty choices.
+/// What replaced `--method search`.
+pub const METHOD_SEARCH_REPLACED: &str = "--method search is replaced: every rating gives the \
+     level of the hardest technique needed (simple, easy, intermediate, expert) and, as \
+     `branches`, the search's effort; --method techniques is the default and can be left out";
+
+/// Difficulty choices: the levels of the hardest technique, and two
+/// levels of the search that was the scale before, refused with a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LevelChoice {
-    /// Naked singles alone (--method techniques)
+    /// Naked singles alone
     Simple,
-    /// Naked singles alone (score 0); with --method techniques, hidden
-    /// singles too
+    /// Hidden singles too
     Easy,
-    /// Hidden singles, no guess (score 1)
+    /// Replaced: a level of the search
     Medium,
-    /// Locked candidates, naked and hidden pairs (--method techniques)
+    /// Locked candidates, naked and hidden pairs
     Intermediate,
-    /// A few branch points
+    /// Replaced: a level of the search
     Hard,
-    /// Many branch points
+    /// Anything harder: fish, wings, chains, bifurcation
     Expert,
 }
 
-/// The sides `generate` makes puzzles of: 4 to 35 (a prime side has no
+/// The sides `generate` makes puzzles of: 4 to 36 (a prime side has no
 /// boxes, so it needs `--boxes none` or `--variant jigsaw`, which the rules
 /// check).
 fn parse_size(text: &str) -> Result<Size, String> {
-    text.parse()
-        .ok()
-        .and_then(Size::from_side)
-        .ok_or_else(|| format!("`{text}` is not a side to generate: use 4 to 35"))
+    text.parse().ok().and_then(Size::from_side).ok_or_else(|| {
+        format!(
+            "`{text}` is not a side to generate: use {} to {}",
+            Size::MIN_SIDE,
+            Size::MAX_SIDE
+        )
+    })
 }
 
 /// Reads a named shape of `--shape`, its names listed in `--help`.
@@ -263,15 +272,9 @@ impl GenerateArgs {
             },
             min_givens: self.min_givens.unwrap_or(0),
             max_givens: self.max_givens,
-            difficulty: match (self.method, self.difficulty) {
-                (RateMethod::Search, Some(level)) => Some(match level {
-                    LevelChoice::Simple | LevelChoice::Easy => Level::Easy,
-                    LevelChoice::Medium => Level::Medium,
-                    LevelChoice::Intermediate | LevelChoice::Hard => Level::Hard,
-                    LevelChoice::Expert => Level::Expert,
-                }),
-                _ => None,
-            },
+            // Levels are judged on the logical solve path, after the
+            // generator: see `technique_level`.
+            difficulty: None,
             rate: self.rate,
             ..PuzzleSpec::default()
         }
@@ -279,11 +282,8 @@ impl GenerateArgs {
 }
 
 impl GenerateArgs {
-    /// The technique level asked for, with --method techniques.
+    /// The level of the hardest technique asked for.
     pub fn technique_level(&self) -> Option<LogicLevel> {
-        if self.method != RateMethod::Techniques {
-            return None;
-        }
         self.difficulty.map(|level| match level {
             LevelChoice::Simple => LogicLevel::Simple,
             LevelChoice::Easy => LogicLevel::Easy,
@@ -292,18 +292,19 @@ impl GenerateArgs {
         })
     }
 
-    /// Why the level asked for does not fit the method, if it does not.
+    /// Why the level or the method asked for cannot be honoured, if it
+    /// cannot.
     pub fn level_refused(&self) -> Option<String> {
+        if self.method == Some(RateMethod::Search) {
+            return Some(METHOD_SEARCH_REPLACED.to_string());
+        }
         let level = self.difficulty?;
         let name = level.to_possible_value()?.get_name().to_string();
-        match (self.method, level) {
-            (RateMethod::Search, LevelChoice::Simple | LevelChoice::Intermediate) => Some(format!(
-                "--difficulty {name} is a technique level: add --method techniques \
-                 (search levels: easy, medium, hard, expert)"
-            )),
-            (RateMethod::Techniques, LevelChoice::Medium | LevelChoice::Hard) => Some(format!(
-                "--difficulty {name} is a search level; with --method techniques the levels \
-                 are simple, easy, intermediate and expert"
+        match level {
+            LevelChoice::Medium | LevelChoice::Hard => Some(format!(
+                "--difficulty {name} was a level of the search, which is replaced: the levels \
+                 are those of the hardest technique needed, simple, easy, intermediate and \
+                 expert (see `sudoku-dlx rate --help`)"
             )),
             _ => None,
         }

@@ -22,6 +22,7 @@ use sudoku_dlx::{
     write_rules, Alphabet, Boxes, Grid, Rating, Rules, Size,
 };
 
+use super::facts::{rating_text, PlayerLevel};
 use super::generate_args::{GenerateArgs, Layout};
 use super::render::{html, svg};
 
@@ -37,14 +38,17 @@ pub struct Item<'a> {
     pub solution: Option<&'a Grid>,
     /// The rating, when one was asked for.
     pub rating: Option<Rating>,
+    /// The level a player means, when a rating was asked for (not for a
+    /// samurai, rated by the search alone).
+    pub level: Option<PlayerLevel>,
     /// The rules of the item: those of the run, or the regions or cages
     /// made with it.
     pub rules: &'a Rules,
 }
 
 /// The columns of `-f csv`, in the order of the JSON fields.
-const COLUMNS: [&str; 7] = [
-    "item", "seed", "givens", "solution", "clues", "score", "level",
+const COLUMNS: [&str; 9] = [
+    "item", "seed", "givens", "solution", "clues", "score", "level", "hardest", "branches",
 ];
 
 /// An item's fields, named as in the JSON object and the CSV header: the
@@ -63,6 +67,10 @@ pub struct Fields {
     score: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     level: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hardest: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    branches: Option<u64>,
 }
 
 impl Fields {
@@ -83,17 +91,26 @@ impl Fields {
             clues,
             score: rating.map(|rating| rating.score),
             level: rating.map(|rating| rating.level.name()),
+            hardest: None,
+            branches: None,
         }
     }
 
     fn of(item: &Item<'_>) -> Fields {
-        Fields::new(
+        let mut fields = Fields::new(
             (item.number, item.seed),
             line(item.grid),
             item.solution.map(line),
             item.grid.givens(),
             item.rating,
-        )
+        );
+        if let (Some(rating), Some(found)) = (item.rating, item.level) {
+            fields.score = None;
+            fields.level = Some(found.level.name());
+            fields.hardest = Some(found.hardest.map_or("none", |t| t.name()));
+            fields.branches = Some(rating.branches());
+        }
+        fields
     }
 
     /// Appends the fields as a JSON line (`rules` inside the object under
@@ -120,6 +137,8 @@ impl Fields {
             &self.clues.to_string(),
             &self.score.map(|s| s.to_string()).unwrap_or_default(),
             self.level.unwrap_or_default(),
+            self.hardest.unwrap_or_default(),
+            &self.branches.map(|b| b.to_string()).unwrap_or_default(),
         ]);
         let _ = writer.flush();
     }
@@ -159,7 +178,7 @@ pub fn footer(layout: Layout) -> &'static [u8] {
 fn caption(item: &Item<'_>) -> String {
     let mut caption = format!("item {}, seed {}", item.number, item.seed);
     if let Some(rating) = item.rating {
-        caption.push_str(&format!(": {rating}"));
+        caption.push_str(&format!(": {}", rating_text(rating, item.level)));
     }
     caption
 }
@@ -187,7 +206,7 @@ pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, args: &GenerateArgs) {
                 _ => write_line(text, grid, Alphabet::STANDARD),
             }
             if let Some(rating) = item.rating {
-                let _ = write!(text, " {rating}");
+                let _ = write!(text, " {}", rating_text(rating, item.level));
             }
             text.push(b'\n');
         }
@@ -202,7 +221,7 @@ pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, args: &GenerateArgs) {
         }
         Layout::Grid => {
             if let Some(rating) = item.rating {
-                let _ = writeln!(text, "# rating: {rating}");
+                let _ = writeln!(text, "# rating: {}", rating_text(rating, item.level));
             }
             // Jigsaw and killer items are refused in this layout: a block
             // read back would lose their regions or cages.

@@ -26,11 +26,11 @@ const SECTION: &str = "1";
 /// What the reader accepts, in roff.
 const INPUT_FORMATS: &str = r#".SH "INPUT FORMATS"
 Puzzles are read from the files given, or from standard input when there is none or a file is \fB\-\fR.
-Sizes 4x4, 9x9, 16x16 and 25x25 are read.
+Every side from 4x4 to 36x36 is read.
 The format is detected from the first line that is not blank or a comment; \fB\-i\fR, \fB\-\-input\-format\fR forces one.
 .TP
 \fBplain\fR
-One puzzle per line (16, 81, 256 or 625 symbols, the text after it a title), or grid blocks: one row per line, blocks separated by blank lines.
+One puzzle per line (\fIn\fR*\fIn\fR symbols such as 16, 81, 256, 625 or 1296, the text after it a title), or grid blocks: one row per line, blocks separated by blank lines.
 Spaces and \fB|\fR, \fB+\fR, \fB\-\fR, \fB*\fR are layout, not cells.
 A block is only a block when its rows agree; a line that cannot be its next row is a record of its own.
 Lines starting with \fB#\fR are comments.
@@ -49,9 +49,16 @@ A puzzle column and an optional solution column, named by a header row (\fBpuzzl
 .TP
 \fBcolon\fR
 \fIpuzzle\fB:\fIcount\fB:\fIsolution\fR lines; \fBcheck\fR verifies the count and the solution.
+.TP
+\fBjson\fR
+JSON puzzle descriptions, one object per line (or from \fB{\fR alone to \fB}\fR alone), each with its own rules: \fBgivens\fR, \fBboxes\fR, \fBregions\fR, \fBvariants\fR, \fBcages\fR, \fBextra_regions\fR, \fBtitle\fR.
+.TP
+\fBfpuzzles\fR
+f\-puzzles exports: their JSON, the base64 string the site shares, or a \fB?load=\fR link.
 .PP
-Value \fIv\fR is written \fB123456789ABCDEFGHIJKLMNOP\fR[\fIv\fR\-1], letters in either case; \fB.\fR, \fB0\fR and \fB_\fR are blanks.
+Value \fIv\fR is written \fB123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ\fR[\fIv\fR\-1], letters in either case; \fB.\fR, \fB0\fR and \fB_\fR are blanks.
 Hexadecimal 16x16 puzzles (\fB0\-9A\-F\fR) are recognised, or forced with \fB\-\-alphabet hex\fR.
+A 36x36 grid writes 36 as \fB0\fR, after \fBZ\fR (\fB.\fR and \fB_\fR are its blanks).
 "#;
 
 /// What the commands print, in roff.
@@ -67,7 +74,7 @@ One row per line with box borders, and a blank line after every record.
 On a terminal the givens are bold and the found digits coloured (\fB\-\-color\fR; \fBNO_COLOR\fR is honoured).
 .TP
 \fBjson\fR
-JSON lines: one object per puzzle with \fBsource\fR, \fBline\fR, \fBcolumn\fR, \fBtitle\fR, \fBpuzzle\fR, \fBstatus\fR, \fBsolution\fR, \fBsolutions\fR, \fBcount\fR, \fBlimit_reached\fR, \fBerror\fR, and \fBscore\fR and \fBlevel\fR for \fBrate\fR; fields that do not apply are left out.
+JSON lines: one object per puzzle with \fBsource\fR, \fBline\fR, \fBcolumn\fR, \fBtitle\fR, \fBpuzzle\fR, \fBstatus\fR, \fBsolution\fR, \fBsolutions\fR, \fBcount\fR, \fBlimit_reached\fR, \fBerror\fR, and \fBlevel\fR, \fBhardest\fR and \fBbranches\fR for \fBrate\fR (\fBscore\fR and \fBlevel\fR for a samurai, rated by the search alone); fields that do not apply are left out.
 .TP
 \fBcsv\fR
 A header row, then one row per puzzle with the fields of \fBjson\fR.
@@ -80,7 +87,7 @@ One SVG document per puzzle: thin lines between cells, thick lines around boxes,
 One printable HTML page with every puzzle as an inline SVG picture; with \fB\-\-with\-solutions\fR (refused with other formats and by \fBrate\fR), each solution follows its puzzle after a page break.
 A run ended by a signal still ends the page.
 .PP
-\fBgenerate\fR writes \fBline\fR, \fBgrid\fR, \fBsvg\fR and \fBhtml\fR the same way; its \fBjson\fR objects and \fBcsv\fR rows hold \fBitem\fR, \fBseed\fR, \fBgivens\fR (the puzzle, so that a \fBjson\fR line reads back as a puzzle description, with its rules), \fBsolution\fR, \fBclues\fR (the number of givens), and \fBscore\fR and \fBlevel\fR with \fB\-\-rate\fR.
+\fBgenerate\fR writes \fBline\fR, \fBgrid\fR, \fBsvg\fR and \fBhtml\fR the same way; its \fBjson\fR objects and \fBcsv\fR rows hold \fBitem\fR, \fBseed\fR, \fBgivens\fR (the puzzle, so that a \fBjson\fR line reads back as a puzzle description, with its rules), \fBsolution\fR, \fBclues\fR (the number of givens), and \fBlevel\fR, \fBhardest\fR and \fBbranches\fR with \fB\-\-rate\fR (\fBscore\fR and \fBlevel\fR for a samurai).
 "#;
 
 /// What the exit status means, in roff.

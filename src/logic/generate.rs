@@ -41,18 +41,20 @@ pub fn puzzle_of_level(
     rng: &mut Rng,
 ) -> Result<(Generated, Explanation), GenerateError> {
     let geometry = Geometry::classic(spec.size);
-    puzzle_of_level_in(geometry, (generator, explainer), spec, level, rng)
+    puzzle_of_level_in(generator, explainer, geometry, spec, level, rng)
 }
 
-/// [`puzzle_of_level`] under the rules of `geometry`: a variant, a shape
-/// of several grids.
+/// [`puzzle_of_level`] under the rules of `geometry` (a variant, other
+/// boxes): the puzzles are unique and minimal under them, and their paths
+/// are found under them; the size is the geometry's.
 ///
 /// # Errors
 ///
 /// As [`puzzle_of_level`].
 pub fn puzzle_of_level_in(
+    generator: &mut Generator,
+    explainer: &mut Explainer,
     geometry: &Geometry,
-    (generator, explainer): (&mut Generator, &mut Explainer),
     spec: &PuzzleSpec,
     level: LogicLevel,
     rng: &mut Rng,

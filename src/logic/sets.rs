@@ -23,6 +23,7 @@ use crate::logic::step::{cell_at, Step};
 use crate::logic::technique::Technique;
 use crate::sudoku::candidates::Candidates;
 use crate::sudoku::frame::Frame;
+use crate::sudoku::grid::Size;
 
 /// Calls `found` with every choice of `k` of `bases` (bit sets over the
 /// cover items) whose union has at most `max_union` members, until it
@@ -500,5 +501,5 @@ impl Shape<'_, '_> {
     }
 }
 
-/// The most words of a bit set of cells: 35 x 35 cells.
-const MAX_WORDS: usize = 20;
+/// The most words of a bit set of cells: those of the largest grid.
+const MAX_WORDS: usize = (Size::MAX_SIDE * Size::MAX_SIDE).div_ceil(64);

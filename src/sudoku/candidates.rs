@@ -3,7 +3,7 @@
 //! search reports.
 //!
 //! One bit set per cell, bit `d - 1` for digit `d`, in a `u64` so that
-//! every size up to 35x35 fits. A placed digit is a cell with one
+//! every size up to 36x36 fits. A placed digit is a cell with one
 //! candidate; the grid a set of candidates stands for is in
 //! [`Candidates::placed`].
 

@@ -657,7 +657,7 @@ impl Geometry {
     pub fn first_conflict(&self, grid: &Grid) -> Option<Conflict> {
         let n = self.side();
         // seen[digit] = 1 + the position within the unit where it was seen.
-        let mut seen = [0usize; 36];
+        let mut seen = [0usize; Size::MAX_SIDE + 1];
         for unit in 0..self.units() {
             seen[..=n].fill(0);
             let members = self.unit_cells(unit);

@@ -10,10 +10,10 @@
 use std::fmt;
 
 /// The size of a grid: its side `n`, which is also its largest digit, from
-/// 4 to 35.
+/// 4 to 36.
 ///
 /// Its own boxes are the most square `R x C` with `R <= C` and `R * C = n`
-/// (4 -> 2x2, 6 -> 2x3, 9 -> 3x3, 12 -> 3x4, 35 -> 5x7); a prime side has
+/// (4 -> 2x2, 6 -> 2x3, 9 -> 3x3, 12 -> 3x4, 35 -> 5x7, 36 -> 6x6); a prime side has
 /// none, and its grids need regions or no boxes at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Size {
@@ -33,8 +33,8 @@ impl Size {
     pub const TWENTY_FIVE: Size = Size { side: 25 };
     /// The smallest side.
     pub const MIN_SIDE: usize = 4;
-    /// The largest side: one symbol for each of `1-9` and `A-Z`.
-    pub const MAX_SIDE: usize = 35;
+    /// The largest side: one symbol for each of `1-9`, `A-Z` and `0`.
+    pub const MAX_SIDE: usize = 36;
     /// The sizes with square boxes, smallest first.
     pub const SQUARE: [Size; 4] = [Size::FOUR, Size::NINE, Size::SIXTEEN, Size::TWENTY_FIVE];
 
@@ -351,9 +351,10 @@ mod tests {
         assert_eq!(Size::from_cells(80), None);
         assert_eq!(Size::TWENTY_FIVE.to_string(), "25x25");
         assert_eq!(Size::from_side(3), None);
-        assert_eq!(Size::from_side(36), None);
-        assert_eq!(Size::from_cells(35 * 35), Size::from_side(35));
-        assert_eq!(Size::all().count(), 32);
+        assert_eq!(Size::from_side(37), None);
+        assert_eq!(Size::from_cells(36 * 36), Size::from_side(36));
+        assert_eq!(Size::all().count(), 33);
+        assert_eq!(Size::from_side(36).and_then(Size::box_shape), Some((6, 6)));
     }
 
     #[test]

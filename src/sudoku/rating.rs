@@ -1,5 +1,9 @@
 //! A difficulty rating for puzzles, derived from how the solver gets through
-//! them, so that the same puzzle always gets the same rating.
+//! them, so that the same puzzle always gets the same rating. It measures
+//! the search's effort ([`Rating::branches`]); the level a player means is
+//! that of the hardest technique of a logical solve path
+//! ([`crate::LogicLevel`], from [`crate::Explainer`]), which the command line
+//! prints beside it. Samurai puzzles are rated on this scale alone.
 //!
 //! The score:
 //!
@@ -80,6 +84,14 @@ pub struct Rating {
 }
 
 impl Rating {
+    /// The search effort in branch points: how often the dancing-links
+    /// search had two or more options to try on its way to the solution and
+    /// the proof that it is the only one (0 when singles alone solve the
+    /// puzzle). A measure of work, not the level a player means.
+    pub fn branches(self) -> u64 {
+        self.score.saturating_sub(1)
+    }
+
     /// The rating of a score.
     pub fn from_score(score: u64) -> Rating {
         Rating {
@@ -250,6 +262,8 @@ mod tests {
             ]
         );
         assert_eq!(Rating::from_score(3).to_string(), "3 hard");
+        assert_eq!(Rating::from_score(3).branches(), 2);
+        assert_eq!(Rating::from_score(1).branches(), 0);
     }
 
     #[test]

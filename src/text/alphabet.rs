@@ -3,12 +3,14 @@
 //! The standard alphabet writes value `v` as `123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ[v-1]`,
 //! letters in either case, with `.`, `0` and `_` for blanks. Many 16x16
 //! collections are written in hexadecimal instead: `0-9A-F` for the values 1
-//! to 16, with `.` for blanks. An [`Alphabet`] says which is meant and in which
+//! to 16, with `.` for blanks. A 36x36 grid needs a 36th symbol: `0`, after
+//! `Z`, with `.` for blanks. An [`Alphabet`] says which is meant and in which
 //! case letters are printed, so that answers come back in the alphabet of the
 //! question.
 
-/// The symbols of the standard alphabet, value 1 first.
-const STANDARD: &[u8; 35] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/// The symbols of the standard alphabet, value 1 first, then `0` for the
+/// value 36, which only the 36x36 alphabet reads as a digit.
+const STANDARD: &[u8; 36] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0";
 /// The symbols of the hexadecimal alphabet (16x16 only), value 1 first.
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
@@ -20,6 +22,9 @@ pub enum Symbols {
     Standard,
     /// `0-9` then `A-F` for a 16x16 grid; `.` and `_` are blanks.
     Hex,
+    /// `1-9`, `A-Z`, then `0` for 36, for a 36x36 grid; `.` and `_` are
+    /// blanks.
+    ThirtySix,
 }
 
 /// An alphabet: the symbols, and the case letters are printed in.
@@ -36,7 +41,7 @@ pub struct Alphabet {
 pub enum Symbol {
     /// A blank cell.
     Blank,
-    /// A digit with this value (1 to 35); it may still be too large for the
+    /// A digit with this value (1 to 36); it may still be too large for the
     /// grid at hand.
     Value(u8),
     /// Not a symbol of the alphabet.
@@ -54,14 +59,24 @@ impl Alphabet {
         symbols: Symbols::Hex,
         lowercase: false,
     };
+    /// The 36x36 alphabet (`0` is 36), letters in upper case.
+    pub const THIRTY_SIX: Alphabet = Alphabet {
+        symbols: Symbols::ThirtySix,
+        lowercase: false,
+    };
 
     /// What `byte` means in this alphabet.
     pub fn decode(self, byte: u8) -> Symbol {
         match (self.symbols, byte) {
             (_, b'.' | b'_') | (Symbols::Standard, b'0') => Symbol::Blank,
-            (Symbols::Standard, b'1'..=b'9') => Symbol::Value(byte - b'0'),
-            (Symbols::Standard, b'a'..=b'z') => Symbol::Value(byte - b'a' + 10),
-            (Symbols::Standard, b'A'..=b'Z') => Symbol::Value(byte - b'A' + 10),
+            (Symbols::ThirtySix, b'0') => Symbol::Value(36),
+            (Symbols::Standard | Symbols::ThirtySix, b'1'..=b'9') => Symbol::Value(byte - b'0'),
+            (Symbols::Standard | Symbols::ThirtySix, b'a'..=b'z') => {
+                Symbol::Value(byte - b'a' + 10)
+            }
+            (Symbols::Standard | Symbols::ThirtySix, b'A'..=b'Z') => {
+                Symbol::Value(byte - b'A' + 10)
+            }
             (Symbols::Hex, b'0'..=b'9') => Symbol::Value(byte - b'0' + 1),
             (Symbols::Hex, b'a'..=b'f') => Symbol::Value(byte - b'a' + 11),
             (Symbols::Hex, b'A'..=b'F') => Symbol::Value(byte - b'A' + 11),
@@ -69,7 +84,8 @@ impl Alphabet {
         }
     }
 
-    /// The symbol for `value`, or `.` for 0.
+    /// The symbol for `value`, or `.` for 0. The standard alphabet writes
+    /// 36 as `0`, as the 36x36 alphabet does (it cannot read it back).
     ///
     /// # Panics
     ///
@@ -79,7 +95,7 @@ impl Alphabet {
             return b'.';
         }
         let symbol = match self.symbols {
-            Symbols::Standard => STANDARD[value as usize - 1],
+            Symbols::Standard | Symbols::ThirtySix => STANDARD[value as usize - 1],
             Symbols::Hex => HEX[value as usize - 1],
         };
         if self.lowercase {
@@ -92,7 +108,8 @@ impl Alphabet {
     /// The largest value this alphabet can write.
     pub fn max_value(self) -> usize {
         match self.symbols {
-            Symbols::Standard => STANDARD.len(),
+            Symbols::Standard => STANDARD.len() - 1,
+            Symbols::ThirtySix => STANDARD.len(),
             Symbols::Hex => HEX.len(),
         }
     }
@@ -104,38 +121,43 @@ impl Alphabet {
     /// also read as hexadecimal when it is a filled hexadecimal grid, each of
     /// `0-9A-F` sixteen times: in the standard alphabet that would be a grid
     /// with every 16 blanked out, never a real puzzle, while solutions printed
-    /// in hexadecimal must read back as they were. Every other puzzle is read
-    /// in the standard alphabet. Letters are printed in lower case when the
+    /// in hexadecimal must read back as they were. A 36x36 puzzle is read
+    /// in the 36x36 alphabet (`0` for 36) in the same cases, and also when it
+    /// has no `0` at all; it stays standard (`0` a blank) only when `0` is
+    /// its one blank. Every other puzzle is read in the standard alphabet. Letters are printed in lower case when the
     /// puzzle wrote its letters in lower case.
     pub fn detect(side: usize, symbols: &[u8]) -> Alphabet {
         let has = |wanted: fn(u8) -> bool| symbols.iter().any(|&b| wanted(b));
-        let filled_hex = || {
-            HEX.iter().all(|&symbol| {
+        let filled = |table: &[u8]| {
+            table.iter().all(|&symbol| {
                 let same = |b: &&u8| b.eq_ignore_ascii_case(&symbol);
                 symbols.iter().filter(same).count() == side
             })
         };
-        let hex = side == 16
-            && has(|b| b == b'0')
-            && !has(|b| matches!(b, b'G' | b'g'))
-            && (has(|b| matches!(b, b'.' | b'_')) || filled_hex());
+        let zero = has(|b| b == b'0');
+        let zero_is_a_digit =
+            |table: &[u8]| zero && (has(|b| matches!(b, b'.' | b'_')) || filled(table));
+        let symbols = match side {
+            16 if !has(|b| matches!(b, b'G' | b'g')) && zero_is_a_digit(HEX) => Symbols::Hex,
+            36 if !zero || zero_is_a_digit(STANDARD) => Symbols::ThirtySix,
+            _ => Symbols::Standard,
+        };
         let lowercase = has(|b| b.is_ascii_lowercase()) && !has(|b| b.is_ascii_uppercase());
-        Alphabet {
-            symbols: if hex { Symbols::Hex } else { Symbols::Standard },
-            lowercase,
-        }
+        Alphabet { symbols, lowercase }
     }
 
     /// A short description of the symbols valid for a grid of side `side`,
     /// for error messages: for example `1-9 or a blank (. 0 _)`.
     pub fn describe(self, side: usize) -> String {
         let first = self.encode(1) as char;
-        let last = self.encode(side.min(self.max_value()) as u8) as char;
+        let side = side.min(self.max_value());
+        let last = self.encode(side.min(35) as u8) as char;
+        let zero = if side == 36 { ", 0" } else { "" };
         let blanks = match self.symbols {
             Symbols::Standard => ". 0 _",
-            Symbols::Hex => ". _",
+            Symbols::Hex | Symbols::ThirtySix => ". _",
         };
-        format!("{first}-{last} or a blank ({blanks})")
+        format!("{first}-{last}{zero} or a blank ({blanks})")
     }
 }
 
@@ -193,6 +215,24 @@ mod tests {
         let mut short = filled.clone();
         short[0] = b'1';
         assert_eq!(Alphabet::detect(16, &short), Alphabet::STANDARD);
+    }
+
+    #[test]
+    fn thirty_six_reads_zero_as_a_digit() {
+        for value in 1..=36 {
+            let symbol = Alphabet::THIRTY_SIX.encode(value);
+            assert_eq!(Alphabet::THIRTY_SIX.decode(symbol), Symbol::Value(value));
+        }
+        assert_eq!(Alphabet::THIRTY_SIX.encode(36), b'0');
+        assert_eq!(Alphabet::THIRTY_SIX.decode(b'_'), Symbol::Blank);
+        assert_eq!(Alphabet::detect(36, b"0.Z1"), Alphabet::THIRTY_SIX);
+        assert_eq!(Alphabet::detect(36, b"..Z1"), Alphabet::THIRTY_SIX);
+        // `0` as the only blank: the standard alphabet.
+        assert_eq!(Alphabet::detect(36, b"00Z1"), Alphabet::STANDARD);
+        // A filled 36x36 grid: each symbol 36 times.
+        let filled: Vec<u8> = (0..36 * 36).map(|k| STANDARD[(k + k / 36) % 36]).collect();
+        assert_eq!(Alphabet::detect(36, &filled), Alphabet::THIRTY_SIX);
+        assert_eq!(Alphabet::THIRTY_SIX.describe(36), "1-Z, 0 or a blank (. _)");
     }
 
     #[test]

@@ -48,7 +48,10 @@ pub enum ParseErrorKind {
     /// A line whose number of cells fits no puzzle and no grid row.
     #[error(
         "found {found} cells on a line; expected a puzzle on one line (the square of a side from \
-         4 to 35: 16, 36, 49, 64, 81 ... 1225 cells) or a grid row (4 to 35 cells)"
+         {min} to {max}: 16, 36, 49, 64, 81 ... {most} cells) or a grid row ({min} to {max} cells)",
+        min = Size::MIN_SIDE,
+        max = Size::MAX_SIDE,
+        most = Size::MAX_SIDE * Size::MAX_SIDE
     )]
     NotAGrid {
         /// Cells found.
@@ -56,7 +59,11 @@ pub enum ParseErrorKind {
     },
     /// A square grid of a size with no supported shape, such as 36 cells
     /// (6x6) or 144 (12x12): its side has no square boxes, or is too large.
-    #[error("found {found} cells, a {side}x{side} grid; supported sizes are 4x4 to 35x35")]
+    #[error(
+        "found {found} cells, a {side}x{side} grid; supported sizes are {min}x{min} to {max}x{max}",
+        min = Size::MIN_SIDE,
+        max = Size::MAX_SIDE
+    )]
     UnsupportedSize {
         /// Cells found.
         found: usize,

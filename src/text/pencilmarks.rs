@@ -51,9 +51,10 @@ fn value_of(byte: u8) -> Option<u8> {
 }
 
 /// The side `n` whose pencilmark line has `length` characters (`n * n *
-/// n`), for the sizes the model supports.
+/// n`), for the sizes the model supports up to 35: pencilmarks have no
+/// symbol for 36.
 fn side_of_line(length: usize) -> Option<usize> {
-    (4..=35)
+    (Size::MIN_SIDE..=35)
         .find(|n| n * n * n == length)
         .filter(|&n| Size::from_side(n).is_some())
 }

@@ -665,10 +665,10 @@ pub(crate) mod tests {
             "{kind:?}"
         );
         assert_eq!(
-            one_error(&".".repeat(36 * 36)).2,
+            one_error(&".".repeat(37 * 37)).2,
             ParseErrorKind::UnsupportedSize {
-                found: 36 * 36,
-                side: 36
+                found: 37 * 37,
+                side: 37
             }
         );
     }

@@ -85,9 +85,9 @@ pub(crate) fn number_regions(labels: &[char], side: usize) -> Result<Vec<u8>, Re
     Ok(regions)
 }
 
-/// The label written for region `region` in output: `1-9` then `A-Z`.
+/// The label written for region `region` in output: `1-9`, `A-Z`, then `0`.
 pub(crate) fn region_label(region: u8) -> char {
-    const LABELS: &[u8; 35] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const LABELS: &[u8; 36] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0";
     LABELS[region as usize % LABELS.len()] as char
 }
 

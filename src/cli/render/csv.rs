@@ -5,7 +5,7 @@
 use super::fields::{write_number, Fields};
 
 /// The names of the columns.
-const COLUMNS: [&str; 12] = [
+const COLUMNS: [&str; 14] = [
     "source",
     "line",
     "column",
@@ -18,6 +18,8 @@ const COLUMNS: [&str; 12] = [
     "error",
     "score",
     "level",
+    "hardest",
+    "branches",
 ];
 
 /// Appends the header row to `out`.
@@ -61,6 +63,8 @@ pub fn write(fields: &Fields<'_>, out: &mut Vec<u8>, field: &mut Vec<u8>) {
     let _ = writer.write_field(fields.error.unwrap_or_default());
     number(writer, field, fields.score.as_ref().map(|c| c as _));
     let _ = writer.write_field(fields.level.unwrap_or_default());
+    let _ = writer.write_field(fields.hardest.unwrap_or_default());
+    number(writer, field, fields.branches.as_ref().map(|c| c as _));
     let _ = writer.write_record(None::<&[u8]>);
     let _ = writer.flush();
 }

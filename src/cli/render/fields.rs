@@ -4,7 +4,7 @@
 
 use std::io::Write as _;
 
-use sudoku_dlx::{write_line, Alphabet, Candidates, Record, Rules, Size};
+use sudoku_dlx::{write_line, Alphabet, Candidates, Rating, Record, Rules, Size, Technique};
 
 use crate::cli::args::Task;
 use crate::cli::candidates::solutions_seen;
@@ -25,9 +25,16 @@ pub struct Fields<'a> {
     pub solutions: Option<(&'a str, usize)>,
     pub count: Option<u64>,
     pub limit_reached: Option<bool>,
-    /// The difficulty (rate): the score and the level.
+    /// The search's score (rate, for a puzzle the logical solve could not
+    /// rate: it is rated by the search alone).
     pub score: Option<u64>,
+    /// The level (rate): the hardest technique's level on qqwing's scale
+    /// (the search's level for a puzzle rated by the search alone).
     pub level: Option<&'static str>,
+    /// The hardest technique of the logical solve path (rate).
+    pub hardest: Option<&'static str>,
+    /// The search effort (rate): the branch points of the search.
+    pub branches: Option<u64>,
     pub error: Option<&'a str>,
     /// The rules of the puzzle and its size, when they are not the classic
     /// rules (JSON echoes them as the puzzle's description does).
@@ -89,8 +96,12 @@ pub fn fields<'a>(
             .found
             .filter(|_| counted)
             .map(|_| facts.stopped_at_limit),
-        score: facts.rating.map(|rating| rating.score),
-        level: facts.rating.map(|rating| rating.level.name()),
+        score: None,
+        level: facts.level.map(|found| found.level.name()),
+        hardest: facts
+            .level
+            .map(|found| found.hardest.map_or("none", Technique::name)),
+        branches: facts.rating.map(Rating::branches),
         error: (!facts.reason.is_empty()).then_some(facts.reason.as_str()),
         rules: record
             .filter(|r| !r.rules.is_classic())

@@ -62,6 +62,12 @@ impl Serialize for Fields<'_> {
         if let Some(symmetry) = &self.symmetry {
             map.serialize_entry("symmetry", symmetry)?;
         }
+        if let Some(hardest) = self.hardest {
+            map.serialize_entry("hardest", hardest)?;
+        }
+        if let Some(branches) = self.branches {
+            map.serialize_entry("branches", &branches)?;
+        }
         if let Some(error) = self.error {
             map.serialize_entry("error", error)?;
         }

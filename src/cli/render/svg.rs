@@ -84,10 +84,10 @@ pub fn shown_solutions(task: Task, facts: &Facts) -> &[Grid] {
 }
 
 /// What became of the puzzle, in words: the status word, a count, or a
-/// rating (`score level`).
+/// rating.
 pub fn status(task: Task, facts: &Facts) -> String {
-    if let (Task::Rate, Some(rating)) = (task, facts.rating) {
-        return rating.to_string();
+    if let (Task::Rate, Some(rating)) = (task, facts.rating_text()) {
+        return rating;
     }
     match (task, facts.found) {
         (Task::Count { .. } | Task::SolveAll { .. }, Some(found))

@@ -46,7 +46,7 @@ pub fn puzzle(task: Task, output: Output, record: &Record, answer: &mut Answer) 
         }
         // The groups of `--all` are written piece by piece by the group_*
         // functions below, as the search finds solutions.
-        Task::Rate => match facts.rating {
+        Task::Rate => match facts.rating_text() {
             Some(rating) => {
                 let _ = writeln!(out, "{rating}");
                 end_record(out, layout);

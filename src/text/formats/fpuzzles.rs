@@ -613,7 +613,7 @@ pub(crate) mod tests {
         let fine = r#","thermometer":[],"arrow":null,"antiking":false,"author":"x""#;
         assert!(read_text(&export(4, &[], fine)).is_ok());
         let cases = [
-            (r#"{"size":36,"grid":[]}"#, "key size: found the number 36"),
+            (r#"{"size":37,"grid":[]}"#, "key size: found the number 37"),
             (r#"{"size":4}"#, "found no grid field"),
             (
                 r#"{"size":4,"grid":[[],[],[],[]]}"#,
