@@ -393,3 +393,85 @@ fn solve_all_streams_each_samurai_solution_as_it_is_found() {
         assert!(solutions.iter().all(is_solved));
     }
 }
+
+/// Cut puzzles per shape whose counts (up to 2) are checked against the
+/// checker, a fifth of them with a given changed: 300 in a release build
+/// (`.ci/reliability`), a sample in debug.
+const SHAPE_PUZZLES: usize = if cfg!(debug_assertions) { 25 } else { 300 };
+
+#[test]
+fn every_shape_counts_as_plain_backtracking_does_on_cut_and_tampered_puzzles() {
+    use sudoku_dlx::{Generator, Grid, NamedShape, PuzzleReader, Record, Rules, Shape, Size};
+    // The named shapes, and a custom one of three grids that share whole
+    // boxes with the middle one, all inside the checker's 21x21 frame.
+    let mut shapes: Vec<Shape> = NamedShape::ALL.into_iter().map(Shape::Named).collect();
+    shapes.push(Shape::Grids(vec![(0, 0), (3, 6), (9, 9)]));
+    let mut generator = Generator::new();
+    let mut solver = sudoku_dlx::Solver::new();
+    let mut rng = Rng::from_seed(20);
+    for shape in shapes {
+        let oracle = Oracle::of(shape.corners());
+        let rules = Rules {
+            shape: shape.clone(),
+            ..Rules::default()
+        };
+        let geometry = rules.geometry(Size::NINE).unwrap();
+        assert_eq!(geometry.cells(), oracle.cells().len(), "{shape}");
+        let (mut by_count, mut tampered) = ([0usize; 3], 0);
+        for case in 0..SHAPE_PUZZLES {
+            let mut solution = geometry.empty_grid();
+            generator
+                .fill_solved_in(&geometry, &mut rng, &mut solution)
+                .unwrap();
+            let mut frame: Frame = [[0; SIDE]; SIDE];
+            for (&(row, column), &digit) in oracle.cells().iter().zip(solution.cells()) {
+                frame[row][column] = digit;
+            }
+            assert!(oracle.is_consistent(&frame), "{shape}: a complete grid");
+            let blank_percent = 35 + (case % 6) * 5;
+            for &(row, column) in oracle.cells() {
+                if rng.below(100) < blank_percent {
+                    frame[row][column] = 0;
+                }
+            }
+            if case % 5 == 0 {
+                // A given changed: often a clash, else another puzzle.
+                let givens: Vec<(usize, usize)> = oracle
+                    .cells()
+                    .iter()
+                    .copied()
+                    .filter(|&(row, column)| frame[row][column] != 0)
+                    .collect();
+                let (row, column) = givens[rng.below(givens.len())];
+                frame[row][column] = frame[row][column] % 9 + 1;
+                tampered += 1;
+            }
+            let text = oracle.block(&frame);
+            let mut reader = PuzzleReader::new(text.as_bytes()).with_rules(rules.clone());
+            let mut record = Record::default();
+            reader.read_record(&mut record).unwrap().unwrap();
+            let puzzle: &Grid = &record.grid;
+            let mut first = None;
+            let expected = oracle.count(&frame, 2, &mut first);
+            solver.set_node_budget(Some(2_000_000));
+            let found = match solver.solve_in(&geometry, puzzle, 2, |_| {}) {
+                Ok(stats) => {
+                    assert!(!stats.stopped_at_node_budget, "{shape} case {case}");
+                    stats.solutions
+                }
+                Err(_) => 0,
+            };
+            assert_eq!(found, expected, "{shape} case {case}:\n{text}");
+            if let Some(first) = solver.first_solution_in(&geometry, puzzle).unwrap_or(None) {
+                assert!(first.keeps_givens_of(puzzle) && geometry.first_conflict(&first).is_none());
+            }
+            by_count[expected as usize] += 1;
+        }
+        // Unique, several and none were all met.
+        assert!(
+            by_count.iter().all(|&count| count > 0),
+            "{shape}: {by_count:?}"
+        );
+        assert_eq!(tampered, SHAPE_PUZZLES.div_ceil(5));
+    }
+}

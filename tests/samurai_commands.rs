@@ -279,3 +279,148 @@ fn generate_samurai_is_symmetric_by_default_makes_complete_grids_and_refuses_the
         assert!(refused.stderr.contains("samurai"), "{}", refused.stderr);
     }
 }
+
+/// The cell of a `r<row>c<column>` name in `frame`.
+fn cell_named(frame: &sudoku_dlx::Frame, name: &str) -> usize {
+    let (row, column) = name[1..].split_once('c').unwrap();
+    let (row, column): (usize, usize) = (row.parse().unwrap(), column.parse().unwrap());
+    frame.cell_at(row - 1, column - 1).unwrap()
+}
+
+/// Checks, through the binary, that the explanation of `input` (one
+/// puzzle, read with `args`) places the digits of `solution` alone.
+fn assert_sound_path(args: &[&str], input: &str, frame: &sudoku_dlx::Frame, solution: &[u8]) {
+    let explained = run(
+        &[&["explain", "-f", "json"], args].concat(),
+        input.to_string(),
+    );
+    assert_eq!(explained.status, Some(0), "{args:?}: {}", explained.stderr);
+    let path: serde_json::Value = serde_json::from_str(explained.stdout.trim()).unwrap();
+    assert_eq!(path["solved"], true, "{path}");
+    for step in path["steps"].as_array().unwrap() {
+        for placement in step["placements"].as_array().unwrap() {
+            let cell = cell_named(frame, placement["cell"].as_str().unwrap());
+            assert_eq!(u64::from(solution[cell]), placement["digit"], "{step}");
+        }
+        for elimination in step["eliminations"].as_array().unwrap() {
+            let cell = cell_named(frame, elimination["cell"].as_str().unwrap());
+            assert_ne!(u64::from(solution[cell]), elimination["digit"], "{step}");
+        }
+    }
+}
+
+#[test]
+fn every_named_shape_is_generated_unique_solved_and_explained_soundly() {
+    use sudoku_dlx::{NamedShape, Shape, Size};
+    for shape in NamedShape::ALL {
+        let name = shape.name();
+        let made = run(
+            &["generate", "--shape", name, "--seed", "5", "-f", "json"],
+            "",
+        );
+        assert_eq!(made.status, Some(0), "{name}: {}", made.stderr);
+        let item: serde_json::Value = serde_json::from_str(made.stdout.trim()).unwrap();
+        let (givens, solution) = (
+            item["givens"].as_str().unwrap(),
+            item["solution"].as_str().unwrap(),
+        );
+        let frame = Shape::Named(shape).frame(Size::NINE);
+        assert_eq!(givens.len(), frame.cells(), "{name}");
+        // Unique, read back on one line with --shape and as the block.
+        let counted = run(&["count", "--shape", name], format!("{givens}\n"));
+        assert_eq!(counted.stdout, "1\n", "{name}: {}", counted.stderr);
+        let block = run(&["generate", "--shape", name, "--seed", "5"], "");
+        let solved = run(
+            &["solve", "-f", "line", "--shape", name],
+            block.stdout.clone(),
+        );
+        assert_eq!(solved.stdout.trim(), solution, "{name}: {}", solved.stderr);
+        // Recognised by its holes without --shape; a butterfly's 12x12
+        // frame has none and reads as a 12x12 grid.
+        let detected = run(&["solve", "-f", "line"], block.stdout.clone());
+        if shape == NamedShape::Butterfly {
+            assert_eq!(detected.stdout.trim(), "invalid", "{}", detected.stderr);
+        } else {
+            assert_eq!(
+                detected.stdout.trim(),
+                solution,
+                "{name}: {}",
+                detected.stderr
+            );
+        }
+        let digits: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
+        assert_sound_path(&["--shape", name], &format!("{givens}\n"), &frame, &digits);
+        let hinted = run(&["hint", "--shape", name], format!("{givens}\n"));
+        assert_eq!(hinted.status, Some(0), "{name}: {}", hinted.stderr);
+    }
+}
+
+#[test]
+fn a_custom_shape_in_json_goes_through_every_command() {
+    use sudoku_dlx::{Shape, Size};
+    // Two 4x4 grids sharing one 2x2 box, a 6x6 frame of 28 cells.
+    let corners = vec![(0, 0), (2, 2)];
+    let frame = Shape::Grids(corners).frame(Size::FOUR);
+    let solution = "1234341221434321123443";
+    let solution = format!("{solution}{}", &solution[..28 - solution.len()]);
+    let count_all = run(
+        &["count", "--limit", "10000"],
+        format!(
+            "{{\"grids\":[[0,0],[2,2]],\"givens\":\"{}\"}}\n",
+            ".".repeat(28)
+        ),
+    );
+    // Two 4x4 grids of 288 solutions each, sharing a box: 288 * 12.
+    assert_eq!(count_all.stdout, "3456\n", "{}", count_all.stderr);
+    let first = run(
+        &["solve", "-f", "json"],
+        format!(
+            "{{\"grids\":[[0,0],[2,2]],\"givens\":\"{}\"}}\n",
+            ".".repeat(28)
+        ),
+    );
+    let answer: serde_json::Value = serde_json::from_str(first.stdout.trim()).unwrap();
+    assert_eq!(
+        answer["grids"],
+        serde_json::json!([[0, 0], [2, 2]]),
+        "{answer}"
+    );
+    let full = answer["solution"].as_str().unwrap().to_string();
+    assert_ne!(full, solution);
+    // A puzzle cut from it: its cells blanked where the frame's rows are odd.
+    let puzzle: String = full
+        .chars()
+        .enumerate()
+        .map(|(cell, c)| {
+            if frame.position(cell).row % 2 == 1 {
+                '.'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let json = format!("{{\"grids\":[[0,0],[2,2]],\"givens\":\"{puzzle}\"}}\n");
+    let counted = run(&["count"], json.clone());
+    let count: u64 = counted.stdout.trim().parse().unwrap();
+    assert!(count >= 1, "{}", counted.stderr);
+    let checked = run(
+        &["check"],
+        format!("{{\"grids\":[[0,0],[2,2]],\"givens\":\"{full}\"}}\n"),
+    );
+    assert_eq!(checked.stdout.trim(), "valid", "{}", checked.stderr);
+    let candidates = run(&["candidates", "-f", "json"], json.clone());
+    let value: serde_json::Value = serde_json::from_str(candidates.stdout.trim()).unwrap();
+    assert_eq!(value["candidates"].as_array().unwrap().len(), 28, "{value}");
+    if count == 1 {
+        let digits: Vec<u8> = full.bytes().map(|b| b - b'0').collect();
+        assert_sound_path(&[], &json, &frame, &digits);
+        let rated = run(&["rate"], json);
+        assert_eq!(rated.status, Some(0), "{}", rated.stderr);
+    }
+    let bad = run(
+        &["count"],
+        "{\"grids\":[[0,0],[1,1]],\"givens\":\"....\"}\n",
+    );
+    assert_eq!(bad.status, Some(2));
+    assert!(bad.stderr.contains("1:"), "{}", bad.stderr);
+}

@@ -1,18 +1,23 @@
-//! An independent samurai checker for the tests: plain backtracking on the
-//! rules of the five 9x9 grids as a 21x21 frame, written from the rules
-//! themselves (each grid's rows, columns and boxes hold a digit once), with
-//! none of the library's layout tables or exact-cover encoding. Unit
-//! masks are kept as digits are placed, and the blank cell with the fewest
-//! digits left is tried first.
+//! An independent checker of shapes of 9x9 grids for the tests (a samurai,
+//! a twodoku, any grids at given corners of a 21x21 frame): plain
+//! backtracking written from the rules themselves (each grid's rows,
+//! columns and boxes hold a digit once), with none of the library's layout
+//! tables or exact-cover encoding. Unit masks are kept as digits are
+//! placed, and the blank cell with the fewest digits left is tried first.
 
 /// The side of the frame.
 pub const SIDE: usize = 21;
 /// The top-left corners of the five grids.
 pub const GRIDS: [(usize, usize); 5] = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)];
 
-/// True when the frame has a cell at `row`, `column`.
+/// True when the samurai frame has a cell at `row`, `column`.
 pub fn is_cell(row: usize, column: usize) -> bool {
-    GRIDS
+    in_grids(&GRIDS, row, column)
+}
+
+/// True when a grid at one of `corners` covers `row`, `column`.
+fn in_grids(corners: &[(usize, usize)], row: usize, column: usize) -> bool {
+    corners
         .iter()
         .any(|&(top, left)| row >= top && row < top + 9 && column >= left && column < left + 9)
 }
@@ -25,6 +30,8 @@ pub type Frame = [[u8; SIDE]; SIDE];
 /// the rules: each grid's nine rows, nine columns and nine boxes (a box two
 /// grids share is listed twice, which changes nothing).
 pub struct Oracle {
+    /// The corners of the grids.
+    corners: Vec<(usize, usize)>,
     /// The positions of each unit.
     units: Vec<[(usize, usize); 9]>,
     /// The units of each position of the frame.
@@ -39,9 +46,15 @@ impl Default for Oracle {
 }
 
 impl Oracle {
+    /// The checker of a samurai.
     pub fn new() -> Oracle {
+        Oracle::of(&GRIDS)
+    }
+
+    /// The checker of 9x9 grids at `corners` (inside the 21x21 frame).
+    pub fn of(corners: &[(usize, usize)]) -> Oracle {
         let mut units = Vec::new();
-        for &(top, left) in &GRIDS {
+        for &(top, left) in corners {
             for k in 0..9 {
                 units.push(std::array::from_fn(|j| (top + k, left + j)));
                 units.push(std::array::from_fn(|j| (top + j, left + k)));
@@ -57,9 +70,10 @@ impl Oracle {
         }
         let cells = (0..SIDE)
             .flat_map(|row| (0..SIDE).map(move |column| (row, column)))
-            .filter(|&(row, column)| is_cell(row, column))
+            .filter(|&(row, column)| in_grids(corners, row, column))
             .collect();
         Oracle {
+            corners: corners.to_vec(),
             units,
             units_of,
             cells,
@@ -81,6 +95,40 @@ impl Oracle {
             }
         }
         Some(used)
+    }
+
+    /// True when a grid covers `row`, `column`.
+    pub fn is_cell(&self, row: usize, column: usize) -> bool {
+        in_grids(&self.corners, row, column)
+    }
+
+    /// The positions that are cells, in reading order.
+    pub fn cells(&self) -> &[(usize, usize)] {
+        &self.cells
+    }
+
+    /// `frame` as the block of its lines: `.` blank, a space where there
+    /// is no cell.
+    pub fn block(&self, frame: &Frame) -> String {
+        let mut text = String::new();
+        let rows = self
+            .corners
+            .iter()
+            .map(|&(top, _)| top + 9)
+            .max()
+            .unwrap_or(0);
+        for (row, digits) in frame.iter().enumerate().take(rows) {
+            let line: String = (0..SIDE)
+                .map(|column| match (self.is_cell(row, column), digits[column]) {
+                    (false, _) => ' ',
+                    (true, 0) => '.',
+                    (true, digit) => char::from(b'0' + digit),
+                })
+                .collect();
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        text
     }
 
     /// True when no digit repeats in a row, column or box of a grid.
@@ -152,19 +200,8 @@ impl Oracle {
     }
 }
 
-/// `frame` as the 21-line block: `.` blank, a space where there is no cell.
+/// `frame` as the 21-line block of a samurai: `.` blank, a space where
+/// there is no cell.
 pub fn block(frame: &Frame) -> String {
-    let mut text = String::new();
-    for (row, digits) in frame.iter().enumerate() {
-        let line: String = (0..SIDE)
-            .map(|column| match (is_cell(row, column), digits[column]) {
-                (false, _) => ' ',
-                (true, 0) => '.',
-                (true, digit) => char::from(b'0' + digit),
-            })
-            .collect();
-        text.push_str(line.trim_end());
-        text.push('\n');
-    }
-    text
+    Oracle::new().block(frame)
 }
