@@ -304,7 +304,7 @@ fn a_repeated_digit_is_named_with_its_grid_unit_and_cells() {
 }
 
 #[test]
-fn explain_and_hint_follow_a_sound_path_on_the_samurai_and_pictures_are_refused() {
+fn explain_and_hint_follow_a_sound_path_on_the_samurai_and_pictures_draw_its_frame() {
     let puzzle = &read_all(&file("puzzles/samurai.txt"))[0];
     let solution = SamuraiSolver::new()
         .first_solution(puzzle)
@@ -342,9 +342,24 @@ fn explain_and_hint_follow_a_sound_path_on_the_samurai_and_pictures_are_refused(
     let hinted = run(&["hint", "puzzles/samurai.txt"], "");
     assert_eq!(hinted.status, Some(0), "{}", hinted.stderr);
     assert!(hinted.stdout.contains("single"), "{}", hinted.stdout);
+    // The picture draws the five grids in their frame, every cell of the
+    // solution in it, givens bold.
     let pictured = run(&["solve", "-f", "svg", "puzzles/samurai.txt"], "");
-    assert_eq!(pictured.status, Some(2));
-    assert!(pictured.stderr.contains("pictures"), "{}", pictured.stderr);
+    assert_eq!(pictured.status, Some(0), "{}", pictured.stderr);
+    let svg = &pictured.stdout;
+    assert_eq!(svg.matches("class=\"grid\"").count(), 5, "{svg}");
+    assert_eq!(svg.matches("class=\"given\"").count(), puzzle.givens());
+    assert_eq!(
+        svg.matches("class=\"found\"").count(),
+        369 - puzzle.givens()
+    );
+    assert!(
+        svg.contains("width=\"856\""),
+        "21 cells of 40 and the margins"
+    );
+    let page = run(&["solve", "-f", "html", "puzzles/samurai.txt"], "");
+    assert_eq!(page.status, Some(0), "{}", page.stderr);
+    assert_eq!(page.stdout.matches("class=\"grid\"").count(), 5);
 }
 
 #[test]

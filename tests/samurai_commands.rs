@@ -270,7 +270,6 @@ fn generate_samurai_is_symmetric_by_default_makes_complete_grids_and_refuses_the
     for args in [
         &["generate", "--variant", "samurai", "--size", "4"][..],
         &["generate", "--shape", "samurai", "--boxes", "3x3"],
-        &["generate", "--variant", "samurai", "-f", "svg"],
         &["generate", "--variant", "samurai,killer"],
         &["generate", "--variant", "samurai", "--max-givens", "400"],
     ] {

@@ -229,11 +229,6 @@ impl GenerateArgs {
                  --boxes, and no killer or jigsaw rule"
             ));
         }
-        if let Some(Layout::Svg | Layout::Html) = self.format {
-            return Some(format!(
-                "{name} puzzles are written as text, -f line, grid, json or csv"
-            ));
-        }
         None
     }
 

@@ -191,6 +191,7 @@ pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, args: &GenerateArgs) {
         grid: item.grid,
         givens: item.grid,
         alphabet: Alphabet::STANDARD,
+        shape: &item.rules.shape,
     };
     let (grid, rules) = (item.grid, item.rules);
     match args.layout() {

@@ -360,17 +360,6 @@ impl Session {
             }
             _ => config,
         };
-        let pictures = matches!(
-            config.format,
-            Some(Format::Svg | Format::Html | Format::HtmlWithSolutions)
-        );
-        if pictures && !config.rules.shape.is_square() {
-            // Counted as read, so that the input is not also called empty.
-            self.broken_inputs += 1;
-            let refusal = "pictures of shapes of several grids are not drawn: use -f line, grid, \
-                           json or csv";
-            return self.bad_input(source, format_args!("{refusal}"));
-        }
         if let Some(mut batch) = self.batch.take() {
             let result = batch.answer_all(self, config, source, input);
             self.batch = Some(batch);

@@ -9,7 +9,7 @@
 
 use std::io::Write as _;
 
-use sudoku_dlx::{Alphabet, Grid, Record};
+use sudoku_dlx::{Alphabet, Cell, Frame, Grid, Record, Shape, Size};
 
 use crate::cli::args::Task;
 use crate::cli::facts::{Facts, Place, Verdict};
@@ -33,6 +33,8 @@ pub struct Picture<'a> {
     pub grid: &'a Grid,
     pub givens: &'a Grid,
     pub alphabet: Alphabet,
+    /// Where the cells sit: one square grid, or several grids in a frame.
+    pub shape: &'a Shape,
 }
 
 /// Appends one SVG document per picture of the answer to `out`: each
@@ -68,6 +70,7 @@ pub fn picture<'a>(record: &'a Record, grid: &'a Grid) -> Picture<'a> {
         grid,
         givens: &record.grid,
         alphabet: record.alphabet,
+        shape: &record.rules.shape,
     }
 }
 
@@ -123,8 +126,9 @@ pub fn document(out: &mut Vec<u8>, picture: Option<Picture<'_>>, caption: &str) 
 /// Appends an `<svg>` element: the grid of `picture`, if any, and
 /// `caption` (if not empty) below it.
 pub fn draw(out: &mut Vec<u8>, picture: Option<Picture<'_>>, caption: &str) {
-    let side = picture.map_or(0, |p| p.grid.size().side());
-    let grid_width = side * CELL;
+    let frame = picture.map(|p| p.shape.frame(p.grid.size()));
+    let (rows, columns) = frame.as_ref().map_or((0, 0), |f| (f.rows(), f.columns()));
+    let (grid_width, grid_height) = (columns * CELL, rows * CELL);
     // Wide enough for a caption under a small grid.
     let width = if caption.is_empty() {
         grid_width + 2 * MARGIN
@@ -132,7 +136,7 @@ pub fn draw(out: &mut Vec<u8>, picture: Option<Picture<'_>>, caption: &str) {
         (grid_width + 2 * MARGIN).max(12 * CELL)
     };
     let caption_height = if caption.is_empty() { 0 } else { CAPTION };
-    let height = grid_width + 2 * MARGIN + caption_height;
+    let height = grid_height + 2 * MARGIN + caption_height;
     let left = (width - grid_width) / 2;
     let _ = writeln!(
         out,
@@ -143,8 +147,8 @@ pub fn draw(out: &mut Vec<u8>, picture: Option<Picture<'_>>, caption: &str) {
         out,
         "<rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>"
     );
-    if let Some(picture) = picture {
-        grid(out, picture, left, MARGIN);
+    if let (Some(picture), Some(frame)) = (picture, frame) {
+        grid(out, picture, &frame, left, MARGIN);
     }
     if !caption.is_empty() {
         let _ = writeln!(
@@ -159,10 +163,40 @@ pub fn draw(out: &mut Vec<u8>, picture: Option<Picture<'_>>, caption: &str) {
     out.extend_from_slice(b"</svg>\n");
 }
 
-/// Draws the lines and digits of a grid with its top left corner at
-/// (`left`, `top`).
-fn grid(out: &mut Vec<u8>, picture: Picture<'_>, left: usize, top: usize) {
+/// Draws the lines and digits of the grids of `picture`, the top left
+/// corner of `frame` at (`left`, `top`): each grid of a shape with its own
+/// lines, a hole left blank.
+fn grid(out: &mut Vec<u8>, picture: Picture<'_>, frame: &Frame, left: usize, top: usize) {
     let size = picture.grid.size();
+    for &(down, right) in picture.shape.corners() {
+        lines(out, size, left + right * CELL, top + down * CELL);
+    }
+    let font_size = CELL * 3 / 5;
+    for (cell, &value) in picture.grid.cells().iter().enumerate() {
+        if value == 0 {
+            continue;
+        }
+        let Cell { row, column } = frame.position(cell);
+        let given = picture.givens.cells().get(cell).is_some_and(|&v| v != 0);
+        let style = if given {
+            "class=\"given\" font-weight=\"bold\" fill=\"black\"".to_owned()
+        } else {
+            format!("class=\"found\" fill=\"{FOUND_COLOUR}\"")
+        };
+        let _ = writeln!(
+            out,
+            "<text {style} x=\"{}\" y=\"{}\" font-size=\"{font_size}\" text-anchor=\"middle\" \
+             dominant-baseline=\"central\">{}</text>",
+            left + column * CELL + CELL / 2,
+            top + row * CELL + CELL / 2,
+            char::from(picture.alphabet.encode(value)),
+        );
+    }
+}
+
+/// Draws the outline, cell lines and box lines of one square grid of
+/// `size` with its top left corner at (`left`, `top`).
+fn lines(out: &mut Vec<u8>, size: Size, left: usize, top: usize) {
     let side = size.side();
     // Without boxes, only the outline is thick.
     let (box_rows, box_columns) = size.box_shape().unwrap_or((side, side));
@@ -201,27 +235,6 @@ fn grid(out: &mut Vec<u8>, picture: Picture<'_>, left: usize, top: usize) {
             );
         }
         out.extend_from_slice(b"</g>\n");
-    }
-    let font_size = CELL * 3 / 5;
-    for (cell, &value) in picture.grid.cells().iter().enumerate() {
-        if value == 0 {
-            continue;
-        }
-        let (row, column) = (cell / side, cell % side);
-        let given = picture.givens.cells().get(cell).is_some_and(|&v| v != 0);
-        let style = if given {
-            "class=\"given\" font-weight=\"bold\" fill=\"black\"".to_owned()
-        } else {
-            format!("class=\"found\" fill=\"{FOUND_COLOUR}\"")
-        };
-        let _ = writeln!(
-            out,
-            "<text {style} x=\"{}\" y=\"{}\" font-size=\"{font_size}\" text-anchor=\"middle\" \
-             dominant-baseline=\"central\">{}</text>",
-            left + column * CELL + CELL / 2,
-            top + row * CELL + CELL / 2,
-            char::from(picture.alphabet.encode(value)),
-        );
     }
 }
 
