@@ -297,9 +297,9 @@ fn rate_honours_the_format_stats_and_the_node_budget() {
     assert_eq!(code, 0);
     let (csv, _, _) = run_all(&["rate", "-f", "csv"], &input);
     let rows: Vec<_> = csv.lines().collect();
-    assert!(rows[0].ends_with(",level,hardest,branches"), "{csv}");
+    assert!(rows[0].ends_with(",level,hardest,branches,shape"), "{csv}");
     let hardest = object["hardest"].as_str().unwrap();
-    let tail = format!(",expert,{hardest},{}", object["branches"]);
+    let tail = format!(",expert,{hardest},{},", object["branches"]);
     assert!(rows[1].ends_with(&tail), "{csv}");
     let (_, stats, _) = run_all(&["rate", "--stats"], &input);
     assert!(stats.contains("  rated                   1"), "{stats}");

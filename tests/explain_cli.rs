@@ -205,7 +205,10 @@ fn rate_gives_the_hardest_techniques_level_and_the_search_branches_in_one_record
     assert!(record.get("score").is_none(), "{record}");
     let csv = run(&["rate", "-f", "csv"], format!("{EASY}\n"));
     let header = csv.stdout.lines().next().unwrap();
-    assert!(header.ends_with(",level,hardest,branches"), "{header}");
+    assert!(
+        header.ends_with(",level,hardest,branches,shape"),
+        "{header}"
+    );
 }
 
 #[test]

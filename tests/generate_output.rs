@@ -68,7 +68,10 @@ fn csv_has_a_header_and_one_row_per_puzzle() {
         .collect();
     assert_eq!(
         header,
-        ["item", "seed", "givens", "solution", "clues", "score", "level", "hardest", "branches"]
+        [
+            "item", "seed", "givens", "solution", "clues", "score", "level", "hardest", "branches",
+            "shape"
+        ]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), 4);

@@ -75,7 +75,7 @@ fn rate_gives_the_search_rating_in_text_json_and_csv() {
     let csv = run(&["rate", "-f", "csv", "puzzles/samurai.txt"], "");
     let row = csv.stdout.lines().nth(1).unwrap();
     assert!(
-        row.ends_with(&format!(",{level},{hardest},{branches}")),
+        row.ends_with(&format!(",{level},{hardest},{branches},samurai")),
         "{row}"
     );
     // On one line, and a samurai with many solutions, which has no rating.

@@ -24,6 +24,7 @@ use sudoku_dlx::{
 
 use super::facts::{rating_text, PlayerLevel};
 use super::generate_args::{GenerateArgs, Layout};
+use super::render::fields::shape_column;
 use super::render::{html, svg};
 
 /// One item of a run, as the machine-readable layouts show it.
@@ -47,8 +48,8 @@ pub struct Item<'a> {
 }
 
 /// The columns of `-f csv`, in the order of the JSON fields.
-const COLUMNS: [&str; 9] = [
-    "item", "seed", "givens", "solution", "clues", "score", "level", "hardest", "branches",
+const COLUMNS: [&str; 10] = [
+    "item", "seed", "givens", "solution", "clues", "score", "level", "hardest", "branches", "shape",
 ];
 
 /// An item's fields, named as in the JSON object and the CSV header: the
@@ -139,6 +140,9 @@ impl Fields {
             self.level.unwrap_or_default(),
             self.hardest.unwrap_or_default(),
             &self.branches.map(|b| b.to_string()).unwrap_or_default(),
+            &rules
+                .map(|(rules, _)| shape_column(&rules.shape))
+                .unwrap_or_default(),
         ]);
         let _ = writer.flush();
     }

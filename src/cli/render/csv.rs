@@ -2,10 +2,10 @@
 //! JSON lines, written with the csv crate; the solutions of `--all` share
 //! one field, separated by spaces.
 
-use super::fields::{write_number, Fields};
+use super::fields::{shape_column, write_number, Fields};
 
 /// The names of the columns.
-const COLUMNS: [&str; 14] = [
+const COLUMNS: [&str; 15] = [
     "source",
     "line",
     "column",
@@ -20,6 +20,7 @@ const COLUMNS: [&str; 14] = [
     "level",
     "hardest",
     "branches",
+    "shape",
 ];
 
 /// Appends the header row to `out`.
@@ -65,6 +66,8 @@ pub fn write(fields: &Fields<'_>, out: &mut Vec<u8>, field: &mut Vec<u8>) {
     let _ = writer.write_field(fields.level.unwrap_or_default());
     let _ = writer.write_field(fields.hardest.unwrap_or_default());
     number(writer, field, fields.branches.as_ref().map(|c| c as _));
+    let shape = fields.rules.map(|(rules, _)| shape_column(&rules.shape));
+    let _ = writer.write_field(shape.unwrap_or_default());
     let _ = writer.write_record(None::<&[u8]>);
     let _ = writer.flush();
 }

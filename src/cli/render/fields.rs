@@ -4,7 +4,7 @@
 
 use std::io::Write as _;
 
-use sudoku_dlx::{write_line, Alphabet, Candidates, Rating, Record, Rules, Size, Technique};
+use sudoku_dlx::{write_line, Alphabet, Candidates, Rating, Record, Rules, Shape, Size, Technique};
 
 use crate::cli::args::Task;
 use crate::cli::candidates::solutions_seen;
@@ -123,6 +123,23 @@ pub fn fields<'a>(
             .symmetries
             .as_ref()
             .map(|found| found.iter().map(|s| s.name()).collect()),
+    }
+}
+
+/// The `shape` column of CSV: the name of a named shape, the corners of a
+/// custom one as `[[row,column],...]`, empty for one square grid; with the
+/// cells in reading order, it says where each cell sits.
+pub fn shape_column(shape: &Shape) -> String {
+    match shape {
+        Shape::Square => String::new(),
+        Shape::Named(named) => named.name().to_string(),
+        Shape::Grids(corners) => {
+            let corners: Vec<String> = corners
+                .iter()
+                .map(|(row, column)| format!("[{row},{column}]"))
+                .collect();
+            format!("[{}]", corners.join(","))
+        }
     }
 }
 

@@ -6,7 +6,7 @@
 //! that both carry the same fields under the same names.
 
 mod csv;
-mod fields;
+pub mod fields;
 pub mod html;
 mod json;
 pub mod svg;
