@@ -6,9 +6,9 @@
 //! objects afterwards.
 
 use sudoku_dlx::{
-    write_line, Alphabet, CandidateFinder, Explainer, Explanation, Geometry, Grid, ParseErrorKind,
-    PuzzleReader, RateError, Rater, ReadError, Record, Rules, RulesError, Size, Solver, Step,
-    Technique,
+    write_line, Alphabet, CandidateFinder, CanonError, Canonicalizer, Explainer, Explanation,
+    Geometry, Grid, ParseErrorKind, PuzzleReader, RateError, Rater, ReadError, Record, Rules,
+    RulesError, Size, Solver, Step, Technique,
 };
 
 use crate::failure::{Failure, Kind};
@@ -25,10 +25,11 @@ pub enum Task {
     Check,
     /// The true candidates of each cell, with at most `limit` searches.
     Candidates { limit: u64 },
-    /// The search's rating.
+    /// The rating: the level of the hardest technique and the search's
+    /// branches.
     Rate,
-    /// The rating by the hardest technique of the logical path.
-    RateTechniques,
+    /// The canonical form (minlex).
+    Canon,
     /// The logical solve path.
     Explain,
 }
@@ -42,13 +43,15 @@ pub enum Answer {
     Count(u64),
     /// The candidates of every cell, each as its symbols.
     Candidates(Vec<String>),
-    /// A search rating: the score and the level.
-    Rating { score: u64, level: &'static str },
-    /// A technique rating: the score, the level and the hardest technique.
-    TechniqueRating {
-        score: f64,
-        level: &'static str,
+    /// A rating, as `rate -f json` gives it: the level of the hardest
+    /// technique, that technique (`"none"` for a filled grid), and the
+    /// search's branches. The level and the technique are `None` when the
+    /// logical solver cannot take the puzzle (the command line leaves them
+    /// out then).
+    Rating {
+        level: Option<&'static str>,
         hardest: Option<&'static str>,
+        branches: u64,
     },
     /// A logical solve path.
     Path(Path),
@@ -85,6 +88,7 @@ pub struct Worker {
     rater: Rater,
     finder: CandidateFinder,
     explainer: Explainer,
+    canonicalizer: Canonicalizer,
     record: Record,
     /// Storage for a second record, which a puzzle's text must not hold.
     next: Record,
@@ -150,6 +154,9 @@ impl Worker {
         max_nodes: u64,
     ) -> Result<Answer, Failure> {
         let line = record.line;
+        if task == Task::Canon {
+            return canon(&mut self.canonicalizer, record);
+        }
         let geometry = shape(&mut self.shape, &record.rules, record.grid.size())
             .map_err(|error| Failure::new(Kind::Invalid, line, error))?;
         match task {
@@ -173,9 +180,10 @@ impl Worker {
             }
             Task::Rate => {
                 self.rater.set_node_budget(Some(max_nodes));
-                rate(&mut self.rater, geometry, record)
+                rate(&mut self.rater, &mut self.explainer, geometry, record)
             }
-            Task::RateTechniques | Task::Explain => {
+            Task::Canon => unreachable!("answered before the geometry"),
+            Task::Explain => {
                 let path = self
                     .explainer
                     .explain(geometry, &record.grid)
@@ -187,18 +195,7 @@ impl Worker {
                         };
                         Failure::new(kind, line, reason)
                     })?;
-                if task == Task::Explain {
-                    return Ok(Answer::Path(path_view(&path)));
-                }
-                if !path.solved || !path.unique {
-                    let reason = "more than one solution; logic stops short of one";
-                    return Err(Failure::new(Kind::Multiple, line, reason));
-                }
-                Ok(Answer::TechniqueRating {
-                    score: rounded(path.score()),
-                    level: path.level().name(),
-                    hardest: path.hardest.map(Technique::name),
-                })
+                Ok(Answer::Path(path_view(&path)))
             }
         }
     }
@@ -356,19 +353,47 @@ fn candidates(
     Ok(Answer::Candidates(cells))
 }
 
-/// `rate`: the search's score and level.
-fn rate(rater: &mut Rater, geometry: &Geometry, record: &Record) -> Result<Answer, Failure> {
+/// `rate`, as the command line rates: the search first, for the proof of
+/// one solution and the branches, then the logical path for the level of
+/// its hardest technique.
+fn rate(
+    rater: &mut Rater,
+    explainer: &mut Explainer,
+    geometry: &Geometry,
+    record: &Record,
+) -> Result<Answer, Failure> {
     match rater.rate_in(geometry, &record.grid) {
-        Ok(rating) => Ok(Answer::Rating {
-            score: rating.score,
-            level: rating.level.name(),
-        }),
+        Ok(rating) => {
+            let path = explainer.explain(geometry, &record.grid).ok();
+            Ok(Answer::Rating {
+                level: path.as_ref().map(|path| path.level().name()),
+                hardest: path
+                    .as_ref()
+                    .map(|path| path.hardest.map_or("none", Technique::name)),
+                branches: rating.branches(),
+            })
+        }
         Err(error) => {
             let kind = match error {
                 RateError::Unsolvable => Kind::Unsolvable,
                 RateError::Multiple => Kind::Multiple,
                 RateError::GaveUp { .. } => Kind::Undecided,
                 _ => Kind::Invalid,
+            };
+            Err(Failure::new(kind, record.line, error))
+        }
+    }
+}
+
+/// `canon`: the canonical form in the puzzle's symbols, as `sudoku-dlx
+/// canon` prints it; rules without a form here are `unsupported`.
+fn canon(canonicalizer: &mut Canonicalizer, record: &Record) -> Result<Answer, Failure> {
+    match canonicalizer.canonical(&record.grid, &record.rules) {
+        Ok(canonical) => Ok(Answer::Text(line_of(&canonical.form, record.alphabet))),
+        Err(error) => {
+            let kind = match error {
+                CanonError::Conflict(_) => Kind::Invalid,
+                _ => Kind::Unsupported,
             };
             Err(Failure::new(kind, record.line, error))
         }

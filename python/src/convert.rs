@@ -14,21 +14,15 @@ pub fn to_python<'py>(py: Python<'py>, answer: &Answer) -> PyResult<Bound<'py, P
         Answer::Text(text) => text.into_pyobject(py)?.into_any(),
         Answer::Count(count) => count.into_pyobject(py)?.into_any(),
         Answer::Candidates(cells) => PyList::new(py, cells)?.into_any(),
-        Answer::Rating { score, level } => {
-            let dict = PyDict::new(py);
-            dict.set_item("score", score)?;
-            dict.set_item("level", level)?;
-            dict.into_any()
-        }
-        Answer::TechniqueRating {
-            score,
+        Answer::Rating {
             level,
             hardest,
+            branches,
         } => {
             let dict = PyDict::new(py);
-            dict.set_item("score", score)?;
             dict.set_item("level", level)?;
             dict.set_item("hardest", hardest)?;
+            dict.set_item("branches", branches)?;
             dict.into_any()
         }
         Answer::Path(path) => path_dict(py, path)?.into_any(),

@@ -24,6 +24,9 @@ pub enum Kind {
     Undecided,
     /// No puzzle came out of the generator.
     NotGenerated,
+    /// Rules without a canonical form (`canon`): an `InvalidPuzzleError`
+    /// whose status is `"unsupported"`, as the command line says.
+    Unsupported,
 }
 
 impl Kind {
@@ -35,6 +38,7 @@ impl Kind {
             Kind::Multiple => "multiple",
             Kind::Undecided => "undecided",
             Kind::NotGenerated => "failed",
+            Kind::Unsupported => "unsupported",
         }
     }
 
@@ -42,7 +46,7 @@ impl Kind {
     fn class(self) -> &'static str {
         match self {
             Kind::Unreadable => "PuzzleParseError",
-            Kind::Invalid => "InvalidPuzzleError",
+            Kind::Invalid | Kind::Unsupported => "InvalidPuzzleError",
             Kind::Unsolvable => "UnsolvableError",
             Kind::Multiple => "MultipleSolutionsError",
             Kind::Undecided => "UndecidedError",

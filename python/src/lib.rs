@@ -158,19 +158,48 @@ puzzle_functions! {
 }
 
 puzzle_functions! {
-    /// The difficulty of a puzzle with one solution.
+    /// The difficulty of a puzzle with one solution, as `sudoku-dlx rate -f
+    /// json` gives it: `{"level": str, "hardest": str, "branches": int}`.
     ///
-    /// `method="search"` (the default): `{"score": int, "level": str}`, the
-    /// branches of the search (0 easy, 1 medium, 2-8 hard, 9+ expert).
-    /// `method="techniques"`: `{"score": float, "level": str, "hardest": str}`,
-    /// the hardest technique of the logical solve path (qqwing's levels).
+    /// `level` is the level of the hardest technique the logical solve path
+    /// needs (`"simple"`, `"easy"`, `"intermediate"`, `"expert"`), `hardest`
+    /// that technique (`"none"` for a filled grid), `branches` the search's
+    /// effort: how often the dancing-links search had two or more options
+    /// on its way to the solution and the proof that it is the only one.
+    /// `level` and `hardest` are `None` for a puzzle the logical solver
+    /// cannot take (the command line leaves them out). `method` is accepted
+    /// for compatibility, as `rate --method` is: `"techniques"` and
+    /// `"search"` give the same record.
     ///
     /// Raises `PuzzleParseError`, `InvalidPuzzleError`, `UnsolvableError`,
     /// `MultipleSolutionsError` or `UndecidedError`.
     fn rate;
     /// `rate` over many puzzles, as `solve_many` runs them.
     fn rate_many;
-    (method: &str = "search") => rate_task(method)?
+    (method: &str = "techniques") => rate_task(method)?
+}
+
+puzzle_functions! {
+    /// The canonical form (minlex) of a puzzle or a filled grid, as
+    /// `sudoku-dlx canon` prints it: the smallest string, read row by row
+    /// with blanks as 0, among the grids equivalent to it under the
+    /// symmetries of the classic rules (relabelling the digits, permuting
+    /// rows within bands and bands, columns within stacks and stacks, and
+    /// transposing square boxes); in the puzzle's symbols, blanks as `.`.
+    /// Two puzzles are the same up to those symmetries when their forms are
+    /// equal.
+    ///
+    /// Raises `PuzzleParseError`, or `InvalidPuzzleError` for givens
+    /// against the rules or rules without a canonical form here (variants,
+    /// jigsaw regions, shapes of several grids: its `status` is then
+    /// `"unsupported"`, as the command line says). `max_nodes` is not used.
+    fn canon;
+    /// `canon` over many puzzles, as `solve_many` runs them; with
+    /// `errors="status"`, `"invalid"` or `"unsupported"` in place of a form.
+    /// Forms of the same class are equal: `len(set(canon_many(puzzles)))`
+    /// counts the classes.
+    fn canon_many;
+    () => Task::Canon
 }
 
 /// The logical solve path of the puzzle, as `explain -f json` gives it:
@@ -198,13 +227,16 @@ fn explain<'py>(
 ///
 /// `variant` takes the rule names of `solve` and also `"killer"` (each
 /// puzzle a JSON description with its cages) and `"jigsaw"` (`GIVENS
-/// REGIONS`); `difficulty` a search level (easy, medium, hard, expert) or,
-/// with `method="techniques"`, a technique level (simple, easy,
-/// intermediate, expert).
+/// REGIONS`); `difficulty` the level of the hardest technique a puzzle
+/// needs (`"simple"`, `"easy"`, `"intermediate"`, `"expert"`), judged under
+/// the puzzle's rules. `method` is kept for compatibility: `"techniques"`
+/// (the default) or `None`; `"search"` and the search's levels `"medium"`
+/// and `"hard"` are refused with the command line's message, as the scale
+/// of the search is replaced.
 ///
 /// Raises `GenerateError` when no puzzle met the constraints.
 #[pyfunction]
-#[pyo3(signature = (count=1, *, seed=None, size=9, symmetry="rot180", min_givens=None, max_givens=None, difficulty=None, method="search", variant=None, boxes=None, solved=false, threads=None))]
+#[pyo3(signature = (count=1, *, seed=None, size=9, symmetry="rot180", min_givens=None, max_givens=None, difficulty=None, method=None, variant=None, boxes=None, solved=false, threads=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -215,7 +247,7 @@ fn generate(
     min_givens: Option<usize>,
     max_givens: Option<usize>,
     difficulty: Option<&str>,
-    method: &str,
+    method: Option<&str>,
     variant: Option<Vec<String>>,
     boxes: Option<&str>,
     solved: bool,
@@ -282,11 +314,11 @@ fn read_puzzles<'py>(
     Ok(puzzles)
 }
 
-/// The task of `rate` by `method`.
+/// The task of `rate`: one record whatever the `method`, as `rate
+/// --method` gives; only names other than the two are refused.
 fn rate_task(method: &str) -> PyResult<Task> {
     match method {
-        "search" => Ok(Task::Rate),
-        "techniques" => Ok(Task::RateTechniques),
+        "search" | "techniques" => Ok(Task::Rate),
         _ => Err(failure::bad_argument(format!(
             "method must be \"search\" or \"techniques\"; found {method:?}"
         ))),
@@ -315,6 +347,8 @@ fn native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(check_many, module)?)?;
     module.add_function(wrap_pyfunction!(candidates_many, module)?)?;
     module.add_function(wrap_pyfunction!(rate_many, module)?)?;
+    module.add_function(wrap_pyfunction!(canon, module)?)?;
+    module.add_function(wrap_pyfunction!(canon_many, module)?)?;
     module.add_function(wrap_pyfunction!(generate, module)?)?;
     module.add_function(wrap_pyfunction!(read_puzzles, module)?)?;
     module.add("DEFAULT_MAX_NODES", DEFAULT_MAX_NODES)?;

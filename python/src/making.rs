@@ -6,9 +6,9 @@
 
 use pyo3::prelude::*;
 use sudoku_dlx::{
-    puzzle_of_level, write_description, write_line, write_regions, Alphabet, Boxes, Explainer,
-    Generator, Geometry, Grid, JigsawGenerator, KillerGenerator, Level, LogicLevel, PuzzleSpec,
-    Rng, Rules, Size, Symmetry,
+    puzzle_of_level_in, write_description, write_line, write_regions, Alphabet, Boxes, Explainer,
+    Generator, Geometry, Grid, JigsawGenerator, KillerGenerator, LogicLevel, PuzzleSpec, Rng,
+    Rules, Size, Symmetry,
 };
 
 use crate::batch::{run_parallel, thread_count};
@@ -24,7 +24,7 @@ pub struct Run {
     pub solved: bool,
     pub killer: bool,
     pub jigsaw: bool,
-    /// The technique level asked for (`method="techniques"`).
+    /// The level of the hardest technique asked for (`difficulty`).
     pub technique_level: Option<LogicLevel>,
 }
 
@@ -36,7 +36,7 @@ pub struct Request<'a> {
     pub min_givens: Option<usize>,
     pub max_givens: Option<usize>,
     pub difficulty: Option<&'a str>,
-    pub method: &'a str,
+    pub method: Option<&'a str>,
     pub variant: Option<Vec<String>>,
     pub boxes: Option<&'a str>,
     pub solved: bool,
@@ -48,7 +48,7 @@ impl Request<'_> {
     pub fn run(self) -> PyResult<Run> {
         let size = Size::from_side(self.size).ok_or_else(|| {
             bad_argument(format!(
-                "`{}` is not a side to generate: use 4 to 35",
+                "`{}` is not a side to generate: use 4 to 36",
                 self.size
             ))
         })?;
@@ -78,7 +78,7 @@ impl Request<'_> {
             }
             rules.boxes = parse_boxes(boxes)?;
         }
-        let (difficulty, technique_level) = levels(self.difficulty, self.method)?;
+        let technique_level = level(self.difficulty, self.method)?;
         if (killer || jigsaw) && (self.solved || self.difficulty.is_some()) {
             return Err(bad_argument(
                 "variant killer and jigsaw make puzzles of their own kind: they cannot be used \
@@ -107,7 +107,9 @@ impl Request<'_> {
                 symmetry,
                 min_givens: self.min_givens.unwrap_or(0),
                 max_givens: self.max_givens,
-                difficulty,
+                // Levels are judged on the logical path, after the
+                // generator, as the command line judges them.
+                difficulty: None,
                 ..PuzzleSpec::default()
             },
             rules,
@@ -120,44 +122,38 @@ impl Request<'_> {
     }
 }
 
-/// The search level or the technique level that `difficulty` names under
-/// `method`.
-fn levels(difficulty: Option<&str>, method: &str) -> PyResult<(Option<Level>, Option<LogicLevel>)> {
-    let Some(name) = difficulty else {
-        return match method {
-            "search" | "techniques" => Ok((None, None)),
-            _ => Err(bad_method(method)),
-        };
-    };
-    let search = [
-        ("easy", Level::Easy),
-        ("medium", Level::Medium),
-        ("hard", Level::Hard),
-        ("expert", Level::Expert),
-    ];
+/// The level of the hardest technique that `difficulty` names, refusing
+/// the search's method and levels with the command line's messages.
+fn level(difficulty: Option<&str>, method: Option<&str>) -> PyResult<Option<LogicLevel>> {
     match method {
-        "search" => match search.into_iter().find(|(level, _)| *level == name) {
-            Some((_, level)) => Ok((Some(level), None)),
-            None => Err(bad_argument(format!(
-                "difficulty {name:?} is not a search level: easy, medium, hard, expert \
-                 (simple and intermediate are technique levels: add method=\"techniques\")"
-            ))),
-        },
-        "techniques" => match LogicLevel::from_name(name) {
-            Some(level) => Ok((None, Some(level))),
-            None => Err(bad_argument(format!(
-                "difficulty {name:?} is not a technique level: simple, easy, intermediate, expert"
-            ))),
-        },
-        _ => Err(bad_method(method)),
+        None | Some("techniques") => {}
+        Some("search") => return Err(bad_argument(METHOD_SEARCH_REPLACED)),
+        Some(method) => {
+            return Err(bad_argument(format!(
+                "method must be \"techniques\" or None; found {method:?}"
+            )))
+        }
+    }
+    let Some(name) = difficulty else {
+        return Ok(None);
+    };
+    match name {
+        "medium" | "hard" => Err(bad_argument(format!(
+            "difficulty {name:?} was a level of the search, which is replaced: the levels are \
+             those of the hardest technique needed, simple, easy, intermediate and expert"
+        ))),
+        name => LogicLevel::from_name(name).map(Some).ok_or_else(|| {
+            bad_argument(format!(
+                "difficulty {name:?} is not a level: simple, easy, intermediate, expert"
+            ))
+        }),
     }
 }
 
-fn bad_method(method: &str) -> PyErr {
-    bad_argument(format!(
-        "method must be \"search\" or \"techniques\"; found {method:?}"
-    ))
-}
+/// Why `method="search"` is refused, in the command line's words.
+const METHOD_SEARCH_REPLACED: &str = "method \"search\" is replaced: every rating gives the \
+     level of the hardest technique needed (simple, easy, intermediate, expert) and, as \
+     `branches`, the search's effort; method \"techniques\" is the default and can be left out";
 
 /// A seed nobody chose: the clock, hashed with this process's random keys.
 fn random_seed() -> u64 {
@@ -247,8 +243,10 @@ impl Makers {
                 Some(level) => {
                     let generator = &mut self.generator;
                     let explainer = &mut self.explainer;
-                    let made = puzzle_of_level(generator, explainer, &run.spec, level, &mut rng)
-                        .map_err(|e| failed(&e))?;
+                    let made = puzzle_of_level_in(
+                        generator, explainer, geometry, &run.spec, level, &mut rng,
+                    )
+                    .map_err(|e| failed(&e))?;
                     (made.0, run.rules.clone())
                 }
                 None => {

@@ -115,14 +115,43 @@ def test_check(binary, case):
     assert sudoku_dlx.check_many(puzzles) == [answer["status"] for answer in expected]
 
 
-@pytest.mark.parametrize("case", LINE_FILES, ids=file_id)
-def test_rate(binary, case):
-    def rating(answer):
-        if answer["status"] != "rated":
-            return None
-        return {"score": answer["score"], "level": answer["level"]}
+def rating(answer: dict) -> dict | None:
+    """The record of `rate -f json`, as `rate` returns it."""
+    if answer["status"] != "rated":
+        return None
+    keys = ("level", "hardest", "branches")
+    return {key: answer.get(key) for key in keys}
 
+
+# Rating runs the logical solver after the search: the files of `explain`.
+@pytest.mark.parametrize("case", LOGIC_FILES, ids=file_id)
+def test_rate(binary, case):
     compare(binary, case, ["rate"], sudoku_dlx.rate_many, sudoku_dlx.rate, rating)
+
+
+@pytest.mark.parametrize("method", ["techniques", "search"])
+def test_rate_gives_one_record_whatever_the_method(binary, method):
+    puzzles = puzzle_lines("inkala.txt") + puzzle_lines("multiple.txt")
+    expected = run_json(binary, ["rate", "--method", method], puzzles)
+    got = sudoku_dlx.rate_many(puzzles, method=method, errors="status")
+    assert got == [rating(answer) or answer["status"] for answer in expected]
+    assert got == sudoku_dlx.rate_many(puzzles, errors="status")
+
+
+@pytest.mark.parametrize("case", LINE_FILES, ids=file_id)
+def test_canon(binary, case):
+    def form(answer):
+        return answer.get("canonical")
+
+    compare(binary, case, ["canon"], sudoku_dlx.canon_many, sudoku_dlx.canon, form)
+
+
+def test_canon_of_a_disguised_puzzle():
+    puzzle = puzzle_lines("inkala.txt")[0]
+    swapped = puzzle[::-1].translate(str.maketrans("19", "91"))
+    assert swapped != puzzle
+    assert sudoku_dlx.canon(swapped) == sudoku_dlx.canon(puzzle)
+    assert len(set(sudoku_dlx.canon_many([puzzle, swapped, puzzle]))) == 1
 
 
 @pytest.mark.parametrize("case", CANDIDATE_FILES, ids=file_id)
@@ -141,21 +170,6 @@ def test_explain(binary, case):
             continue
         del answer["source"], answer["line"]
         assert sudoku_dlx.explain(puzzle) == answer
-
-
-@pytest.mark.parametrize("case", LOGIC_FILES, ids=file_id)
-def test_rate_techniques(binary, case):
-    puzzles = puzzle_lines(*case)
-    expected = run_json(binary, ["rate", "--method", "techniques"], puzzles)
-    got = sudoku_dlx.rate_many(puzzles, method="techniques", errors="status")
-    for answer, rating in zip(expected, got):
-        if "reason" in answer:
-            assert rating == answer["status"]
-        elif not (answer["solved"] and answer["unique"]):
-            assert rating == "multiple"
-        else:
-            keys = ("score", "level", "hardest")
-            assert rating == {key: answer[key] for key in keys}
 
 
 @pytest.mark.parametrize("name", BLOCK_FILES)

@@ -2,9 +2,10 @@
 
 The functions of the ``sudoku-dlx`` command line for Python: one puzzle at
 a time (``solve``, ``count``, ``check``, ``candidates``, ``rate``,
-``explain``), in batches over a list or a pandas Series that release the GIL
-and run on every core (``solve_many``, ``count_many``, ``check_many``,
-``candidates_many``, ``rate_many``), ``generate`` and ``read_puzzles``.
+``canon``, ``explain``), in batches over a list or a pandas Series that
+release the GIL and run on every core (``solve_many``, ``count_many``,
+``check_many``, ``candidates_many``, ``rate_many``, ``canon_many``),
+``generate`` and ``read_puzzles``.
 
 Puzzles are strings in any layout the command line reads, or dicts (JSON
 descriptions with their rules). The answers and the error messages are the
@@ -22,6 +23,8 @@ from ._errors import (
 )
 from ._native import (
     DEFAULT_MAX_NODES,
+    canon,
+    canon_many,
     candidates,
     candidates_many,
     check,
@@ -46,6 +49,8 @@ __all__ = [
     "SudokuError",
     "UndecidedError",
     "UnsolvableError",
+    "canon",
+    "canon_many",
     "candidates",
     "candidates_many",
     "check",

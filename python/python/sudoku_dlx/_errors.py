@@ -16,8 +16,8 @@ class SudokuError(Exception):
     and ``column`` (where in the puzzle's text, ``None`` when they do not
     apply), ``reason`` (the message without its place), ``status`` (the
     command line's status word: ``invalid``, ``unsolvable``, ``multiple``,
-    ``undecided``, ``failed``) and ``index`` (the puzzle's position in a
-    batch, else ``None``).
+    ``undecided``, ``unsupported``, ``failed``) and ``index`` (the
+    puzzle's position in a batch, else ``None``).
     """
 
     def __init__(

@@ -17,14 +17,17 @@ class _Series(Protocol):
     name: Any
     def __iter__(self) -> Iterator[Any]: ...
 
-class SearchRating(TypedDict):
-    score: int
-    level: Literal["easy", "medium", "hard", "expert"]
+Level: TypeAlias = Literal["simple", "easy", "intermediate", "expert"]
 
-class TechniqueRating(TypedDict):
-    score: float
-    level: Literal["simple", "easy", "intermediate", "expert"]
+class Rating(TypedDict):
+    """The record of `sudoku-dlx rate -f json`: the level of the hardest
+    technique, that technique ("none" for a filled grid), and the search's
+    branches; level and hardest are None when the logical solver cannot
+    take the puzzle."""
+
+    level: Level | None
     hardest: str | None
+    branches: int
 
 class CellDigit(TypedDict):
     cell: str
@@ -44,7 +47,7 @@ class Explanation(TypedDict):
     bifurcations: int
     hardest: str | None
     score: float
-    level: Literal["simple", "easy", "intermediate", "expert"]
+    level: Level
 
 def solve(
     puzzle: Puzzle,
@@ -77,24 +80,21 @@ def candidates(
     boxes: str | None = None,
     max_nodes: int = 20000000,
 ) -> list[str]: ...
-@overload
 def rate(
     puzzle: Puzzle,
     *,
-    method: Literal["search"] = "search",
+    method: Literal["techniques", "search"] = "techniques",
     variant: list[str] | None = None,
     boxes: str | None = None,
     max_nodes: int = 20000000,
-) -> SearchRating: ...
-@overload
-def rate(
+) -> Rating: ...
+def canon(
     puzzle: Puzzle,
     *,
-    method: Literal["techniques"],
     variant: list[str] | None = None,
     boxes: str | None = None,
     max_nodes: int = 20000000,
-) -> TechniqueRating: ...
+) -> str: ...
 def explain(
     puzzle: Puzzle,
     *,
@@ -191,7 +191,7 @@ def candidates_many(
 def rate_many(
     puzzles: _Series,
     *,
-    method: Literal["search", "techniques"] = "search",
+    method: Literal["techniques", "search"] = "techniques",
     threads: int | None = None,
     errors: Errors = "raise",
     variant: list[str] | None = None,
@@ -202,13 +202,33 @@ def rate_many(
 def rate_many(
     puzzles: Iterable[Puzzle],
     *,
-    method: Literal["search", "techniques"] = "search",
+    method: Literal["techniques", "search"] = "techniques",
     threads: int | None = None,
     errors: Errors = "raise",
     variant: list[str] | None = None,
     boxes: str | None = None,
     max_nodes: int = 20000000,
-) -> list[SearchRating | TechniqueRating | str | None]: ...
+) -> list[Rating | str | None]: ...
+@overload
+def canon_many(
+    puzzles: _Series,
+    *,
+    threads: int | None = None,
+    errors: Errors = "raise",
+    variant: list[str] | None = None,
+    boxes: str | None = None,
+    max_nodes: int = 20000000,
+) -> Any: ...
+@overload
+def canon_many(
+    puzzles: Iterable[Puzzle],
+    *,
+    threads: int | None = None,
+    errors: Errors = "raise",
+    variant: list[str] | None = None,
+    boxes: str | None = None,
+    max_nodes: int = 20000000,
+) -> list[str | None]: ...
 def generate(
     count: int = 1,
     *,
@@ -217,8 +237,8 @@ def generate(
     symmetry: Literal["none", "rot180", "rot90", "mirror", "diagonal"] = "rot180",
     min_givens: int | None = None,
     max_givens: int | None = None,
-    difficulty: str | None = None,
-    method: Literal["search", "techniques"] = "search",
+    difficulty: Level | None = None,
+    method: Literal["techniques"] | None = None,
     variant: list[str] | None = None,
     boxes: str | None = None,
     solved: bool = False,
