@@ -5,6 +5,8 @@ status and reason of the single function's exception)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import sudoku_dlx
@@ -183,8 +185,6 @@ def test_grid_blocks(binary, name):
 
 
 def _field(output: str, key: str) -> list:
-    import json
-
     return [json.loads(line)[key] for line in output.splitlines()]
 
 
@@ -204,3 +204,18 @@ def test_read_puzzles_keeps_rules(binary):
     assert all(p.startswith("{") for p in puzzles)
     expected = run_json(binary, ["solve"], text.splitlines())
     assert sudoku_dlx.solve_many(puzzles) == [a["solution"] for a in expected]
+
+
+def test_a_shape_of_several_grids_as_a_json_description(binary):
+    """A samurai, read by the binary from its frame, answers the same as its
+    JSON description with `"shape"`; it has no canonical form."""
+    framed = puzzle_file("samurai.txt").read_text()
+    (rated,) = run_json(binary, ["rate"], [framed.rstrip("\n")])
+    puzzle = {"givens": rated["puzzle"], "shape": "samurai"}
+    assert sudoku_dlx.rate(puzzle) == rating(rated)
+    (solved,) = _field(run(binary, ["solve", "-f", "json"], framed).stdout, "solution")
+    assert sudoku_dlx.solve(puzzle) == solved
+    assert sudoku_dlx.check(puzzle) == "unique"
+    (refused,) = run_json(binary, ["canon"], [json.dumps(puzzle)])
+    assert_failure(sudoku_dlx.canon, puzzle, refused)
+    assert refused["status"] == "unsupported"
