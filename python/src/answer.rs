@@ -1,9 +1,9 @@
 //! The answer to one puzzle given as text: read with the library's
-//! [`PuzzleReader`], then searched, rated or explained as the command
-//! line's command of the same name does, with the same verdicts and
-//! reasons. Answers are plain Rust values, made without the GIL, so that a
-//! batch runs on every core; [`crate::convert`] turns them into Python
-//! objects afterwards.
+//! [`PuzzleReader`], then searched, rated, explained or put in its
+//! canonical form as the command line's command of the same name does,
+//! with the same verdicts and reasons. Answers are plain Rust values, made
+//! without the GIL, so that a batch runs on every core; [`crate::convert`]
+//! turns them into Python objects afterwards.
 
 use sudoku_dlx::{
     write_line, Alphabet, CandidateFinder, CanonError, Canonicalizer, Explainer, Explanation,

@@ -1,6 +1,6 @@
 //! The Python module `sudoku_dlx._native`: the library's solver, rater,
-//! logical explainer and generator for Python, one puzzle at a time or in
-//! batches that release the GIL and run on every core.
+//! logical explainer, canonical forms and generator for Python, one puzzle
+//! at a time or in batches that release the GIL and run on every core.
 //!
 //! Puzzles come in as text, in any layout the command line reads (one
 //! line, a grid block, `.sdk`, a JSON description with its rules...), or as
