@@ -34,5 +34,9 @@ timed "$venv/bin/python" -m pip install --quiet pytest pandas 'dask[distributed]
 # user's `pip install ./python` builds it.
 timed "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps .
 
-timed cargo build --release --bin sudoku-dlx --manifest-path ../Cargo.toml
+# The release tests of .ci/reliability built the binary already; building
+# it again here would only relink it under other features (a minute).
+if [[ ! -x ../target/release/sudoku-dlx ]]; then
+    timed cargo build --release --bin sudoku-dlx --manifest-path ../Cargo.toml
+fi
 timed "$venv/bin/python" -m pytest -q -p no:cacheprovider tests
