@@ -351,6 +351,39 @@ fn every_named_shape_is_generated_unique_solved_and_explained_soundly() {
         assert_sound_path(&["--shape", name], &format!("{givens}\n"), &frame, &digits);
         let hinted = run(&["hint", "--shape", name], format!("{givens}\n"));
         assert_eq!(hinted.status, Some(0), "{name}: {}", hinted.stderr);
+        // check, candidates, rate and the picture, on the same puzzle.
+        let checked = run(&["check", "--shape", name], format!("{solution}\n"));
+        assert_eq!(checked.stdout, "valid\n", "{name}: {}", checked.stderr);
+        let marks = run(
+            &["candidates", "-f", "json", "--shape", name],
+            format!("{givens}\n"),
+        );
+        let marks: serde_json::Value = serde_json::from_str(marks.stdout.trim()).unwrap();
+        let fields = marks["candidates"].as_array().unwrap();
+        assert_eq!(fields.len(), frame.cells(), "{name}");
+        // A unique puzzle's true candidates are its solution's digits.
+        let digits: String = fields.iter().map(|field| field.as_str().unwrap()).collect();
+        assert_eq!(digits, solution, "{name}");
+        let rated = run(
+            &["rate", "-f", "json", "--shape", name],
+            format!("{givens}\n"),
+        );
+        let rating: serde_json::Value = serde_json::from_str(rated.stdout.trim()).unwrap();
+        assert_eq!(rating["status"], "rated", "{name}: {rating}");
+        let pictured = run(
+            &["solve", "-f", "svg", "--shape", name],
+            format!("{givens}\n"),
+        );
+        let grids = Shape::Named(shape).corners().len();
+        assert_eq!(
+            pictured.stdout.matches("class=\"grid\"").count(),
+            grids,
+            "{name}"
+        );
+        assert_eq!(
+            pictured.stdout.matches("class=\"found\"").count(),
+            frame.cells() - givens.bytes().filter(|&b| b != b'.').count()
+        );
     }
 }
 
