@@ -24,7 +24,7 @@ use common::grids::{cut_puzzle, solved_grid};
 use proptest::prelude::*;
 use sudoku_dlx::{
     is_minimal, pattern_symmetries, redundant_givens, CanonError, CanonOrder, Canonicalizer,
-    Geometry, Grid, PatternSymmetry, Rng, Rules, Size, Solver, Transformation, Variant,
+    Generator, Geometry, Grid, PatternSymmetry, Rng, Rules, Size, Solver, Transformation, Variant,
 };
 
 /// Every permutation of `0..k`.
@@ -230,6 +230,136 @@ proptest! {
         prop_assert_eq!(&t.inverse().apply(&t.apply(&solved)), &solved);
         prop_assert_eq!(&t.apply(&t.inverse().apply(&solved)), &solved);
         prop_assert!(t.apply(&solved).is_solved());
+    }
+}
+
+/// The image of `grid` under `t`, digits relabelled in order of first
+/// appearance: the smallest string that `t` can give.
+fn relabelled(t: &Transformation, grid: &Grid) -> Vec<u8> {
+    let n = grid.size().side();
+    let mut labels = vec![0u8; n + 1];
+    let mut next = 1;
+    let image = t.apply(grid);
+    image
+        .cells()
+        .iter()
+        .map(|&v| {
+            let v = usize::from(v);
+            if v != 0 && labels[v] == 0 {
+                labels[v] = next;
+                next += 1;
+            }
+            labels[v]
+        })
+        .collect()
+}
+
+/// Every single move of the group of a grid of `size`: the transposition,
+/// two rows of a band or two bands swapped, two columns of a stack or two
+/// stacks swapped.
+fn single_moves(size: Size) -> Vec<Transformation> {
+    let n = size.side();
+    let (r, c) = size.box_shape().unwrap();
+    let identity: Vec<u8> = (0..n as u8).collect();
+    let digits: Vec<u8> = (0..=n as u8).collect();
+    let swaps = |width: usize| {
+        let mut orders = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                // Two lines of one chute.
+                if a / width == b / width {
+                    let mut order = identity.clone();
+                    order.swap(a, b);
+                    orders.push(order);
+                }
+            }
+        }
+        for a in 0..n / width {
+            for b in a + 1..n / width {
+                let mut order = identity.clone();
+                for k in 0..width {
+                    order.swap(a * width + k, b * width + k);
+                }
+                orders.push(order);
+            }
+        }
+        orders
+    };
+    let mut moves = vec![Transformation::new(
+        size,
+        true,
+        identity.clone(),
+        identity.clone(),
+        digits.clone(),
+    )
+    .unwrap()];
+    for rows in swaps(r) {
+        moves.push(
+            Transformation::new(size, false, rows, identity.clone(), digits.clone()).unwrap(),
+        );
+    }
+    for columns in swaps(c) {
+        moves.push(
+            Transformation::new(size, false, identity.clone(), columns, digits.clone()).unwrap(),
+        );
+    }
+    moves
+}
+
+/// Checks the form of a large filled grid: a filled grid (first row 1 to
+/// n), the image of the grid, the same for a random disguise, its own
+/// form, and no single move of the group (with the best relabelling) makes
+/// it smaller.
+fn check_large_filled(grid: &Grid, rng: &mut Rng) {
+    let size = grid.size();
+    let n = size.side();
+    let mut canonicalizer = Canonicalizer::new();
+    let found = form(&mut canonicalizer, grid, CanonOrder::Lex);
+    assert!(found.is_solved(), "{:?}", found.cells());
+    let first_row: Vec<u8> = (1..=n as u8).collect();
+    assert_eq!(&found.cells()[..n], &first_row[..]);
+    let disguised = random_transformation(size, rng).apply(grid);
+    assert_eq!(form(&mut canonicalizer, &disguised, CanonOrder::Lex), found);
+    assert_eq!(form(&mut canonicalizer, &found, CanonOrder::Lex), found);
+    for t in single_moves(size) {
+        assert!(relabelled(&t, &found) >= found.cells().to_vec(), "{t:?}");
+    }
+}
+
+/// On 4x4 grids the single moves are enough to find a smaller grid than
+/// any that is not the form: the check of [`check_large_filled`] can fail.
+#[test]
+fn single_moves_find_a_smaller_four_by_four() {
+    let grid: Grid = "1234341243212143".parse().unwrap();
+    let smaller = single_moves(Size::FOUR)
+        .iter()
+        .any(|t| relabelled(t, &grid) < relabelled(&Transformation::identity(Size::FOUR), &grid));
+    assert!(smaller);
+}
+
+/// Filled 16x16 and 25x25 grids made by the generator have a form: the
+/// checks of [`check_large_filled`].
+#[test]
+fn large_filled_grids_have_forms() {
+    let mut rng = Rng::from_seed(22);
+    let mut generator = Generator::new();
+    for (size, count) in [(Size::SIXTEEN, 6), (Size::TWENTY_FIVE, 2)] {
+        for _ in 0..count {
+            let grid = generator.solved(size, &mut rng);
+            check_large_filled(&grid, &mut rng);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(common::config(8))]
+
+    /// Filled 16x16 grids of the symmetric family `solved_grid` makes (many
+    /// automorphisms: many ties in the search): the checks of
+    /// [`check_large_filled`].
+    #[test]
+    fn sixteen_by_sixteen_filled_forms(solved in solved_grid(Size::SIXTEEN), seed in any::<u64>()) {
+        check_large_filled(&solved, &mut Rng::from_seed(seed));
     }
 }
 
@@ -718,21 +848,7 @@ fn x_forms() {
                 let rows = rows.iter().map(|&r| r as u8).collect();
                 let columns = columns.iter().map(|&c| c as u8).collect();
                 let t = Transformation::new(Size::NINE, *t, rows, columns, (0..=9).collect());
-                let moved = t.unwrap().apply(&puzzle);
-                let mut labels = [0u8; 10];
-                let mut next = 1;
-                moved
-                    .cells()
-                    .iter()
-                    .map(|&v| {
-                        let v = usize::from(v);
-                        if v != 0 && labels[v] == 0 {
-                            labels[v] = next;
-                            next += 1;
-                        }
-                        labels[v]
-                    })
-                    .collect::<Vec<u8>>()
+                relabelled(&t.unwrap(), &puzzle)
             })
             .min()
             .unwrap();

@@ -138,6 +138,14 @@ struct Run {
 pub struct Canonicalizer {
     /// The grid and its transpose, as flat arrays.
     grids: [Vec<u8>; 2],
+    /// The givens of each row of the grid and of its transpose, as
+    /// (column, digit), row after row: row `r` of orientation `o` holds
+    /// `givens[o][starts[o][r]..starts[o][r + 1]]`.
+    givens: [Vec<(u8, u8)>; 2],
+    starts: [Vec<u16>; 2],
+    /// The stack of each column and the band of each row.
+    stack_of: Vec<u8>,
+    band_of: Vec<u8>,
     /// The candidates of the current row, and of the next.
     level: Vec<Node>,
     next: Vec<Node>,
@@ -161,7 +169,7 @@ impl Canonicalizer {
     /// of any shape that tiles the grid are fine) and X-Sudoku up to 9x9, [`CanonError::NoBoxes`]
     /// for a grid without boxes, [`CanonError::Conflict`] for a grid
     /// against the rules, [`CanonError::TooManyCandidates`] when the search
-    /// would grow too big (filled grids of 16x16 and up).
+    /// would grow too big (nearly filled grids of 16x16 and up).
     ///
     /// # Example
     ///
@@ -192,7 +200,8 @@ impl Canonicalizer {
     ) -> Result<Canonical, CanonError> {
         let size = grid.size();
         let shape = shape_of(size, rules)?;
-        let conflict = if !repeats(shape, grid.cells()) {
+        self.load(shape, grid.cells());
+        let conflict = if !self.repeats(shape) {
             None
         } else if size.box_shape() == Some((shape.band, shape.stack)) {
             Geometry::classic(size).first_conflict(grid)
@@ -223,16 +232,6 @@ impl Canonicalizer {
             });
         }
         let n = shape.n;
-        let cells = grid.cells();
-        self.grids[0].clear();
-        self.grids[0].extend_from_slice(cells);
-        self.grids[1].clear();
-        self.grids[1].resize(n * n, 0);
-        for (r, row) in cells.chunks_exact(n).enumerate() {
-            for (c, &v) in row.iter().enumerate() {
-                self.grids[1][c * n + r] = v;
-            }
-        }
         self.level.clear();
         let orients = if shape.transposes { 2 } else { 1 };
         if grid.is_complete() {
@@ -276,6 +275,73 @@ impl Canonicalizer {
 }
 
 impl Canonicalizer {
+    /// Takes in `cells`: the grid, its transpose, and the givens of each
+    /// row of both.
+    fn load(&mut self, shape: Shape, cells: &[u8]) {
+        let n = shape.n;
+        let lines =
+            |width: usize| (0..n / width).flat_map(move |s| std::iter::repeat_n(s as u8, width));
+        self.stack_of.clear();
+        self.stack_of.extend(lines(shape.stack));
+        self.band_of.clear();
+        self.band_of.extend(lines(shape.band));
+        self.grids[0].clear();
+        self.grids[0].extend_from_slice(cells);
+        self.grids[1].clear();
+        self.grids[1].resize(n * n, 0);
+        for (r, row) in cells.chunks_exact(n).enumerate() {
+            for (c, &v) in row.iter().enumerate() {
+                self.grids[1][c * n + r] = v;
+            }
+        }
+        for orient in 0..2 {
+            let (grid, givens) = (&self.grids[orient], &mut self.givens[orient]);
+            let starts = &mut self.starts[orient];
+            givens.clear();
+            givens.resize(n * n, (0, 0));
+            starts.clear();
+            starts.resize(n + 1, 0);
+            // Without a branch per cell: each cell is written, and kept
+            // when it holds a digit (blanks are unpredictable).
+            let mut len = 0;
+            for (r, row) in grid.chunks_exact(n).enumerate() {
+                starts[r] = len as u16;
+                for (c, &v) in row.iter().enumerate() {
+                    givens[len] = (c as u8, v);
+                    len += usize::from(v != 0);
+                }
+            }
+            starts[n] = len as u16;
+            givens.truncate(len);
+        }
+    }
+
+    /// The givens of row `r` of orientation `orient`, as (column, digit).
+    fn row_givens(&self, orient: u8, r: usize) -> &[(u8, u8)] {
+        row_givens(&self.givens, &self.starts, orient, r)
+    }
+
+    /// Whether a digit repeats in a row, column or box of the grid loaded:
+    /// a quick test before the rules check that names the repetition.
+    fn repeats(&self, shape: Shape) -> bool {
+        let (mut columns, mut boxes) = ([0u64; MAX], [0u64; MAX]);
+        for r in 0..shape.n {
+            let first_box = usize::from(self.band_of[r]) * shape.stacks;
+            let mut seen = 0u64;
+            for &(c, v) in self.row_givens(0, r) {
+                let (bit, c) = (1u64 << v, usize::from(c));
+                let b = first_box + usize::from(self.stack_of[c]);
+                if (seen | columns[c] | boxes[b]) & bit != 0 {
+                    return true;
+                }
+                seen |= bit;
+                columns[c] |= bit;
+                boxes[b] |= bit;
+            }
+        }
+        false
+    }
+
     /// The candidates at depth 2 of a filled grid: every first row and
     /// second row of its band, each with the column orders that make the
     /// second row smallest ([`super::canon_band`]), the smallest of all
@@ -307,13 +373,14 @@ impl Canonicalizer {
         for depth in from..n {
             // First the smallest row of every candidate and every row it
             // may take next, then the children of those that give it: no
-            // child is made for a row that turns out larger.
+            // child is made, nor column order kept, for a row that turns
+            // out larger.
             self.winners.clear();
             let mut least_counts = [u8::MAX; MAX];
             for (at, node) in self.level.iter().enumerate() {
                 let rows = match pass {
                     Pass::Digits => 1 << node.rows[depth],
-                    _ => candidate_rows(shape, node, depth),
+                    _ => candidate_rows(shape, &self.band_of, node, depth),
                 };
                 let grid = &self.grids[usize::from(node.orient)];
                 for r in (0..n).filter(|r| rows & 1 << r != 0) {
@@ -345,11 +412,12 @@ impl Canonicalizer {
                 let node = &self.level[at as usize];
                 let r = usize::from(r);
                 let grid = &self.grids[usize::from(node.orient)];
+                let row = &grid[r * n..(r + 1) * n];
                 let branch = Branch {
                     shape,
                     pass,
                     node,
-                    row: &grid[r * n..(r + 1) * n],
+                    row,
                     r,
                     depth,
                     tokens: &best,
@@ -367,33 +435,23 @@ impl Canonicalizer {
     }
 }
 
-/// Whether a digit repeats in a row, column or box of `cells`: a quick
-/// test before the rules check that names the repetition.
-fn repeats(shape: Shape, cells: &[u8]) -> bool {
-    let (n, w) = (shape.n, shape.stack);
-    let (mut columns, mut boxes) = ([0u64; MAX], [0u64; MAX]);
-    for (r, row) in cells.chunks_exact(n).enumerate() {
-        let first_box = r / shape.band * (n / w);
-        let mut seen = 0u64;
-        for (s, stack) in row.chunks_exact(w).enumerate() {
-            for (k, &v) in stack.iter().enumerate() {
-                let (bit, c) = (1u64 << v & !1, s * w + k);
-                if (seen | columns[c] | boxes[first_box + s]) & bit != 0 {
-                    return true;
-                }
-                seen |= bit;
-                columns[c] |= bit;
-                boxes[first_box + s] |= bit;
-            }
-        }
-    }
-    false
+/// The givens of row `r` of orientation `orient`, as (column, digit):
+/// see [`Canonicalizer::givens`].
+fn row_givens<'a>(
+    givens: &'a [Vec<(u8, u8)>; 2],
+    starts: &[Vec<u16>; 2],
+    orient: u8,
+    r: usize,
+) -> &'a [(u8, u8)] {
+    let starts = &starts[usize::from(orient)];
+    let (from, to) = (usize::from(starts[r]), usize::from(starts[r + 1]));
+    &givens[usize::from(orient)][from..to]
 }
 
 /// The givens of each stack of `row`, sorted, padded with `u8::MAX`.
 fn stack_counts(shape: Shape, row: &[u8]) -> [u8; MAX] {
     let mut counts = [u8::MAX; MAX];
-    let stacks = shape.n / shape.stack;
+    let stacks = shape.stacks;
     for (s, count) in counts[..stacks].iter_mut().enumerate() {
         let stack = &row[s * shape.stack..(s + 1) * shape.stack];
         *count = stack.iter().filter(|&&v| v != 0).count() as u8;
@@ -474,6 +532,8 @@ fn shape_of(size: Size, rules: &Rules) -> Result<Shape, CanonError> {
         n: size.side(),
         band,
         stack,
+        bands: size.side() / band,
+        stacks: size.side() / stack,
         transposes: band == stack,
         x,
     })
@@ -481,13 +541,13 @@ fn shape_of(size: Size, rules: &Rules) -> Result<Shape, CanonError> {
 
 /// The rows that may come at output row `depth`: a band's first row from
 /// a band not used yet, its later rows from the rest of its band.
-fn candidate_rows(shape: Shape, node: &Node, depth: usize) -> u64 {
+fn candidate_rows(shape: Shape, band_of: &[u8], node: &Node, depth: usize) -> u64 {
     let band_mask = (1u64 << shape.band) - 1;
-    if depth % shape.band != 0 {
-        let band = usize::from(node.rows[depth - 1]) / shape.band;
+    if depth > 0 && band_of[depth] == band_of[depth - 1] {
+        let band = usize::from(band_of[usize::from(node.rows[depth - 1])]);
         return (band_mask << (band * shape.band)) & !node.used_rows;
     }
-    (0..shape.n / shape.band)
+    (0..shape.bands)
         .map(|band| band_mask << (band * shape.band))
         .filter(|mask| mask & node.used_rows == 0)
         .fold(0, |rows, mask| rows | mask)
@@ -517,7 +577,7 @@ fn arrange(
         }
     }
     let all = (1u64 << n) - 1;
-    if node.col_cut == all && node.stack_cut == (1u64 << (n / shape.stack)) - 1 {
+    if node.col_cut == all && node.stack_cut == (1u64 << shape.stacks) - 1 {
         // Every column in place already.
         return;
     }
@@ -531,18 +591,47 @@ fn arrange(
             k -= 1;
         }
     }
-    let w = shape.stack;
-    for s in 1..n / w {
+    sort_stacks(shape, node.stack_cut, tokens, Some(cols));
+}
+
+/// Sorts the stacks of `tokens` within each group of interchangeable
+/// stacks (insertion sort), and `cols` with them when given.
+#[inline]
+fn sort_stacks(
+    shape: Shape,
+    stack_cut: u64,
+    tokens: &mut [u8; MAX],
+    mut cols: Option<&mut [u8; MAX]>,
+) {
+    let (w, stacks) = (shape.stack, shape.stacks);
+    if stack_cut == (1u64 << stacks) - 1 {
+        return;
+    }
+    for s in 1..stacks {
         let mut k = s;
-        while k > 0
-            && node.stack_cut & 1 << k == 0
-            && stack_key(tokens, w, k - 1) > stack_key(tokens, w, k)
-        {
-            swap_stacks(w, k - 1, k, cols);
-            let (left, right) = tokens.split_at_mut(k * w);
-            left[(k - 1) * w..].swap_with_slice(&mut right[..w]);
+        while k > 0 && stack_cut & 1 << k == 0 && stack_greater(tokens, w, k - 1) {
+            if let Some(cols) = cols.as_deref_mut() {
+                swap_stacks(w, k - 1, k, cols);
+            }
+            swap_stacks(w, k - 1, k, tokens);
             k -= 1;
         }
+    }
+}
+
+/// Whether stack `a` of `tokens`, stacks `w` wide, reads larger than the
+/// next: up to 8 wide as numbers, wider as slices.
+#[inline]
+fn stack_greater(tokens: &[u8; MAX], w: usize, a: usize) -> bool {
+    let (left, right) = (
+        &tokens[a * w..(a + 1) * w],
+        &tokens[(a + 1) * w..(a + 2) * w],
+    );
+    if w <= 8 {
+        let key = |stack: &[u8]| stack.iter().fold(0u64, |key, &t| key << 8 | u64::from(t));
+        key(left) > key(right)
+    } else {
+        left > right
     }
 }
 
@@ -558,45 +647,44 @@ fn split(
     runs: &mut [Run; MAX],
     run_count: &mut usize,
 ) -> u64 {
-    if old_cut == (1u64 << items) - 1 {
-        // Every item on its own already.
-        return old_cut;
-    }
-    let item = |i: usize| &tokens[i * width..(i + 1) * width];
+    let same = |a: usize, b: usize| {
+        if width == 1 {
+            tokens[a] == tokens[b]
+        } else {
+            tokens[a * width..(a + 1) * width] == tokens[b * width..(b + 1) * width]
+        }
+    };
+    let has_new = |i: usize| tokens[i * width..(i + 1) * width].contains(&NEW);
+    // Only the items that do not start a group yet are looked at.
+    let mut open = !old_cut & ((1u64 << items) - 1) & !1;
     let mut cut = old_cut;
-    let mut i = 1;
-    while i < items {
-        if cut & 1 << i != 0 || item(i - 1) != item(i) {
+    while open != 0 {
+        let i = open.trailing_zeros() as usize;
+        open &= open - 1;
+        if !same(i - 1, i) {
             cut |= 1 << i;
-            i += 1;
             continue;
         }
-        if !item(i).contains(&NEW) {
-            i += 1;
+        if !has_new(i) {
             continue;
         }
+        // Equal items holding new digits: each becomes an item of its
+        // own, in every order.
         let start = i - 1;
-        while i < items && old_cut & 1 << i == 0 && item(i - 1) == item(i) {
-            cut |= 1 << i;
-            i += 1;
+        let mut end = i;
+        while end < items && old_cut & 1 << end == 0 && same(end - 1, end) {
+            cut |= 1 << end;
+            open &= !(1 << end);
+            end += 1;
         }
         runs[*run_count] = Run {
             stacks: width > 1,
             start: start as u8,
-            len: (i - start) as u8,
+            len: (end - start) as u8,
         };
         *run_count += 1;
     }
     cut
-}
-
-/// The tokens of stack `s`, `w` wide, as one number that compares as they
-/// do (for stacks up to 8 wide; wider ones compare by their first 8 and
-/// then by the rest).
-fn stack_key(tokens: &[u8; MAX], w: usize, s: usize) -> (u64, &[u8]) {
-    let stack = &tokens[s * w..(s + 1) * w];
-    let (head, rest) = stack.split_at(w.min(8));
-    (head.iter().fold(0, |key, &t| key << 8 | u64::from(t)), rest)
 }
 
 /// Swaps stacks `a < b` of `values`, stacks `w` wide.
@@ -628,7 +716,7 @@ impl Branch<'_> {
         let mut run_count = 0;
         let col_cut = split(n, 1, self.node.col_cut, tokens, &mut runs, &mut run_count);
         let stack_cut = split(
-            n / w,
+            self.shape.stacks,
             w,
             self.node.stack_cut,
             tokens,
@@ -693,7 +781,7 @@ impl Branch<'_> {
             return false;
         }
         let mut child = *self.node;
-        child.cols = *cols;
+        child.set_cols(self.shape.n, cols);
         (child.col_cut, child.stack_cut) = cuts;
         child.rows[self.depth] = self.r as u8;
         child.used_rows |= 1 << self.r;

@@ -176,11 +176,13 @@ impl Transformation {
         let n = self.size.side();
         let cells = grid.cells();
         let mut out = Grid::empty(self.size);
-        for (i, &row) in self.rows.iter().enumerate() {
-            for (j, &column) in self.columns.iter().enumerate() {
-                let (r, c) = (usize::from(row), usize::from(column));
-                let from = if self.transpose { c * n + r } else { r * n + c };
-                out.set(i * n + j, self.digits[usize::from(cells[from])]);
+        // The digits are a permutation of 0..=n, so every value written
+        // stays in range.
+        let (step_row, step_column) = if self.transpose { (1, n) } else { (n, 1) };
+        for (out_row, &row) in out.cells_mut().chunks_exact_mut(n).zip(&self.rows) {
+            let from = usize::from(row) * step_row;
+            for (cell, &column) in out_row.iter_mut().zip(&self.columns) {
+                *cell = self.digits[usize::from(cells[from + usize::from(column) * step_column])];
             }
         }
         out
