@@ -781,7 +781,7 @@ impl Branch<'_> {
             return false;
         }
         let mut child = *self.node;
-        child.set_cols(self.shape.n, cols);
+        child.cols = *cols;
         (child.col_cut, child.stack_cut) = cuts;
         child.rows[self.depth] = self.r as u8;
         child.used_rows |= 1 << self.r;

@@ -73,7 +73,7 @@ pub(super) fn second_rows(
         node.rows[0] = r1 as u8;
         node.rows[1] = r2 as u8;
         node.used_rows = 1 << r1 | 1 << r2;
-        node.set_cols(n, &places.col_at);
+        node.cols = places.col_at;
         node.col_cut = (1u64 << n) - 1;
         node.stack_cut = (1u64 << shape.stacks) - 1;
         for (j, &c) in places.col_at[..n].iter().enumerate() {

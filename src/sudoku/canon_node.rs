@@ -18,23 +18,12 @@ impl Node {
             next_label: 1,
             rows: [0; MAX],
             cols: std::array::from_fn(|j| j as u8),
-            pos: std::array::from_fn(|c| c as u8),
             col_cut: (0..shape.n)
                 .step_by(shape.stack)
                 .fold(0, |cut, j| cut | 1 << j),
             stack_cut: 1,
             labels: std::array::from_fn(|v| if v == 0 { 0 } else { NEW }),
             used_rows: 0,
-        }
-    }
-}
-
-impl Node {
-    /// Sets the order of the columns, `cols[..n]`, and its inverse.
-    pub(super) fn set_cols(&mut self, n: usize, cols: &[u8; MAX]) {
-        self.cols = *cols;
-        for (j, &c) in cols[..n].iter().enumerate() {
-            self.pos[usize::from(c)] = j as u8;
         }
     }
 }
@@ -52,8 +41,6 @@ pub(super) struct Node {
     pub rows: [u8; MAX],
     /// Output column `j` comes from column `cols[j]`.
     pub cols: [u8; MAX],
-    /// Column `c` goes to output column `pos[c]`: the inverse of `cols`.
-    pub pos: [u8; MAX],
     /// Bit `j`: output column `j` starts a new group of interchangeable
     /// columns (always at a stack's first column).
     pub col_cut: u64,
