@@ -47,6 +47,8 @@ pub use logic::generate::{puzzle_of_level, puzzle_of_level_in};
 pub use logic::step::Step;
 pub use logic::technique::{LogicLevel, Technique};
 pub use sudoku::cages::{CageError, Cages};
+pub use sudoku::constraint_kind::ConstraintKind;
+pub use sudoku::constraints::{Constraint, ConstraintError};
 pub use sudoku::candidates::Candidates;
 pub use sudoku::canon::{
     canonical_form, CanonError, CanonOrder, Canonical, Canonicalizer, CANON_CANDIDATE_LIMIT,

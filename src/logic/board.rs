@@ -100,7 +100,11 @@ impl<'g> Board<'g> {
             geometry,
             side,
             state: State {
-                masks: vec![all; cells],
+                // What a rule forbids outright (an odd cell, a thermometer's
+                // bulb) is never a candidate, as a digit outside the grid.
+                masks: (0..cells)
+                    .map(|cell| all & geometry.allowed(cell))
+                    .collect(),
                 placed: vec![false; cells],
                 unit_placed: vec![0; geometry.units()],
                 open: cells,

@@ -141,7 +141,7 @@ impl Encoding {
             None => return false,
         };
         // The digits the "at most once" groups of the placed digits rule out.
-        let has_groups = geometry.groups() > 0;
+        let has_groups = geometry.blocks_placements();
         if has_groups && !geometry.group_blocked(grid, blocked) {
             return false;
         }

@@ -82,7 +82,21 @@ pub struct Geometry {
     placement_groups: Vec<u32>,
     /// Where the groups of each placement start, and one past the last.
     placement_group_starts: Vec<u32>,
+    /// The rule each group comes from, an index into `rules`, or
+    /// [`NO_RULE`] for a group given as such.
+    group_rules: Vec<u32>,
+    /// The rules beyond "once per unit" that groups and forbidden
+    /// placements come from, as units that name them.
+    rules: Vec<Unit>,
+    /// The digits each cell may hold (bit `d - 1`), one mask per cell; empty
+    /// when no rule forbids a placement outright.
+    allowed: Vec<u64>,
+    /// The placements a rule forbids outright: cell, digit, rule.
+    forbidden: Vec<(usize, u8, u32)>,
 }
+
+/// The rule of a group or forbidden placement that no rule made.
+const NO_RULE: u32 = u32::MAX;
 
 /// Why a [`GeometryBuilder`] could not build its geometry.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -131,6 +145,16 @@ pub enum GeometryError {
     /// A killer cage that cannot be.
     #[error(transparent)]
     Cage(#[from] CageError),
+    /// A forbidden placement outside the grid.
+    #[error("{rule} forbids digit {digit} in cell {cell}, outside the grid")]
+    BadForbidden {
+        /// The rule.
+        rule: Unit,
+        /// The cell number it names.
+        cell: usize,
+        /// The digit it names.
+        digit: u8,
+    },
 }
 
 /// Collects the units of a geometry; see [`Geometry::builder`].
@@ -146,6 +170,12 @@ pub struct GeometryBuilder {
     /// Boxes whose cells do not number the side of the grid.
     bad_boxes: bool,
     cages: Vec<(Vec<usize>, Option<u32>)>,
+    /// The rule of each group, or [`NO_RULE`].
+    group_rules: Vec<u32>,
+    /// The rules that groups and forbidden placements come from.
+    rules: Vec<Unit>,
+    /// Placements forbidden outright: cell, digit, rule.
+    forbidden: Vec<(usize, u8, u32)>,
 }
 
 impl GeometryBuilder {
@@ -235,7 +265,30 @@ impl GeometryBuilder {
     /// groups `[(a, d), (b, d + 1)]` and `[(a, d + 1), (b, d)]`.
     pub fn at_most_once(mut self, placements: impl IntoIterator<Item = (usize, u8)>) -> Self {
         self.groups.push(placements.into_iter().collect());
+        self.group_rules.push(NO_RULE);
         self
+    }
+
+    /// Registers a rule beyond "once per unit" that the groups and
+    /// forbidden placements added after it under the number returned come
+    /// from, so that a conflict or a step can name it.
+    pub(crate) fn rule(&mut self, name: Unit) -> u32 {
+        self.rules.push(name);
+        (self.rules.len() - 1) as u32
+    }
+
+    /// Forbids the two placements together, for rule `rule` (from
+    /// [`GeometryBuilder::rule`]): an "at most once" group of two. A pair
+    /// of one digit in two cells that already share a unit or cage is left
+    /// out when the geometry is built, and so is a pair already forbidden.
+    pub(crate) fn forbid_pair(&mut self, first: (usize, u8), second: (usize, u8), rule: u32) {
+        self.groups.push(vec![first, second]);
+        self.group_rules.push(rule);
+    }
+
+    /// Forbids `digit` in `cell` outright, for rule `rule`.
+    pub(crate) fn forbid(&mut self, cell: usize, digit: u8, rule: u32) {
+        self.forbidden.push((cell, digit, rule));
     }
 
     /// The number of units added so far that are neither rows, columns nor
@@ -308,16 +361,56 @@ impl GeometryBuilder {
                 }
             }
         }
+        for &(cell, digit, rule) in &self.forbidden {
+            if cell >= cells || digit == 0 || digit as usize > n {
+                return Err(GeometryError::BadForbidden {
+                    rule: self.rules[rule as usize],
+                    cell,
+                    digit,
+                });
+            }
+        }
+        let mut allowed = Vec::new();
+        if !self.forbidden.is_empty() {
+            allowed = vec![u64::MAX >> (64 - n); cells];
+            for &(cell, digit, _) in &self.forbidden {
+                allowed[cell] &= !(1 << (digit - 1));
+            }
+        }
+        let cages = Cages::new(n, cells, &self.cages)?;
+        let mut units_of: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        for (unit, (_, members)) in self.units.iter().enumerate() {
+            for &cell in members {
+                units_of[cell].push(unit as u16);
+            }
+        }
         let code = |&(cell, digit): &(usize, u8)| (cell * n + digit as usize - 1) as u32;
         let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); cells * n];
         let mut group_placements = Vec::new();
         let mut group_starts = vec![0];
-        for (index, group) in self.groups.iter().enumerate() {
+        let mut group_rules = Vec::new();
+        let mut pairs_seen = std::collections::HashSet::new();
+        for (group, &rule) in self.groups.iter().zip(&self.group_rules) {
+            if rule != NO_RULE {
+                let [(a, d), (b, e)] = group[..] else {
+                    unreachable!("a rule's group is a pair")
+                };
+                let together = units_of[a].iter().any(|unit| units_of[b].contains(unit))
+                    || (cages.cage_of(a).is_some() && cages.cage_of(a) == cages.cage_of(b));
+                let (first, second) = (code(&(a, d)), code(&(b, e)));
+                if (d == e && together)
+                    || !pairs_seen.insert((first.min(second), first.max(second)))
+                {
+                    continue;
+                }
+            }
+            let index = group_rules.len() as u32;
             for placement in group {
                 group_placements.push(code(placement));
-                groups_of[code(placement) as usize].push(index as u32);
+                groups_of[code(placement) as usize].push(index);
             }
             group_starts.push(group_placements.len() as u32);
+            group_rules.push(rule);
         }
         let mut placement_groups = Vec::new();
         let mut placement_group_starts = vec![0];
@@ -331,14 +424,7 @@ impl GeometryBuilder {
             .iter()
             .flat_map(|(_, members)| members.iter().map(|&cell| cell as u16))
             .collect();
-        let mut units_of: Vec<Vec<u16>> = vec![Vec::new(); cells];
-        for (unit, members) in unit_cells.chunks(n).enumerate() {
-            for &cell in members {
-                units_of[cell as usize].push(unit as u16);
-            }
-        }
         let (cell_units, cell_unit_starts) = flatten(&units_of);
-        let cages = Cages::new(n, cells, &self.cages)?;
         let peers_of: Vec<Vec<u16>> = (0..cells)
             .map(|cell| {
                 let mates = cages
@@ -362,7 +448,8 @@ impl GeometryBuilder {
             && matches!(self.units.first(), Some((Unit::Row(_), _)))
             && self.boxes == size.box_shape()
             && self.units.len() == self.standard_units
-            && self.groups.is_empty()
+            && group_rules.is_empty()
+            && allowed.is_empty()
             && cages.is_empty();
         Ok(Geometry {
             size,
@@ -383,6 +470,10 @@ impl GeometryBuilder {
             placement_groups,
             placement_group_starts,
             cages,
+            group_rules,
+            rules: self.rules,
+            allowed,
+            forbidden: self.forbidden,
         })
     }
 }
@@ -431,6 +522,9 @@ impl Geometry {
             groups: Vec::new(),
             bad_boxes: false,
             cages: Vec::new(),
+            group_rules: Vec::new(),
+            rules: Vec::new(),
+            forbidden: Vec::new(),
         }
     }
 
@@ -448,6 +542,9 @@ impl Geometry {
             groups: Vec::new(),
             bad_boxes: false,
             cages: Vec::new(),
+            group_rules: Vec::new(),
+            rules: Vec::new(),
+            forbidden: Vec::new(),
         }
     }
 
@@ -591,6 +688,36 @@ impl Geometry {
         self.group_starts.len() - 1
     }
 
+    /// True when something besides units and cages rules out placements:
+    /// "at most once" groups, or placements a rule forbids outright. The
+    /// passes that read [`Geometry::group_blocked`] skip it otherwise.
+    pub fn blocks_placements(&self) -> bool {
+        self.groups() > 0 || !self.allowed.is_empty()
+    }
+
+    /// The digits `cell` may hold as far as the rules that forbid a
+    /// placement outright are concerned (an odd cell, the bulb of a
+    /// thermometer...), bit `d - 1` for digit `d`.
+    pub fn allowed(&self, cell: usize) -> u64 {
+        self.allowed
+            .get(cell)
+            .copied()
+            .unwrap_or(u64::MAX >> (64 - self.side()))
+    }
+
+    /// The rule group `group` comes from, as a unit that names it; `None`
+    /// for a group given as such.
+    pub fn group_rule(&self, group: usize) -> Option<Unit> {
+        let rule = self.group_rules[group];
+        (rule != NO_RULE).then(|| self.rules[rule as usize])
+    }
+
+    /// The rules beyond "once per unit" of this geometry, as units that
+    /// name them, in the order they were added.
+    pub fn rules(&self) -> &[Unit] {
+        &self.rules
+    }
+
     /// The placements of group `group`, each as `cell * side + digit - 1`.
     pub fn group_placements(&self, group: usize) -> &[u32] {
         let (start, end) = (self.group_starts[group], self.group_starts[group + 1]);
@@ -613,6 +740,13 @@ impl Geometry {
         blocked.clear();
         blocked.resize(self.cells(), 0);
         let mut clash = false;
+        if !self.allowed.is_empty() {
+            for (cell, (blocked, &allowed)) in blocked.iter_mut().zip(&self.allowed).enumerate() {
+                *blocked = !allowed;
+                let digit = grid.cells()[cell];
+                clash |= digit != 0 && allowed >> (digit - 1) & 1 == 0;
+            }
+        }
         for (cell, &digit) in grid.cells().iter().enumerate() {
             if digit == 0 {
                 continue;
@@ -688,9 +822,20 @@ impl Geometry {
             if let (Some(first), Some(second)) = (placed.next(), placed.next()) {
                 return Some(Conflict {
                     digit: first.1 as u8,
-                    unit: Unit::Group(group),
+                    unit: self.group_rule(group).unwrap_or(Unit::Group(group)),
                     first: self.position(first.0),
                     second: self.position(second.0),
+                    wrong_sum: None,
+                });
+            }
+        }
+        for &(cell, digit, rule) in &self.forbidden {
+            if grid.cells()[cell] == digit {
+                return Some(Conflict {
+                    digit,
+                    unit: self.rules[rule as usize],
+                    first: self.position(cell),
+                    second: self.position(cell),
                     wrong_sum: None,
                 });
             }

@@ -9,6 +9,8 @@
 
 use std::fmt;
 
+use crate::sudoku::constraint_kind::ConstraintKind;
+
 /// The size of a grid: its side `n`, which is also its largest digit, from
 /// 4 to 36.
 ///
@@ -116,6 +118,9 @@ pub enum Unit {
     /// by row in that grid; a box that two grids share is named after the
     /// first.
     GridBox(usize, usize),
+    /// A rule beyond "once per unit" (a thermometer, a dot...), numbered
+    /// from 0 among the rules of its kind in the order of the puzzle.
+    Rule(ConstraintKind, usize),
 }
 
 impl Unit {
@@ -142,6 +147,13 @@ impl fmt::Display for Unit {
             Unit::GridRow(grid, i) => write!(f, "row {} of grid {}", i + 1, grid + 1),
             Unit::GridColumn(grid, i) => write!(f, "column {} of grid {}", i + 1, grid + 1),
             Unit::GridBox(grid, i) => write!(f, "box {} of grid {}", i + 1, grid + 1),
+            Unit::Rule(
+                kind @ (ConstraintKind::NonConsecutive
+                | ConstraintKind::NegativeBlack
+                | ConstraintKind::NegativeXv),
+                _,
+            ) => write!(f, "the rule of {kind}"),
+            Unit::Rule(kind, i) => write!(f, "{kind} {}", i + 1),
         }
     }
 }
@@ -198,7 +210,14 @@ impl fmt::Display for Conflict {
                 self.unit, self.first, self.second, sums.found, sums.expected
             );
         }
-        if let Unit::Group(_) = self.unit {
+        if let (Unit::Rule(..), true) = (self.unit, self.first == self.second) {
+            return write!(
+                f,
+                "the digit {} at {} breaks {}",
+                self.digit, self.first, self.unit
+            );
+        }
+        if let Unit::Group(_) | Unit::Rule(..) = self.unit {
             return write!(
                 f,
                 "the digits at {} and {} break {}",

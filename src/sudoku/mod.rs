@@ -8,6 +8,8 @@ pub mod canon;
 mod canon_band;
 mod canon_node;
 mod canon_x;
+pub mod constraint_kind;
+pub mod constraints;
 pub mod encoding;
 pub mod frame;
 pub mod generate;

@@ -11,6 +11,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::sudoku::constraints::{self, Constraint, ConstraintError};
 use crate::sudoku::geometry::{Geometry, GeometryBuilder, GeometryError};
 use crate::sudoku::grid::{Size, Unit};
 use crate::sudoku::shape::{Shape, ShapeError};
@@ -63,6 +64,8 @@ pub struct Rules {
     /// as in the geometry (`row * side + column` in a square grid), hold different digits; a region of `side`
     /// cells holds every digit once.
     pub extra_regions: Vec<Vec<usize>>,
+    /// The rules beyond "once per unit": thermometers, dots, lines...
+    pub constraints: Vec<Constraint>,
 }
 
 /// Why a set of [`Rules`] makes no geometry at a size.
@@ -116,6 +119,9 @@ pub enum RulesError {
         /// The side of the grid.
         side: usize,
     },
+    /// A constraint that cannot be on this grid.
+    #[error(transparent)]
+    Constraint(#[from] ConstraintError),
     /// A cage the geometry refuses.
     #[error(transparent)]
     Geometry(#[from] GeometryError),
@@ -145,6 +151,7 @@ impl Rules {
             && self.variants.is_empty()
             && self.cages.is_empty()
             && self.extra_regions.is_empty()
+            && self.constraints.is_empty()
     }
 
     /// The geometry of these rules on a grid of `size`.
@@ -182,7 +189,17 @@ impl Rules {
             Boxes::None => builder,
             Boxes::Regions(labels) => regions(builder, size, labels)?,
         };
-        builder = variants::add_all(builder, size, &self.variants)?;
+        // Non-consecutive is the negative rule of white dots: it is
+        // compiled with the constraints, which know where the dots are.
+        let non_consecutive = self.variants.contains(&Variant::NonConsecutive);
+        let others: Vec<Variant> = self
+            .variants
+            .iter()
+            .copied()
+            .filter(|&variant| variant != Variant::NonConsecutive)
+            .collect();
+        builder = variants::add_all(builder, size, &others)?;
+        builder = constraints::add_all(builder, size, &self.constraints, non_consecutive)?;
         builder = extra_regions(builder, size, &self.extra_regions)?;
         for cage in &self.cages {
             builder = builder.cage(cage.cells.iter().copied(), cage.sum);

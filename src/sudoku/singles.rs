@@ -140,7 +140,7 @@ impl Singles {
         if !geometry.unit_digits(grid, &mut self.placed) {
             return None;
         }
-        let has_groups = geometry.groups() > 0;
+        let has_groups = geometry.blocks_placements();
         if has_groups && !geometry.group_blocked(grid, &mut self.blocked) {
             return None;
         }

@@ -192,7 +192,7 @@ impl CandidateFinder {
     fn start(&mut self, geometry: &Geometry, puzzle: &Grid) {
         let all = Candidates::all_digits(puzzle.size());
         geometry.unit_digits(puzzle, &mut self.unit_digits);
-        let has_groups = geometry.groups() > 0;
+        let has_groups = geometry.blocks_placements();
         if has_groups {
             geometry.group_blocked(puzzle, &mut self.blocked);
         }

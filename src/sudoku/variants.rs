@@ -16,6 +16,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::sudoku::constraints;
 use crate::sudoku::geometry::{Geometry, GeometryBuilder};
 use crate::sudoku::grid::{Size, Unit};
 
@@ -196,8 +197,12 @@ fn add(
                 }
             }
         }
-        Variant::AntiKing | Variant::AntiKnight | Variant::NonConsecutive => {
+        Variant::AntiKing | Variant::AntiKnight => {
             builder = add_neighbours(builder, n, variant);
+        }
+        Variant::NonConsecutive => {
+            builder = constraints::add_all(builder, size, &[], true)
+                .expect("non-consecutive applies to every grid");
         }
     }
     Ok(builder)
@@ -211,8 +216,7 @@ fn add_neighbours(mut builder: GeometryBuilder, n: usize, variant: Variant) -> G
     // The moves to a later cell in reading order, in reading order.
     let moves: &[(usize, isize)] = match variant {
         Variant::AntiKing => &[(0, 1), (1, -1), (1, 0), (1, 1)],
-        Variant::AntiKnight => &[(1, -2), (1, 2), (2, -1), (2, 1)],
-        _ => &[(0, 1), (1, 0)],
+        _ => &[(1, -2), (1, 2), (2, -1), (2, 1)],
     };
     let frame = builder.frame().clone();
     let mut units_of: Vec<Vec<usize>> = vec![Vec::new(); frame.cells()];
@@ -234,13 +238,6 @@ fn add_neighbours(mut builder: GeometryBuilder, n: usize, variant: Variant) -> G
             let Some(c) = frame.cell_at(from.row + down, column) else {
                 continue;
             };
-            if variant == Variant::NonConsecutive {
-                for d in 1..n as u8 {
-                    builder = builder.at_most_once([(a, d), (c, d + 1)]);
-                    builder = builder.at_most_once([(a, d + 1), (c, d)]);
-                }
-                continue;
-            }
             if share_a_unit(a, c) {
                 continue;
             }

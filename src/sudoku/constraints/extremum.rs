@@ -1,0 +1,23 @@
+//! Minimum and maximum cells: a cell whose digit is smaller (larger) than
+//! the digit of each of its orthogonal neighbours.
+
+use super::relation::relate;
+use super::Context;
+
+/// Compiles a maximum cell (`maximum`) or a minimum cell at `cell`.
+pub(super) fn compile(cx: &mut Context, cell: usize, maximum: bool) {
+    let at = cx.frame.position(cell);
+    let neighbours = [
+        at.row
+            .checked_sub(1)
+            .and_then(|row| cx.frame.cell_at(row, at.column)),
+        cx.frame.cell_at(at.row + 1, at.column),
+        at.column
+            .checked_sub(1)
+            .and_then(|column| cx.frame.cell_at(at.row, column)),
+        cx.frame.cell_at(at.row, at.column + 1),
+    ];
+    for other in neighbours.into_iter().flatten() {
+        relate(cx, cell, other, |x, y| if maximum { x > y } else { x < y });
+    }
+}

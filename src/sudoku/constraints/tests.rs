@@ -1,0 +1,294 @@
+//! Every rule against its definition on every 4x4 grid: the solver's count
+//! of the empty grid under the rule equals the number of the 288 grids that
+//! obey it, checked cell by cell as the rule is stated.
+
+use super::{Constraint, ConstraintError};
+use crate::sudoku::constraint_kind::ConstraintKind;
+use crate::sudoku::grid::{Grid, Size, Unit};
+use crate::sudoku::rules::{Rules, RulesError};
+use crate::sudoku::solver::Solver;
+
+/// Every filled 4x4 grid, by plain backtracking on rows, columns and boxes.
+fn all_grids() -> Vec<[u8; 16]> {
+    fn fill(grid: &mut [u8; 16], at: usize, out: &mut Vec<[u8; 16]>) {
+        if at == 16 {
+            out.push(*grid);
+            return;
+        }
+        let (row, column) = (at / 4, at % 4);
+        for digit in 1..=4 {
+            let clash = (0..16).any(|other| {
+                let (r, c) = (other / 4, other % 4);
+                other < at
+                    && grid[other] == digit
+                    && (r == row || c == column || (r / 2 == row / 2 && c / 2 == column / 2))
+            });
+            if !clash {
+                grid[at] = digit;
+                fill(grid, at + 1, out);
+            }
+        }
+        grid[at] = 0;
+    }
+    let mut out = Vec::new();
+    fill(&mut [0; 16], 0, &mut out);
+    out
+}
+
+/// The orthogonal neighbours of a 4x4 cell.
+fn neighbours(cell: usize) -> Vec<usize> {
+    let (row, column) = (cell / 4, cell % 4);
+    let mut found = Vec::new();
+    if row > 0 {
+        found.push(cell - 4);
+    }
+    if row < 3 {
+        found.push(cell + 4);
+    }
+    if column > 0 {
+        found.push(cell - 1);
+    }
+    if column < 3 {
+        found.push(cell + 1);
+    }
+    found
+}
+
+/// True when `grid` obeys `constraint`, as the rule is stated.
+fn obeys(grid: &[u8; 16], constraint: &Constraint, all: &[Constraint]) -> bool {
+    let at = |cell: usize| i32::from(grid[cell]);
+    let pairs = || (0..16).flat_map(|a| neighbours(a).into_iter().map(move |b| (a, b)));
+    let marked = |kind: ConstraintKind, a: usize, b: usize| {
+        all.iter().any(|c| {
+            let cells = c.cells();
+            c.kind() == kind && cells.contains(&a) && cells.contains(&b)
+        })
+    };
+    match constraint {
+        Constraint::Thermometer(cells) => cells.windows(2).all(|w| at(w[0]) < at(w[1])),
+        Constraint::WhiteDot {
+            cells: [a, b],
+            difference,
+        } => (at(*a) - at(*b)).abs() == i32::from(*difference),
+        Constraint::BlackDot {
+            cells: [a, b],
+            ratio,
+        } => {
+            let r = i32::from(*ratio);
+            at(*a) == r * at(*b) || at(*b) == r * at(*a)
+        }
+        Constraint::Xv { cells: [a, b], sum } => at(*a) + at(*b) == i32::from(*sum),
+        Constraint::NonConsecutive => pairs()
+            .filter(|&(a, b)| !marked(ConstraintKind::WhiteDot, a, b))
+            .all(|(a, b)| (at(a) - at(b)).abs() != 1),
+        Constraint::NegativeBlack => pairs()
+            .filter(|&(a, b)| !marked(ConstraintKind::BlackDot, a, b))
+            .all(|(a, b)| at(a) != 2 * at(b) && at(b) != 2 * at(a)),
+        Constraint::NegativeXv => pairs()
+            .filter(|&(a, b)| !marked(ConstraintKind::Xv, a, b))
+            .all(|(a, b)| at(a) + at(b) != 10 && at(a) + at(b) != 5),
+        Constraint::Odd(cell) => at(*cell) % 2 == 1,
+        Constraint::Even(cell) => at(*cell) % 2 == 0,
+        Constraint::Minimum(cell) => neighbours(*cell).iter().all(|&o| at(*cell) < at(o)),
+        Constraint::Maximum(cell) => neighbours(*cell).iter().all(|&o| at(*cell) > at(o)),
+        Constraint::Palindrome(cells) => cells
+            .iter()
+            .zip(cells.iter().rev())
+            .all(|(&a, &b)| at(a) == at(b)),
+        Constraint::Clone { cells, copy } => cells.iter().zip(copy).all(|(&a, &b)| at(a) == at(b)),
+        Constraint::Whispers(cells) => cells.windows(2).all(|w| (at(w[0]) - at(w[1])).abs() >= 2),
+        Constraint::Renban(cells) => {
+            let mut digits: Vec<i32> = cells.iter().map(|&c| at(c)).collect();
+            digits.sort_unstable();
+            digits.windows(2).all(|w| w[1] == w[0] + 1)
+        }
+        Constraint::Entropic(_) => unreachable!("no 4x4 entropic line"),
+    }
+}
+
+/// Checks the solver's count under `constraints` against the grids that
+/// obey them all, and that the rules rule out some grid.
+fn agrees(constraints: Vec<Constraint>) {
+    let rules = Rules {
+        constraints: constraints.clone(),
+        ..Rules::default()
+    };
+    let geometry = rules.geometry(Size::FOUR).unwrap();
+    let expected = all_grids()
+        .iter()
+        .filter(|grid| constraints.iter().all(|c| obeys(grid, c, &constraints)))
+        .count() as u64;
+    let found = Solver::new()
+        .count_solutions_in(&geometry, &Grid::empty(Size::FOUR), 1000)
+        .unwrap()
+        .found;
+    assert_eq!(found, expected, "{constraints:?}");
+    assert!(expected < 288, "{constraints:?} rules out no grid");
+    // Every grid the solver finds obeys the rules check too.
+    for grid in all_grids() {
+        let grid = Grid::from_cells(&grid).unwrap();
+        let obeyed = constraints
+            .iter()
+            .all(|c| obeys(grid.cells().try_into().unwrap(), c, &constraints));
+        assert_eq!(geometry.first_conflict(&grid).is_none(), obeyed, "{grid:?}");
+    }
+}
+
+#[test]
+fn thermometers_agree() {
+    agrees(vec![Constraint::Thermometer(vec![0, 1, 5])]);
+    agrees(vec![Constraint::Thermometer(vec![4, 9, 14, 15])]);
+}
+
+#[test]
+fn dots_agree() {
+    agrees(vec![Constraint::WhiteDot {
+        cells: [0, 1],
+        difference: 1,
+    }]);
+    agrees(vec![Constraint::WhiteDot {
+        cells: [5, 9],
+        difference: 3,
+    }]);
+    agrees(vec![Constraint::BlackDot {
+        cells: [2, 6],
+        ratio: 2,
+    }]);
+    agrees(vec![Constraint::BlackDot {
+        cells: [0, 5],
+        ratio: 3,
+    }]);
+}
+
+#[test]
+fn negative_dots_agree() {
+    agrees(vec![
+        Constraint::WhiteDot {
+            cells: [0, 1],
+            difference: 1,
+        },
+        Constraint::WhiteDot {
+            cells: [5, 9],
+            difference: 1,
+        },
+        Constraint::NonConsecutive,
+    ]);
+    agrees(vec![
+        Constraint::BlackDot {
+            cells: [0, 1],
+            ratio: 2,
+        },
+        Constraint::NegativeBlack,
+    ]);
+}
+
+#[test]
+fn xv_agrees() {
+    agrees(vec![Constraint::Xv {
+        cells: [0, 1],
+        sum: 5,
+    }]);
+    agrees(vec![
+        Constraint::Xv {
+            cells: [0, 4],
+            sum: 5,
+        },
+        Constraint::NegativeXv,
+    ]);
+}
+
+#[test]
+fn marked_cells_agree() {
+    agrees(vec![Constraint::Odd(0), Constraint::Even(5)]);
+    agrees(vec![Constraint::Minimum(5)]);
+    agrees(vec![Constraint::Maximum(0), Constraint::Minimum(15)]);
+}
+
+#[test]
+fn lines_agree() {
+    agrees(vec![Constraint::Palindrome(vec![0, 5, 10])]);
+    agrees(vec![Constraint::Palindrome(vec![0, 4, 9, 13])]);
+    agrees(vec![Constraint::Clone {
+        cells: vec![0, 1],
+        copy: vec![14, 15],
+    }]);
+    agrees(vec![Constraint::Whispers(vec![0, 1, 5, 6])]);
+    agrees(vec![Constraint::Renban(vec![0, 5, 10])]);
+    agrees(vec![Constraint::Renban(vec![0, 1])]);
+}
+
+#[test]
+fn rules_combine() {
+    agrees(vec![
+        Constraint::Thermometer(vec![0, 1]),
+        Constraint::Renban(vec![2, 6, 7]),
+        Constraint::Odd(15),
+    ]);
+}
+
+/// A grid from its digits.
+fn digits(text: &str) -> Grid {
+    Grid::from_cells(&text.bytes().map(|b| b - b'0').collect::<Vec<u8>>()).unwrap()
+}
+
+#[test]
+fn a_broken_rule_is_named_with_its_cells() {
+    let rules = Rules {
+        constraints: vec![Constraint::Thermometer(vec![0, 1]), Constraint::Odd(15)],
+        ..Rules::default()
+    };
+    let geometry = rules.geometry(Size::FOUR).unwrap();
+    let grid = digits("3214143221434321");
+    let conflict = geometry.first_conflict(&grid).unwrap();
+    assert_eq!(conflict.unit, Unit::Rule(ConstraintKind::Thermometer, 0));
+    assert_eq!(
+        conflict.to_string(),
+        "the digits at r1c1 and r1c2 break thermometer 1"
+    );
+    let grid = digits("1243342143122134");
+    let conflict = geometry.first_conflict(&grid).unwrap();
+    assert_eq!(
+        conflict.to_string(),
+        "the digit 4 at r4c4 breaks odd cell 1"
+    );
+}
+
+#[test]
+fn impossible_constraints_are_refused() {
+    let refused = |constraint: Constraint, size: Size| {
+        let rules = Rules {
+            constraints: vec![constraint],
+            ..Rules::default()
+        };
+        match rules.geometry(size) {
+            Err(RulesError::Constraint(error)) => error,
+            other => panic!("expected a refusal, found {other:?}"),
+        }
+    };
+    assert!(matches!(
+        refused(Constraint::Entropic(vec![0, 1, 2]), Size::FOUR),
+        ConstraintError::Side { side: 4, .. }
+    ));
+    assert!(matches!(
+        refused(Constraint::Renban(vec![0, 1, 2, 3, 4]), Size::FOUR),
+        ConstraintError::Length { found: 5, .. }
+    ));
+    assert!(matches!(
+        refused(Constraint::Thermometer(vec![0, 16]), Size::FOUR),
+        ConstraintError::CellOutside { cell: 16, .. }
+    ));
+    assert!(matches!(
+        refused(Constraint::Thermometer(vec![0, 1, 0]), Size::FOUR),
+        ConstraintError::CellTwice { .. }
+    ));
+    assert!(matches!(
+        refused(
+            Constraint::Xv {
+                cells: [0, 1],
+                sum: 10
+            },
+            Size::FOUR
+        ),
+        ConstraintError::Value { found: 10, .. }
+    ));
+}
