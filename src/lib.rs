@@ -53,6 +53,7 @@ pub use sudoku::canon::{
 };
 pub use sudoku::constraint_kind::ConstraintKind;
 pub use sudoku::constraints::{Constraint, ConstraintError};
+pub use sudoku::decorate::{DecorateError, Decorated, Decoration, Decorator};
 pub use sudoku::encoding::DEFAULT_ASSIGNMENT_LIMIT;
 pub use sudoku::frame::Frame;
 pub use sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};

@@ -157,3 +157,48 @@ fn generated_variant_puzzles_read_back_unique_under_the_same_variant() {
     assert_eq!(no_grid.status, Some(1));
     assert!(no_grid.stderr.contains("no complete 4x4 grid"));
 }
+
+#[test]
+fn thermometer_kropki_and_xv_puzzles_come_unique_and_seeded_from_the_binary() {
+    for rule in ["thermometer", "kropki", "xv"] {
+        let args = ["generate", "--variant", rule, "--seed", "31", "-n", "3"];
+        let first = run(&args, "");
+        assert_eq!(first.status, Some(0), "{rule}: {}", first.stderr);
+        assert_eq!(first.stdout, run(&args, "").stdout, "{rule}: the same seed");
+        let lines: Vec<&str> = first.stdout.lines().collect();
+        assert_eq!(lines.len(), 3, "{rule}");
+        let key = match rule {
+            "thermometer" => "\"thermometers\":",
+            "kropki" => "\"white_dots\":",
+            _ => "\"xv\":",
+        };
+        assert!(
+            lines.iter().all(|line| line.contains(key)),
+            "{rule}: {lines:?}"
+        );
+        // Each is one puzzle with its rules: unique under them, and not
+        // without them.
+        let counted = run(&["count"], first.stdout.as_str());
+        assert_eq!(counted.stdout, "1\n1\n1\n", "{rule}: {}", counted.stderr);
+        let givens: Vec<String> = lines
+            .iter()
+            .map(|line| {
+                let value: serde_json::Value = serde_json::from_str(line).unwrap();
+                value["givens"].as_str().unwrap().to_string()
+            })
+            .collect();
+        let plain = run(&["count", "--limit", "2"], givens.join("\n"));
+        assert!(
+            plain.stdout.lines().all(|count| count != "1"),
+            "{rule}: {}",
+            plain.stdout
+        );
+        // Grids would lose the rules.
+        let refused = run(
+            &["generate", "--variant", rule, "-f", "grid", "--seed", "1"],
+            "",
+        );
+        assert_eq!(refused.status, Some(2), "{rule}");
+        assert!(refused.stderr.contains("would lose"), "{}", refused.stderr);
+    }
+}

@@ -1,6 +1,7 @@
 //! The logical solve path is sound: on every uniquely solvable puzzle of
-//! `puzzles/` and on random generated puzzles, no step places a wrong digit
-//! or strikes a digit of the solution, and the path ends in the solution.
+//! `puzzles/` and on random generated puzzles (classic, variants, and
+//! thermometer, kropki and XV puzzles), no step places a wrong digit or
+//! strikes a digit of the solution, and the path ends in the solution.
 //!
 //! The hardest collections (top1465 and the forum's) take minutes in a
 //! debug build: there every tenth of their puzzles is explained, and
@@ -11,8 +12,8 @@ mod common;
 use std::collections::BTreeSet;
 
 use sudoku_dlx::{
-    variant_geometry, Candidates, Explainer, Explanation, Generator, Geometry, Grid, PuzzleSpec,
-    Rng, Size, Solver, Technique, Variant,
+    variant_geometry, Candidates, Decoration, Decorator, Explainer, Explanation, Generator,
+    Geometry, Grid, PuzzleSpec, Rng, Rules, Size, Solver, Technique, Variant,
 };
 
 /// Every readable puzzle of a bundled file.
@@ -290,4 +291,46 @@ fn puzzles_with_several_solutions_keep_every_solution() {
         checked += 1;
     }
     assert!(checked > 0);
+}
+
+#[test]
+fn decorated_puzzles_are_explained_soundly_with_a_step_of_their_rule() {
+    let spec = PuzzleSpec::default();
+    let mut rng = Rng::from_seed(20);
+    let mut decorator = Decorator::new();
+    for decoration in Decoration::ALL {
+        let mut used = BTreeSet::new();
+        let mut kinds_named = 0;
+        for round in 0..4 {
+            let made = decorator
+                .puzzle(&Rules::default(), &[decoration], &spec, &mut rng)
+                .unwrap();
+            let geometry = made.rules.geometry(Size::NINE).unwrap();
+            let name = format!("{} {round}", decoration.name());
+            let checked = check_all_using(
+                &name,
+                &geometry,
+                std::slice::from_ref(&made.made.puzzle),
+                &mut used,
+            );
+            assert_eq!(checked, 1, "{name}: unique");
+            let path = Explainer::new()
+                .explain(&geometry, &made.made.puzzle)
+                .unwrap();
+            kinds_named += path
+                .steps
+                .iter()
+                .filter(|step| step.technique == Technique::ConstraintRule)
+                .filter(|step| {
+                    let first_rule = made.rules.constraints[0].kind().name();
+                    step.clue.contains(first_rule) || step.clue.contains("non-consecutive")
+                })
+                .count();
+        }
+        assert!(
+            used.contains(&Technique::ConstraintRule),
+            "{decoration:?}: {used:?}"
+        );
+        assert!(kinds_named > 0, "{decoration:?}: no step names the rule");
+    }
 }

@@ -11,8 +11,8 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use anyhow::Context;
 use rayon::prelude::*;
 use sudoku_dlx::{
-    puzzle_of_level_in, Explainer, Generator, Geometry, Grid, JigsawGenerator, KillerGenerator,
-    PuzzleSpec, Rng, Size,
+    puzzle_of_level_in, Decorator, Explainer, Generator, Geometry, Grid, JigsawGenerator,
+    KillerGenerator, PuzzleSpec, Rng, Size,
 };
 
 use super::facts::PlayerLevel;
@@ -31,9 +31,10 @@ pub fn main(args: &GenerateArgs) -> anyhow::Result<Status> {
         let _ = writeln!(io::stderr(), "seed: {seed}");
         seed
     });
-    if (args.killer() || args.jigsaw()) && !matches!(args.layout(), Layout::Line | Layout::Json) {
+    let own_rules = args.killer() || args.jigsaw() || !args.decorations().is_empty();
+    if own_rules && !matches!(args.layout(), Layout::Line | Layout::Json) {
         anyhow::bail!(
-            "-f {} would lose the regions or cages of the puzzles: use -f line or -f json",
+            "-f {} would lose the regions, cages or rules of the puzzles: use -f line or -f json",
             format!("{:?}", args.layout()).to_lowercase()
         );
     }
@@ -180,6 +181,7 @@ struct Job<'a> {
 struct Worker {
     generator: Generator,
     killer: KillerGenerator,
+    decorator: Decorator,
     jigsaw: JigsawGenerator,
     grid: Grid,
     /// Judges the level of the hardest technique, for --difficulty and
@@ -192,6 +194,7 @@ impl Worker {
         Worker {
             generator: Generator::new(),
             killer: KillerGenerator::new(),
+            decorator: Decorator::new(),
             jigsaw: JigsawGenerator::new(),
             grid: Grid::empty(Size::NINE),
             explainer: Explainer::new(),
@@ -209,7 +212,31 @@ impl Worker {
         let mut rng = Rng::for_item(seed, index);
         let number = index + 1;
         let rules = args.rules();
-        if args.killer() {
+        let decorations = args.decorations();
+        if !decorations.is_empty() && !args.solved {
+            let decorated = self
+                .decorator
+                .puzzle(&rules, &decorations, spec, &mut rng)?;
+            let path = decorated.made.rating.and_then(|_| {
+                let geometry = decorated.rules.geometry(spec.size).ok()?;
+                self.explainer
+                    .explain(&geometry, &decorated.made.puzzle)
+                    .ok()
+            });
+            let item = Item {
+                number,
+                seed,
+                grid: &decorated.made.puzzle,
+                solution: Some(&decorated.made.solution),
+                rating: decorated.made.rating,
+                level: path.map(|path| PlayerLevel {
+                    level: path.level(),
+                    hardest: path.hardest,
+                }),
+                rules: &decorated.rules,
+            };
+            write_item(text, &item, args);
+        } else if args.killer() {
             let killer = self.killer.puzzle(spec.size, &mut rng)?;
             let item = Item {
                 number,

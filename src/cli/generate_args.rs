@@ -4,7 +4,7 @@
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use sudoku_dlx::{
-    Boxes, LogicLevel, NamedShape, PuzzleSpec, Rules, Shape, Size, Symmetry, Variant,
+    Boxes, Decoration, LogicLevel, NamedShape, PuzzleSpec, Rules, Shape, Size, Symmetry, Variant,
 };
 
 /// Examples shown by `generate --help`.
@@ -44,7 +44,9 @@ pub struct GenerateArgs {
     /// solved with the same --variant
     /// (`killer`: cages with sums and no givens, each printed as one JSON
     /// line; `jigsaw`: random regions, printed as GIVENS REGIONS; `samurai`:
-    /// the same as --shape samurai)
+    /// the same as --shape samurai; `thermometer`, `kropki`, `xv`: those
+    /// rules drawn on each solution, every dot or X/V with the negative
+    /// rule, each puzzle printed as one JSON line)
     #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = variant_parser())]
     pub variant: Vec<GenerateRule>,
     /// The boxes: R rows by C columns each (R x C = the side), or "none" for
@@ -107,6 +109,8 @@ pub enum GenerateRule {
     Jigsaw,
     /// Samurai: five 9x9 grids overlapping at corner boxes.
     Samurai,
+    /// Rules drawn on the solution: thermometers, kropki dots or XV.
+    Decoration(Decoration),
 }
 
 /// Symmetry choices.
@@ -182,13 +186,17 @@ fn variant_parser() -> impl TypedValueParser<Value = GenerateRule> {
     let names = Variant::ALL
         .map(Variant::name)
         .into_iter()
-        .chain(["killer", "jigsaw", "samurai"]);
+        .chain(["killer", "jigsaw", "samurai"])
+        .chain(Decoration::ALL.map(Decoration::name));
     PossibleValuesParser::new(names).try_map(|name| {
         match name.as_str() {
             "killer" => return Ok(GenerateRule::Killer),
             "jigsaw" => return Ok(GenerateRule::Jigsaw),
             "samurai" => return Ok(GenerateRule::Samurai),
             _ => {}
+        }
+        if let Some(decoration) = Decoration::ALL.into_iter().find(|d| d.name() == name) {
+            return Ok(GenerateRule::Decoration(decoration));
         }
         Variant::ALL
             .into_iter()
@@ -237,6 +245,18 @@ impl GenerateArgs {
         self.variant.contains(&GenerateRule::Jigsaw)
     }
 
+    /// The rules of `--variant thermometer`, `kropki` and `xv`, drawn on
+    /// each puzzle's solution.
+    pub fn decorations(&self) -> Vec<Decoration> {
+        self.variant
+            .iter()
+            .filter_map(|rule| match rule {
+                GenerateRule::Decoration(decoration) => Some(*decoration),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The rules the puzzles obey.
     pub fn rules(&self) -> Rules {
         Rules {
@@ -246,7 +266,10 @@ impl GenerateArgs {
                 .iter()
                 .filter_map(|rule| match rule {
                     GenerateRule::Rule(variant) => Some(*variant),
-                    GenerateRule::Killer | GenerateRule::Jigsaw | GenerateRule::Samurai => None,
+                    GenerateRule::Killer
+                    | GenerateRule::Jigsaw
+                    | GenerateRule::Samurai
+                    | GenerateRule::Decoration(_) => None,
                 })
                 .collect(),
             shape: self.named_shape().map_or(Shape::Square, Shape::Named),

@@ -201,8 +201,11 @@ pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, args: &GenerateArgs) {
     match args.layout() {
         Layout::Line => {
             match &rules.boxes {
-                // Cages have no plain form: a killer is its description.
-                _ if !rules.cages.is_empty() => write_description(text, grid, rules, ""),
+                // Cages and the rules drawn on a solution have no plain
+                // form: such a puzzle is its description.
+                _ if !rules.cages.is_empty() || !rules.constraints.is_empty() => {
+                    write_description(text, grid, rules, "")
+                }
                 Boxes::Regions(regions) => {
                     write_line(text, grid, Alphabet::STANDARD);
                     text.push(b' ');

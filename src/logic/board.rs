@@ -139,7 +139,9 @@ impl<'g> Board<'g> {
     /// candidate is placed and its digit struck from its peers.
     pub fn of_candidates(geometry: &'g Geometry, marks: &Candidates) -> Board<'g> {
         let mut board = Board::empty(geometry);
-        board.state.masks.copy_from_slice(marks.masks());
+        for (cell, (mask, &marked)) in board.state.masks.iter_mut().zip(marks.masks()).enumerate() {
+            *mask = marked & geometry.allowed(cell);
+        }
         for cell in 0..geometry.cells() {
             let mask = board.state.masks[cell];
             if mask.count_ones() == 1 && !board.state.placed[cell] {

@@ -7,6 +7,7 @@ use thiserror::Error;
 use crate::logic::bifurcation::{self, Proof};
 use crate::logic::board::Board;
 use crate::logic::chains::{chain, ChainKind, ChainScratch};
+use crate::logic::constraints;
 use crate::logic::search::count_solutions;
 use crate::logic::step::Step;
 use crate::logic::technique::{LogicLevel, Technique};
@@ -163,6 +164,12 @@ impl Explainer {
             solution,
             ..Explanation::default()
         };
+        // What the rules forbid outright is struck before the first step;
+        // the path says so, rule by rule.
+        for step in constraints::forbidden(&board) {
+            path.hardest = path.hardest.max(Some(step.technique));
+            path.steps.push(step);
+        }
         while board.state.open > 0 && self.max_steps.is_none_or(|max| path.steps.len() < max) {
             let known = unique.then_some(&path.solution[..]);
             let Some(step) = self.next_step(&board, unique, known, from_grid) else {
@@ -197,6 +204,7 @@ impl Explainer {
         singles::full_house(board)
             .or_else(|| singles::naked_single(board))
             .or_else(|| singles::hidden_single(board))
+            .or_else(|| constraints::relation(board))
             .or_else(|| sets::locked_candidates(board))
             .or_else(|| sets::naked_subset(board, 2))
             .or_else(|| sets::hidden_subset(board, 2))

@@ -11,6 +11,7 @@
 pub mod bifurcation;
 pub mod board;
 pub mod chains;
+pub mod constraints;
 pub mod explain;
 pub mod generate;
 pub mod search;

@@ -22,6 +22,10 @@ pub enum Technique {
     NakedSingle,
     /// A (unit, digit) item with one option: a digit with one place.
     HiddenSingle,
+    /// A rule beyond "once per unit" (a thermometer, a dot, a line...):
+    /// a candidate that no candidate of a cell the rule ties it to allows,
+    /// or one the rule forbids outright.
+    ConstraintRule,
     /// A digit of a box (or region) that lies on one line: out of the rest
     /// of the line.
     LockedPointing,
@@ -124,10 +128,11 @@ impl fmt::Display for LogicLevel {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 27] = [
+    pub const ALL: [Technique; 28] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
+        Technique::ConstraintRule,
         Technique::LockedPointing,
         Technique::LockedClaiming,
         Technique::NakedPair,
@@ -160,6 +165,7 @@ impl Technique {
             Technique::FullHouse => "full house",
             Technique::NakedSingle => "naked single",
             Technique::HiddenSingle => "hidden single",
+            Technique::ConstraintRule => "constraint",
             Technique::LockedPointing => "locked candidates (pointing)",
             Technique::LockedClaiming => "locked candidates (claiming)",
             Technique::NakedPair => "naked pair",
@@ -193,6 +199,7 @@ impl Technique {
             Technique::FullHouse => 1.0,
             Technique::NakedSingle => 1.2,
             Technique::HiddenSingle => 1.5,
+            Technique::ConstraintRule => 1.7,
             Technique::LockedPointing => 2.6,
             Technique::LockedClaiming => 2.8,
             Technique::NakedPair => 3.0,
@@ -224,7 +231,7 @@ impl Technique {
     pub fn level(self) -> LogicLevel {
         match self {
             Technique::FullHouse | Technique::NakedSingle => LogicLevel::Simple,
-            Technique::HiddenSingle => LogicLevel::Easy,
+            Technique::HiddenSingle | Technique::ConstraintRule => LogicLevel::Easy,
             Technique::LockedPointing
             | Technique::LockedClaiming
             | Technique::NakedPair

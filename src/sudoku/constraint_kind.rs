@@ -15,10 +15,10 @@ pub enum ConstraintKind {
     BlackDot,
     /// Two cells whose digits add up to 10 (X), 5 (V) or the marker's value.
     Xv,
-    /// Orthogonal neighbours without a white dot are not consecutive (the
+    /// Orthogonal neighbours without a kropki dot are not consecutive (the
     /// `non-consecutive` variant: negative white dots).
     NonConsecutive,
-    /// Orthogonal neighbours without a black dot are not in ratio 2.
+    /// Orthogonal neighbours without a kropki dot are not in ratio 2.
     NegativeBlack,
     /// Orthogonal neighbours without an X or V do not add up to 10 or 5.
     NegativeXv,

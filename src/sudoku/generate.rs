@@ -484,6 +484,41 @@ impl Generator {
         })
     }
 
+    /// A puzzle whose one solution under the rules of `geometry` is
+    /// `solution`, minimal for those rules: the givens of `solution` are
+    /// blanked as [`Generator::puzzle_in`] blanks its own grids. For rules
+    /// drawn from a solution (thermometers along rising digits, dots where
+    /// neighbours differ by 1...), which the solution must obey.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the rating fails (see [`Generator::puzzle_in`]).
+    pub fn puzzle_of_solution_in(
+        &mut self,
+        geometry: &Geometry,
+        solution: &Grid,
+        spec: &PuzzleSpec,
+        rng: &mut Rng,
+    ) -> Result<Generated, GenerateError> {
+        let spec = &PuzzleSpec {
+            size: geometry.size(),
+            ..*spec
+        };
+        let mut puzzle = solution.clone();
+        self.blank_groups(geometry, &mut puzzle, solution, spec, rng);
+        let rating = if spec.rate {
+            Some(self.rater.rate_in(geometry, &puzzle)?)
+        } else {
+            None
+        };
+        Ok(Generated {
+            puzzle,
+            solution: solution.clone(),
+            rating,
+            attempts: 1,
+        })
+    }
+
     /// Blanks the groups of `puzzle` (until then equal to `solution`) that
     /// can go, visiting each once in a random order.
     fn blank_groups(

@@ -718,6 +718,19 @@ impl Geometry {
         &self.rules
     }
 
+    /// The number of the rule group `group` comes from, an index into
+    /// [`Geometry::rules`]; `None` for a group given as such.
+    pub fn group_rule_number(&self, group: usize) -> Option<usize> {
+        let rule = self.group_rules[group];
+        (rule != NO_RULE).then_some(rule as usize)
+    }
+
+    /// The placements a rule forbids outright, as (cell, digit, rule
+    /// number), in the order the rules were added.
+    pub fn forbidden_placements(&self) -> &[(usize, u8, u32)] {
+        &self.forbidden
+    }
+
     /// The placements of group `group`, each as `cell * side + digit - 1`.
     pub fn group_placements(&self, group: usize) -> &[u32] {
         let (start, end) = (self.group_starts[group], self.group_starts[group + 1]);

@@ -10,6 +10,7 @@ mod canon_node;
 mod canon_x;
 pub mod constraint_kind;
 pub mod constraints;
+pub mod decorate;
 pub mod encoding;
 pub mod frame;
 pub mod generate;

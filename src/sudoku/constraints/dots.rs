@@ -1,8 +1,8 @@
 //! Kropki dots: a white dot between two cells whose digits differ by 1 (or
 //! the dot's value), a black dot between two whose digits are in ratio 2
 //! (or its value); and their negative rules, which forbid the relation
-//! between orthogonal neighbours without a dot (`non-consecutive` is the
-//! negative rule of white dots).
+//! between orthogonal neighbours without a dot of either colour
+//! (`non-consecutive` is the negative rule of white dots).
 
 use super::relation::relate;
 use super::{neighbour_pairs, ConstraintError, Context};
@@ -45,7 +45,7 @@ pub(super) fn black(
 }
 
 /// Compiles the non-consecutive rule on every pair of orthogonal neighbours
-/// not in `dotted` (the pairs of a white dot).
+/// not in `dotted` (the pairs of a dot).
 pub(super) fn non_consecutive(cx: &mut Context, dotted: &[[usize; 2]]) {
     let pairs: Vec<[usize; 2]> = neighbour_pairs(&cx.frame)
         .filter(|pair| !dotted.contains(pair))

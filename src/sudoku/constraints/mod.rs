@@ -67,10 +67,10 @@ pub enum Constraint {
         /// The sum.
         sum: u8,
     },
-    /// Orthogonal neighbours without a white dot are not consecutive (the
+    /// Orthogonal neighbours without a kropki dot are not consecutive (the
     /// `non-consecutive` rule, or f-puzzles' negative white dots).
     NonConsecutive,
-    /// Orthogonal neighbours without a black dot are not in ratio 2.
+    /// Orthogonal neighbours without a kropki dot are not in ratio 2.
     NegativeBlack,
     /// Orthogonal neighbours without an X or a V add up to neither 10 nor 5.
     NegativeXv,
@@ -247,6 +247,7 @@ pub(crate) fn add_all(
             })
             .collect()
     };
+    let kropki = [ConstraintKind::WhiteDot, ConstraintKind::BlackDot];
     for &(name, constraint) in &numbered {
         check_cells(name, constraint, frame.cells())?;
         let rule = builder.rule(name);
@@ -264,12 +265,11 @@ pub(crate) fn add_all(
             }
             Constraint::BlackDot { cells, ratio } => dots::black(cx, name, *cells, *ratio)?,
             Constraint::Xv { cells, sum } => xv::compile(cx, name, *cells, *sum)?,
-            Constraint::NonConsecutive => {
-                dots::non_consecutive(cx, &marked(&[ConstraintKind::WhiteDot]))
-            }
-            Constraint::NegativeBlack => {
-                dots::negative_black(cx, &marked(&[ConstraintKind::BlackDot]))
-            }
+            // A pair with a dot of either colour is exempt from both
+            // negative rules: 1 and 2 are consecutive and in ratio 2, and
+            // a puzzle that marks every dot shows one of the two.
+            Constraint::NonConsecutive => dots::non_consecutive(cx, &marked(&kropki)),
+            Constraint::NegativeBlack => dots::negative_black(cx, &marked(&kropki)),
             Constraint::NegativeXv => xv::negative(cx, &marked(&[ConstraintKind::Xv])),
             Constraint::Odd(cell) => parity::compile(cx, *cell, true),
             Constraint::Even(cell) => parity::compile(cx, *cell, false),

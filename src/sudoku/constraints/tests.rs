@@ -58,12 +58,13 @@ fn neighbours(cell: usize) -> Vec<usize> {
 fn obeys(grid: &[u8; 16], constraint: &Constraint, all: &[Constraint]) -> bool {
     let at = |cell: usize| i32::from(grid[cell]);
     let pairs = || (0..16).flat_map(|a| neighbours(a).into_iter().map(move |b| (a, b)));
-    let marked = |kind: ConstraintKind, a: usize, b: usize| {
+    let marked = |kinds: &[ConstraintKind], a: usize, b: usize| {
         all.iter().any(|c| {
             let cells = c.cells();
-            c.kind() == kind && cells.contains(&a) && cells.contains(&b)
+            kinds.contains(&c.kind()) && cells.contains(&a) && cells.contains(&b)
         })
     };
+    let dots = [ConstraintKind::WhiteDot, ConstraintKind::BlackDot];
     match constraint {
         Constraint::Thermometer(cells) => cells.windows(2).all(|w| at(w[0]) < at(w[1])),
         Constraint::WhiteDot {
@@ -79,13 +80,13 @@ fn obeys(grid: &[u8; 16], constraint: &Constraint, all: &[Constraint]) -> bool {
         }
         Constraint::Xv { cells: [a, b], sum } => at(*a) + at(*b) == i32::from(*sum),
         Constraint::NonConsecutive => pairs()
-            .filter(|&(a, b)| !marked(ConstraintKind::WhiteDot, a, b))
+            .filter(|&(a, b)| !marked(&dots, a, b))
             .all(|(a, b)| (at(a) - at(b)).abs() != 1),
         Constraint::NegativeBlack => pairs()
-            .filter(|&(a, b)| !marked(ConstraintKind::BlackDot, a, b))
+            .filter(|&(a, b)| !marked(&dots, a, b))
             .all(|(a, b)| at(a) != 2 * at(b) && at(b) != 2 * at(a)),
         Constraint::NegativeXv => pairs()
-            .filter(|&(a, b)| !marked(ConstraintKind::Xv, a, b))
+            .filter(|&(a, b)| !marked(&[ConstraintKind::Xv], a, b))
             .all(|(a, b)| at(a) + at(b) != 10 && at(a) + at(b) != 5),
         Constraint::Odd(cell) => at(*cell) % 2 == 1,
         Constraint::Even(cell) => at(*cell) % 2 == 0,
