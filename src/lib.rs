@@ -47,12 +47,12 @@ pub use logic::generate::{puzzle_of_level, puzzle_of_level_in};
 pub use logic::step::Step;
 pub use logic::technique::{LogicLevel, Technique};
 pub use sudoku::cages::{CageError, Cages};
-pub use sudoku::constraint_kind::ConstraintKind;
-pub use sudoku::constraints::{Constraint, ConstraintError};
 pub use sudoku::candidates::Candidates;
 pub use sudoku::canon::{
     canonical_form, CanonError, CanonOrder, Canonical, Canonicalizer, CANON_CANDIDATE_LIMIT,
 };
+pub use sudoku::constraint_kind::ConstraintKind;
+pub use sudoku::constraints::{Constraint, ConstraintError};
 pub use sudoku::encoding::DEFAULT_ASSIGNMENT_LIMIT;
 pub use sudoku::frame::Frame;
 pub use sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};
