@@ -39,7 +39,25 @@ fn objects(stdout: &str) -> Vec<Value> {
 }
 
 /// The keys of a description that are rules.
-const RULE_KEYS: [&str; 5] = ["boxes", "regions", "variants", "cages", "extra_regions"];
+const RULE_KEYS: [&str; 17] = [
+    "boxes",
+    "regions",
+    "variants",
+    "cages",
+    "extra_regions",
+    "thermometers",
+    "white_dots",
+    "black_dots",
+    "xv",
+    "negative",
+    "odd",
+    "even",
+    "minimum",
+    "maximum",
+    "palindromes",
+    "clones",
+    "lines",
+];
 
 /// What `-f json` answered for `stdin` with `args`, one object a record.
 fn answers(args: &[&str], stdin: &str) -> Vec<Value> {
@@ -182,7 +200,9 @@ fn bad_lines_are_reported_with_line_column_and_key_and_the_run_goes_on() {
             "<stdin>:4:50: key variants[1]: found the string \"sandwich\"; expected a rule: x, \
              hyper, disjoint, anti-king, anti-knight or non-consecutive",
             "<stdin>:5:32: found unknown key \"colour\"; expected one of givens, shape, grids, boxes, regions, \
-             variants, cages, extra_regions, title (or the keys of a -f json answer)",
+             variants, cages, extra_regions, thermometers, white_dots, black_dots, xv, negative, \
+             odd, even, minimum, maximum, palindromes, clones, lines, title (or the keys of a -f \
+             json answer)",
         ]
     );
     let lines: Vec<u64> = answers
@@ -396,7 +416,7 @@ fn f_puzzles_rules_we_do_not_have_are_named_not_dropped() {
     let line = &records("fpuzzles.json")[3];
     let with = |extra: &str| line.replacen("\"grid\"", &format!("{extra},\"grid\""), 1);
     let text = [
-        with(r#""thermometer":[{"lines":[["R1C1","R1C2","R1C3"]]}]"#),
+        with(r#""arrow":[{"lines":[["R1C1","R1C2","R1C3"]],"cells":["R1C1"]}]"#),
         with(r#""killercage":[{"cells":["R1C1","R1C2"],"value":"3"}]"#),
         with(r#""diagonal-":true"#),
         line.clone(),
@@ -408,7 +428,7 @@ fn f_puzzles_rules_we_do_not_have_are_named_not_dropped() {
     assert_eq!(answers.len(), 5);
     assert!(
         run.stderr.contains(
-            "<stdin>:1:71: key thermometer: the f-puzzles constraint \"thermometer\" \
+            "<stdin>:1:71: key arrow: the f-puzzles constraint \"arrow\" \
              (1 of them) is not supported"
         ),
         "{}",

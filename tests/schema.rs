@@ -12,7 +12,8 @@ use std::path::Path;
 use regex::Regex;
 use serde_json::Value;
 use sudoku_dlx::{
-    write_description, Boxes, Cage, Grid, PuzzleReader, ReadError, Record, Rules, Size, Variant,
+    write_description, Boxes, Cage, Constraint, Grid, PuzzleReader, ReadError, Record, Rules, Size,
+    Variant,
 };
 
 /// The schema, read from the docs.
@@ -75,6 +76,9 @@ fn obeys(value: &Value, schema: &Value, root: &Value) -> bool {
             "minItems" => value
                 .as_array()
                 .is_none_or(|items| items.len() as u64 >= rule.as_u64().unwrap()),
+            "maxItems" => value
+                .as_array()
+                .is_none_or(|items| items.len() as u64 <= rule.as_u64().unwrap()),
             "uniqueItems" => value.as_array().is_none_or(|items| {
                 items
                     .iter()
@@ -150,6 +154,9 @@ const INVALID: &[&str] = &[
     r#"{"givens": "1.3......2.....4", "puzzle": "1.3......2.....4"}"#,
     r#"{"puzzle": "1.3......2.....4", "solution": 1432321441232341}"#,
     r#"{"source": "a.txt", "status": "invalid"}"#,
+    r#"{"givens": "1.3......2.....4", "lines": [{"type": "snake", "cells": ["r1c1"]}]}"#,
+    r#"{"givens": "1.3......2.....4", "negative": ["grey"]}"#,
+    r#"{"givens": "1.3......2.....4", "clones": [{"cells": ["r1c1"]}]}"#,
 ];
 
 /// Lines the schema takes and the reader refuses: what depends on the size
@@ -165,6 +172,7 @@ const SIZE_DEPENDENT: &[&str] = &[
     r#"{"givens": "1.3......2.....4", "cages": [{"cells": ["r1c1"]}, {"cells": ["r1c1"]}]}"#,
     r#"{"givens": "1.3......2.....4", "extra_regions": [["r1c1", "r1c2", "r1c3", "r1c4", "r2c1"]]}"#,
     r#"{"givens": "1.3......2.....4", "solution": "123456789123456789123456789123456789123456789123456789123456789123456789123456789"}"#,
+    r#"{"givens": "1.3......2.....4", "thermometers": [["r1c1", "r1c5"]]}"#,
 ];
 
 #[test]
@@ -234,7 +242,37 @@ fn written_descriptions_obey_the_schema() {
         boxes: Boxes::None,
         ..Rules::default()
     };
-    for rules in [Rules::default(), every_rule, shaped, latin] {
+    let constrained = Rules {
+        constraints: vec![
+            Constraint::Thermometer(vec![0, 1, 2]),
+            Constraint::WhiteDot {
+                cells: [4, 5],
+                difference: 1,
+            },
+            Constraint::BlackDot {
+                cells: [8, 9],
+                ratio: 2,
+            },
+            Constraint::Xv {
+                cells: [12, 13],
+                sum: 5,
+            },
+            Constraint::NegativeXv,
+            Constraint::Odd(3),
+            Constraint::Even(7),
+            Constraint::Minimum(10),
+            Constraint::Maximum(15),
+            Constraint::Palindrome(vec![6, 10, 14]),
+            Constraint::Clone {
+                cells: vec![0],
+                copy: vec![15],
+            },
+            Constraint::Whispers(vec![12, 9]),
+            Constraint::Renban(vec![11, 14]),
+        ],
+        ..Rules::default()
+    };
+    for rules in [Rules::default(), every_rule, shaped, latin, constrained] {
         let mut out = Vec::new();
         write_description(&mut out, &grid, &rules, "a \"title\"");
         let line = String::from_utf8(out).unwrap();

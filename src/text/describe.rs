@@ -5,6 +5,8 @@
 
 use std::io::Write as _;
 
+use crate::sudoku::constraint_kind::ConstraintKind;
+use crate::sudoku::constraints::Constraint;
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::rules::{Boxes, Cage, Rules};
 use crate::sudoku::shape::Shape;
@@ -99,6 +101,101 @@ pub fn write_rules(out: &mut Vec<u8>, rules: &Rules, size: Size) {
         out.extend_from_slice(b",\"extra_regions\":");
         write_array(out, &rules.extra_regions, |out, cells| {
             write_cells(out, cells, n)
+        });
+    }
+    write_constraints(out, &rules.constraints, n);
+}
+
+/// Appends the rules beyond "once per unit", kind by kind under the keys of
+/// the description (those of `formats::constraint_json`), leaving out the
+/// kinds the puzzle does not have.
+fn write_constraints(out: &mut Vec<u8>, constraints: &[Constraint], n: usize) {
+    use ConstraintKind as Kind;
+    let of = |kinds: &[Kind]| -> Vec<&Constraint> {
+        constraints
+            .iter()
+            .filter(|constraint| kinds.contains(&constraint.kind()))
+            .collect()
+    };
+    let lines = |out: &mut Vec<u8>, key: &str, kind: Kind| {
+        let found = of(&[kind]);
+        if !found.is_empty() {
+            let _ = write!(out, ",\"{key}\":");
+            write_array(out, &found, |out, constraint| {
+                write_cells(out, &constraint.cells(), n)
+            });
+        }
+    };
+    let markers = |out: &mut Vec<u8>, key: &str, kind: Kind| {
+        let found = of(&[kind]);
+        if !found.is_empty() {
+            let _ = write!(out, ",\"{key}\":");
+            write_array(out, &found, |out, constraint| {
+                let value = match constraint {
+                    Constraint::WhiteDot { difference, .. } => *difference,
+                    Constraint::BlackDot { ratio, .. } => *ratio,
+                    Constraint::Xv { sum, .. } => *sum,
+                    _ => unreachable!("a marker between two cells"),
+                };
+                out.extend_from_slice(b"{\"cells\":");
+                write_cells(out, &constraint.cells(), n);
+                let _ = write!(out, ",\"value\":{value}}}");
+            });
+        }
+    };
+    lines(out, "thermometers", Kind::Thermometer);
+    markers(out, "white_dots", Kind::WhiteDot);
+    markers(out, "black_dots", Kind::BlackDot);
+    markers(out, "xv", Kind::Xv);
+    let negative = of(&[Kind::NegativeBlack, Kind::NegativeXv]);
+    if !negative.is_empty() {
+        out.extend_from_slice(b",\"negative\":");
+        write_array(out, &negative, |out, constraint| {
+            let name = match constraint.kind() {
+                Kind::NegativeBlack => "black",
+                _ => "xv",
+            };
+            let _ = write!(out, "\"{name}\"");
+        });
+    }
+    for (key, kind) in [
+        ("odd", Kind::Odd),
+        ("even", Kind::Even),
+        ("minimum", Kind::Minimum),
+        ("maximum", Kind::Maximum),
+    ] {
+        let cells: Vec<usize> = of(&[kind]).iter().flat_map(|c| c.cells()).collect();
+        if !cells.is_empty() {
+            let _ = write!(out, ",\"{key}\":");
+            write_cells(out, &cells, n);
+        }
+    }
+    lines(out, "palindromes", Kind::Palindrome);
+    let clones = of(&[Kind::Clone]);
+    if !clones.is_empty() {
+        out.extend_from_slice(b",\"clones\":");
+        write_array(out, &clones, |out, constraint| {
+            if let Constraint::Clone { cells, copy } = constraint {
+                out.extend_from_slice(b"{\"cells\":");
+                write_cells(out, cells, n);
+                out.extend_from_slice(b",\"copy\":");
+                write_cells(out, copy, n);
+                out.push(b'}');
+            }
+        });
+    }
+    let drawn = of(&[Kind::Whispers, Kind::Renban, Kind::Entropic]);
+    if !drawn.is_empty() {
+        out.extend_from_slice(b",\"lines\":");
+        write_array(out, &drawn, |out, constraint| {
+            let kind = match constraint.kind() {
+                Kind::Whispers => "whispers",
+                Kind::Renban => "renban",
+                _ => "entropic",
+            };
+            let _ = write!(out, "{{\"type\":\"{kind}\",\"cells\":");
+            write_cells(out, &constraint.cells(), n);
+            out.push(b'}');
         });
     }
 }
@@ -245,6 +342,53 @@ mod tests {
             let start = rng.below(n * n - count + 1);
             rules.extra_regions.push((start..start + count).collect());
         }
+        // One constraint of each kind now and then, in the order the
+        // description writes them.
+        let line = |rng: &mut Rng, length: usize| -> Vec<usize> {
+            let start = rng.below(n * n - length + 1);
+            (start..start + length).collect()
+        };
+        let pair = |rng: &mut Rng| -> [usize; 2] {
+            let first = rng.below(n * n - 1);
+            [first, first + 1]
+        };
+        let mut constraints = Vec::new();
+        for kind in 0..15 {
+            if rng.below(3) != 0 {
+                continue;
+            }
+            let length = 2 + rng.below(n - 1);
+            constraints.push(match kind {
+                0 => Constraint::Thermometer(line(rng, length)),
+                1 => Constraint::WhiteDot {
+                    cells: pair(rng),
+                    difference: 1 + rng.below(2) as u8,
+                },
+                2 => Constraint::BlackDot {
+                    cells: pair(rng),
+                    ratio: 2,
+                },
+                3 => Constraint::Xv {
+                    cells: pair(rng),
+                    sum: 5,
+                },
+                4 => Constraint::NegativeBlack,
+                5 => Constraint::NegativeXv,
+                6 => Constraint::Odd(rng.below(n * n)),
+                7 => Constraint::Even(rng.below(n * n)),
+                8 => Constraint::Minimum(rng.below(n * n)),
+                9 => Constraint::Maximum(rng.below(n * n)),
+                10 => Constraint::Palindrome(line(rng, 3)),
+                11 => Constraint::Clone {
+                    cells: vec![0, 1],
+                    copy: vec![n * n - 2, n * n - 1],
+                },
+                12 => Constraint::Whispers(line(rng, 3)),
+                13 => Constraint::Renban(line(rng, 3)),
+                _ => Constraint::Entropic(line(rng, 4)),
+            });
+        }
+        rules.constraints = constraints;
         rules
     }
 

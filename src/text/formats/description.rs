@@ -28,14 +28,15 @@ use crate::sudoku::shape::{NamedShape, Shape};
 use crate::sudoku::variants::Variant;
 use crate::text::alphabet::{Alphabet, Symbol, Symbols};
 use crate::text::error::ParseErrorKind;
+use crate::text::formats::constraint_json::{self, Dialect};
 use crate::text::json::{Json, Member, Value};
 use crate::text::record::Record;
 use crate::text::regions::{number_regions, RegionProblem};
 
 /// The keys of a description, for messages.
-const KEYS: &str =
-    "one of givens, shape, grids, boxes, regions, variants, cages, extra_regions, title \
-                    (or the keys of a -f json answer)";
+const KEYS: &str = "one of givens, shape, grids, boxes, regions, variants, cages, extra_regions, \
+                    thermometers, white_dots, black_dots, xv, negative, odd, even, minimum, \
+                    maximum, palindromes, clones, lines, title (or the keys of a -f json answer)";
 
 /// The keys of a `-f json` answer, or of a `generate -f json` item, that
 /// say nothing about the puzzle: both read back as their puzzles.
@@ -183,7 +184,12 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
         "puzzle",
         "solution",
     ];
-    let all: Vec<&str> = DESCRIPTION_KEYS.into_iter().chain(ANSWER_KEYS).collect();
+    let rule_keys = constraint_json::keys(Dialect::Description);
+    let all: Vec<&str> = DESCRIPTION_KEYS
+        .into_iter()
+        .chain(ANSWER_KEYS)
+        .chain(rule_keys.iter().copied())
+        .collect();
     let members = members("", value, &all, KEYS)?;
     // An answer of -f json names the givens `puzzle`.
     let givens = match (get(members, "givens"), get(members, "puzzle")) {
@@ -228,7 +234,8 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
     let rules = &mut record.rules;
     *rules = Rules::default();
     if let Some(shape) = shape {
-        for key in ["boxes", "regions", "cages", "extra_regions"] {
+        let plain = ["boxes", "regions", "cages", "extra_regions"];
+        for &key in plain.iter().chain(rule_keys) {
             if let Some(value) = get(members, key) {
                 let expected = "no such key with a shape of several grids, whose boxes are \
                                 the grids' own";
@@ -260,6 +267,15 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
     }
     if let Some(regions) = get(members, "extra_regions") {
         rules.extra_regions = read_extra_regions(regions, size)?;
+    }
+    for member in members {
+        constraint_json::read(
+            Dialect::Description,
+            &member.key,
+            &member.value,
+            size,
+            rules,
+        )?;
     }
     record.title.clear();
     if let Some(title) = get(members, "title") {

@@ -7,9 +7,10 @@
 //! The export holds `size`, `grid` (rows of cells with `value`, `given` and
 //! `region`), the rules `diagonal+`, `diagonal-`, `antiking`, `antiknight`,
 //! `disjointgroups`, `nonconsecutive`, and lists of constraints such as
-//! `killercage` and `extraregion`. Those are read into [`Rules`]; a rule
-//! this solver does not have (thermometers, arrows, kropki dots, ...) is
-//! named in an error and the puzzle refused, never solved without it. A
+//! `killercage`, `extraregion`, `thermometer`, `difference`, `ratio`, `xv`
+//! (read by [`super::constraint_json`]). Those are read into [`Rules`]; a
+//! rule this solver does not have (arrows, little killers, ...) is named in
+//! an error and the puzzle refused, never solved without it. A
 //! complete `solution` is a claim that `check` verifies. A
 //! digit the solver typed in (a cell `value` without `given`) is no part of
 //! the puzzle and is left out; so are the title's companions `author` and
@@ -20,6 +21,7 @@ use crate::sudoku::rules::{Boxes, Cage, Rules};
 use crate::sudoku::variants::Variant;
 use crate::text::alphabet::Alphabet;
 use crate::text::error::ParseErrorKind;
+use crate::text::formats::constraint_json::{self, Dialect};
 use crate::text::formats::description::{
     get, join, members, not_an_object, parse_cell, read_sum, Problem,
 };
@@ -164,6 +166,13 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
                     .extra_regions
                     .extend(read_regions(&member.value, size)?);
             }
+            _ if constraint_json::read(
+                Dialect::Fpuzzles,
+                key,
+                &member.value,
+                size,
+                &mut rules,
+            )? => {}
             _ => match FLAGS.iter().find(|(name, _)| *name == key) {
                 Some(&(_, variant)) => {
                     if flag()? {
@@ -469,6 +478,7 @@ fn cells_of(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::sudoku::constraints::Constraint;
     use crate::text::json::parse;
 
     /// An f-puzzles export of side `n` with `givens` (cell, digit) and the
@@ -593,10 +603,72 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn every_constraint_key_is_read_with_its_cells() {
+        let extra = concat!(
+            r##","thermometer":[{"lines":[["R1C1","R1C2","R1C3"],["R1C1","R2C1"]],"outlineC":"#CFCFCF"}]"##,
+            r#","difference":[{"cells":["R2C2","R2C3"]},{"cells":["R3C2","R3C3"],"value":"2"}]"#,
+            r#","ratio":[{"cells":["R4C1","R4C2"],"value":3}]"#,
+            r#","xv":[{"cells":["R4C3","R4C4"],"value":"V"}]"#,
+            r#","negative":["ratio","xv"],"nonconsecutive":false"#,
+            r#","odd":[{"cell":"R3C1"}],"even":[{"cell":"R3C4"}]"#,
+            r#","minimum":[{"cell":"R2C4"}],"maximum":[{"cell":"R1C4"}]"#,
+            r#","palindrome":[{"lines":[["R2C1","R3C1","R4C1"]]}]"#,
+            r#","clone":[{"cells":["R1C1"],"cloneCells":["R4C4"]}]"#,
+            r#","lines":[{"type":"entropic","cells":["R1C2","R2C2","R3C2"]},{"type":"renban","cells":["R4C2","R4C3"]},{"type":"whispers","cells":["R1C3","R2C3"]}]"#,
+        );
+        let record = read_text(&export(6, &[], extra)).unwrap();
+        let cell = |row: usize, column: usize| (row - 1) * 6 + column - 1;
+        assert_eq!(
+            record.rules.constraints,
+            vec![
+                Constraint::Thermometer(vec![cell(1, 1), cell(1, 2), cell(1, 3)]),
+                Constraint::Thermometer(vec![cell(1, 1), cell(2, 1)]),
+                Constraint::WhiteDot {
+                    cells: [cell(2, 2), cell(2, 3)],
+                    difference: 1
+                },
+                Constraint::WhiteDot {
+                    cells: [cell(3, 2), cell(3, 3)],
+                    difference: 2
+                },
+                Constraint::BlackDot {
+                    cells: [cell(4, 1), cell(4, 2)],
+                    ratio: 3
+                },
+                Constraint::Xv {
+                    cells: [cell(4, 3), cell(4, 4)],
+                    sum: 5
+                },
+                Constraint::NegativeBlack,
+                Constraint::NegativeXv,
+                Constraint::Odd(cell(3, 1)),
+                Constraint::Even(cell(3, 4)),
+                Constraint::Minimum(cell(2, 4)),
+                Constraint::Maximum(cell(1, 4)),
+                Constraint::Palindrome(vec![cell(2, 1), cell(3, 1), cell(4, 1)]),
+                Constraint::Clone {
+                    cells: vec![cell(1, 1)],
+                    copy: vec![cell(4, 4)]
+                },
+                Constraint::Entropic(vec![cell(1, 2), cell(2, 2), cell(3, 2)]),
+                Constraint::Renban(vec![cell(4, 2), cell(4, 3)]),
+                Constraint::Whispers(vec![cell(1, 3), cell(2, 3)]),
+            ]
+        );
+        // A negative white dot is the non-consecutive rule.
+        let record = read_text(&export(6, &[], r#","negative":["difference"]"#)).unwrap();
+        assert_eq!(record.rules.variants, vec![Variant::NonConsecutive]);
+    }
+
+    #[test]
     fn what_is_not_supported_is_named() {
         let cases = [
-            (r#","thermometer":[{"lines":[["R1C1","R1C2"]]}]"#, "key thermometer: the f-puzzles constraint \"thermometer\" (1 of them) is not supported"),
-            (r#","negative":["ratio"]"#, "key negative: "),
+            (r#","arrow":[{"lines":[["R1C1","R1C2"]],"cells":["R1C1"]}]"#, "key arrow: the f-puzzles constraint \"arrow\" (1 of them) is not supported"),
+            (r#","negative":["kropki"]"#, "key negative[0]: found the string \"kropki\""),
+            (r#","thermometer":[{"lines":[["R1C1","R5C2"]]}]"#, "key thermometer[0].lines[0][1]: found the string \"R5C2\""),
+            (r#","xv":[{"cells":["R1C1","R1C2"],"value":"Y"}]"#, "key xv[0].value: found the string \"Y\"; expected \"X\" (10), \"V\" (5) or a whole number"),
+            (r#","difference":[{"cells":["R1C1"]}]"#, "key difference[0].cells: found 1 cells; expected two cells"),
+            (r#","odd":[{"cell":"R1C1","big":true}]"#, "key odd[0].big: found the key big"),
             (r#","newrule":true"#, "key newrule: the f-puzzles constraint \"newrule\" is not supported"),
             (r#","size":4"#, "key size: found the key a second time"),
             (r#","antiking":"yes""#, "key antiking: found the string \"yes\"; expected true or false"),

@@ -21,6 +21,7 @@
 //! reader reads already.
 
 pub(crate) mod colon;
+pub(crate) mod constraint_json;
 pub(crate) mod csv;
 pub(crate) mod description;
 pub(crate) mod fpuzzles;

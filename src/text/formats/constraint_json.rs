@@ -1,0 +1,410 @@
+//! The rules beyond "once per unit" in JSON: thermometers, kropki dots, XV,
+//! negative rules, odd/even, minimum/maximum, palindromes, clones and the
+//! line rules, under f-puzzles' own keys in its exports and under the
+//! description's keys in a JSON description. Both spell cells `r1c1` (any
+//! case) and share this reader, so a rule means the same in either.
+//!
+//! | rule | f-puzzles | description |
+//! | --- | --- | --- |
+//! | thermometer | `thermometer: [{lines: [[cells]]}]` | `thermometers: [[cells]]` |
+//! | white dot | `difference: [{cells, value?}]` | `white_dots: [{cells, value?}]` |
+//! | black dot | `ratio: [{cells, value?}]` | `black_dots: [{cells, value?}]` |
+//! | XV | `xv: [{cells, value: "X" or "V"}]` | `xv: [{cells, value}]` |
+//! | negative | `negative: ["ratio", "xv"]` | `negative: ["white", "black", "xv"]` |
+//! | odd, even, minimum, maximum | `odd: [{cell}]`... | `odd: [cells]`... |
+//! | palindrome | `palindrome: [{lines: [[cells]]}]` | `palindromes: [[cells]]` |
+//! | clone | `clone: [{cells, cloneCells}]` | `clones: [{cells, copy}]` |
+//! | whispers, renban, entropic | `lines: [{type, cells}]` | the same |
+//!
+//! f-puzzles entries may carry presentation keys (colours, widths), which
+//! are strings or numbers and are skipped; any other key is a mistake named
+//! by its path.
+
+use crate::sudoku::constraints::Constraint;
+use crate::sudoku::grid::Size;
+use crate::sudoku::rules::Rules;
+use crate::sudoku::variants::Variant;
+use crate::text::formats::description::{get, join, parse_cell, Problem};
+use crate::text::json::{Json, Member, Value};
+
+/// Which JSON a member comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Dialect {
+    /// An f-puzzles export.
+    Fpuzzles,
+    /// The project's JSON description.
+    Description,
+}
+
+/// The keys of rules this module reads in `dialect`, for messages.
+pub(crate) fn keys(dialect: Dialect) -> &'static [&'static str] {
+    match dialect {
+        Dialect::Fpuzzles => &[
+            "thermometer",
+            "difference",
+            "ratio",
+            "xv",
+            "negative",
+            "odd",
+            "even",
+            "minimum",
+            "maximum",
+            "palindrome",
+            "clone",
+            "lines",
+        ],
+        Dialect::Description => &[
+            "thermometers",
+            "white_dots",
+            "black_dots",
+            "xv",
+            "negative",
+            "odd",
+            "even",
+            "minimum",
+            "maximum",
+            "palindromes",
+            "clones",
+            "lines",
+        ],
+    }
+}
+
+/// Reads the member `key: value` into `rules` when it is one of the rules
+/// of this module in `dialect`; returns false, reading nothing, when it is
+/// not.
+///
+/// # Errors
+///
+/// A malformed rule, named by its JSON path.
+pub(crate) fn read(
+    dialect: Dialect,
+    key: &str,
+    value: &Json,
+    size: Size,
+    rules: &mut Rules,
+) -> Result<bool, Problem> {
+    if !keys(dialect).contains(&key) {
+        return Ok(false);
+    }
+    let reader = Reader { dialect, size };
+    let found = &mut rules.constraints;
+    match (dialect, key) {
+        (_, "thermometer" | "thermometers" | "palindrome" | "palindromes") => {
+            let make = if key.starts_with("thermometer") {
+                Constraint::Thermometer
+            } else {
+                Constraint::Palindrome
+            };
+            let lines = match dialect {
+                Dialect::Fpuzzles => reader.nested_lines(key, value)?,
+                Dialect::Description => reader.plain_lines(key, value)?,
+            };
+            found.extend(lines.into_iter().map(make));
+        }
+        (_, "difference" | "white_dots") => {
+            for (cells, difference) in reader.pairs(key, value, Marker::Number(1))? {
+                found.push(Constraint::WhiteDot { cells, difference });
+            }
+        }
+        (_, "ratio" | "black_dots") => {
+            for (cells, ratio) in reader.pairs(key, value, Marker::Number(2))? {
+                found.push(Constraint::BlackDot { cells, ratio });
+            }
+        }
+        (_, "xv") => {
+            for (cells, sum) in reader.pairs(key, value, Marker::Letter)? {
+                found.push(Constraint::Xv { cells, sum });
+            }
+        }
+        (_, "negative") => {
+            for (path, item) in items(key, value, "an array of rule names")? {
+                let rule = match (dialect, &item.value) {
+                    (Dialect::Description, Value::String(name)) if name == "white" => {
+                        Constraint::NonConsecutive
+                    }
+                    (_, Value::String(name)) if name == "ratio" || name == "black" => {
+                        Constraint::NegativeBlack
+                    }
+                    (_, Value::String(name)) if name == "xv" => Constraint::NegativeXv,
+                    (Dialect::Fpuzzles, Value::String(name)) if name == "difference" => {
+                        Constraint::NonConsecutive
+                    }
+                    _ => {
+                        let expected = match dialect {
+                            Dialect::Fpuzzles => "\"ratio\", \"xv\" or \"difference\"",
+                            Dialect::Description => "\"white\", \"black\" or \"xv\"",
+                        };
+                        return Err(Problem::bad(&path, item, expected));
+                    }
+                };
+                if rule == Constraint::NonConsecutive {
+                    rules.variants.push(Variant::NonConsecutive);
+                } else if !rules.constraints.contains(&rule) {
+                    rules.constraints.push(rule);
+                }
+            }
+            return Ok(true);
+        }
+        (_, "odd" | "even" | "minimum" | "maximum") => {
+            for cell in reader.marked_cells(key, value)? {
+                found.push(match key {
+                    "odd" => Constraint::Odd(cell),
+                    "even" => Constraint::Even(cell),
+                    "minimum" => Constraint::Minimum(cell),
+                    _ => Constraint::Maximum(cell),
+                });
+            }
+        }
+        (_, "clone" | "clones") => {
+            let copy_key = match dialect {
+                Dialect::Fpuzzles => "cloneCells",
+                Dialect::Description => "copy",
+            };
+            for (path, members) in reader.entries(key, value, &["cells", copy_key])? {
+                let cells = reader.cells_at(&path, members, "cells", value)?;
+                let copy = reader.cells_at(&path, members, copy_key, value)?;
+                if copy.len() != cells.len() {
+                    let found = format!("{} cells", copy.len());
+                    let expected = format!("as many cells as cells ({})", cells.len());
+                    let at = get(members, copy_key).map_or(value.at, |json| json.at);
+                    return Err(Problem::found(&join(&path, copy_key), at, found, expected));
+                }
+                found.push(Constraint::Clone { cells, copy });
+            }
+        }
+        _ => {
+            for (path, members) in reader.entries(key, value, &["type", "cells"])? {
+                let kind = get(members, "type")
+                    .ok_or_else(|| Problem::found(&path, value.at, "no type", "a type key"))?;
+                let cells = reader.cells_at(&path, members, "cells", value)?;
+                found.push(match &kind.value {
+                    Value::String(name) if name == "whispers" => Constraint::Whispers(cells),
+                    Value::String(name) if name == "renban" => Constraint::Renban(cells),
+                    Value::String(name) if name == "entropic" => Constraint::Entropic(cells),
+                    _ => {
+                        let expected = "\"whispers\", \"renban\" or \"entropic\"";
+                        return Err(Problem::bad(&join(&path, "type"), kind, expected));
+                    }
+                });
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// What the `value` of a marker between two cells is.
+#[derive(Debug, Clone, Copy)]
+enum Marker {
+    /// A whole number, this one when absent.
+    Number(u8),
+    /// `X` (10), `V` (5), or a whole number.
+    Letter,
+}
+
+/// Reads the parts of rules in one dialect, on a grid of one size.
+struct Reader {
+    dialect: Dialect,
+    size: Size,
+}
+
+/// The items of the array at `key`, each with its path.
+fn items<'a>(
+    key: &str,
+    value: &'a Json,
+    expected: &'static str,
+) -> Result<Vec<(String, &'a Json)>, Problem> {
+    let Value::Array(items) = &value.value else {
+        return Err(Problem::bad(key, value, expected));
+    };
+    Ok(items
+        .iter()
+        .enumerate()
+        .map(|(k, item)| (format!("{key}[{k}]"), item))
+        .collect())
+}
+
+impl Reader {
+    /// The entries of the array at `key`: objects with the keys `keys`
+    /// (and, in f-puzzles, presentation keys), each with its path.
+    fn entries<'a>(
+        &self,
+        key: &str,
+        value: &'a Json,
+        keys: &[&str],
+    ) -> Result<Vec<(String, &'a [Member])>, Problem> {
+        let mut found = Vec::new();
+        for (path, item) in items(key, value, "an array of objects")? {
+            let Value::Object(members) = &item.value else {
+                return Err(Problem::bad(&path, item, "a JSON object"));
+            };
+            for (k, member) in members.iter().enumerate() {
+                let presentation = self.dialect == Dialect::Fpuzzles
+                    && matches!(member.value.value, Value::String(_) | Value::Number(_))
+                    && !keys.contains(&member.key.as_str());
+                if presentation {
+                    continue;
+                }
+                let member_path = join(&path, &member.key);
+                if !keys.contains(&member.key.as_str()) {
+                    let expected = format!("the keys {}", keys.join(", "));
+                    return Err(Problem::found(
+                        &member_path,
+                        member.key_at,
+                        format!("the key {}", member.key),
+                        expected,
+                    ));
+                }
+                if members[..k].iter().any(|m| m.key == member.key) {
+                    let (found, expected) = ("the key a second time", "each key once");
+                    return Err(Problem::found(&member_path, member.key_at, found, expected));
+                }
+            }
+            found.push((path, &members[..]));
+        }
+        Ok(found)
+    }
+
+    /// The cells at `path`: an array of distinct cell names.
+    fn cells(&self, path: &str, value: &Json) -> Result<Vec<usize>, Problem> {
+        let side = self.size.side();
+        let expected =
+            || format!("an array of cells such as \"r1c1\", rows and columns 1 to {side}");
+        let mut cells = Vec::new();
+        for (item_path, item) in items(path, value, "an array of cells")? {
+            let cell = match &item.value {
+                Value::String(name) => parse_cell(name, side),
+                _ => None,
+            };
+            match cell {
+                Some(cell) if cells.contains(&cell) => {
+                    return Err(Problem::bad(&item_path, item, "each cell once"))
+                }
+                Some(cell) => cells.push(cell),
+                None => return Err(Problem::bad(&item_path, item, expected())),
+            }
+        }
+        if cells.is_empty() {
+            return Err(Problem::bad(path, value, "at least one cell"));
+        }
+        Ok(cells)
+    }
+
+    /// The cells under `key` of the entry at `path`.
+    fn cells_at(
+        &self,
+        path: &str,
+        members: &[Member],
+        key: &str,
+        entry: &Json,
+    ) -> Result<Vec<usize>, Problem> {
+        let value = get(members, key).ok_or_else(|| {
+            Problem::found(path, entry.at, format!("no {key}"), format!("a {key} key"))
+        })?;
+        self.cells(&join(path, key), value)
+    }
+
+    /// f-puzzles' lines: entries each with `lines`, an array of lines.
+    fn nested_lines(&self, key: &str, value: &Json) -> Result<Vec<Vec<usize>>, Problem> {
+        let mut lines = Vec::new();
+        for (path, members) in self.entries(key, value, &["lines"])? {
+            let nested = get(members, "lines")
+                .ok_or_else(|| Problem::found(&path, value.at, "no lines", "a lines key"))?;
+            let path = join(&path, "lines");
+            for (line_path, line) in items(&path, nested, "an array of lines of cells")? {
+                lines.push(self.cells(&line_path, line)?);
+            }
+        }
+        Ok(lines)
+    }
+
+    /// The description's lines: an array of arrays of cells.
+    fn plain_lines(&self, key: &str, value: &Json) -> Result<Vec<Vec<usize>>, Problem> {
+        items(key, value, "an array of lines of cells")?
+            .into_iter()
+            .map(|(path, line)| self.cells(&path, line))
+            .collect()
+    }
+
+    /// Marked cells: f-puzzles' entries with `cell`, or the description's
+    /// array of cells.
+    fn marked_cells(&self, key: &str, value: &Json) -> Result<Vec<usize>, Problem> {
+        if self.dialect == Dialect::Description {
+            return self.cells(key, value);
+        }
+        let mut cells = Vec::new();
+        for (path, members) in self.entries(key, value, &["cell"])? {
+            let cell = get(members, "cell")
+                .ok_or_else(|| Problem::found(&path, value.at, "no cell", "a cell key"))?;
+            let side = self.size.side();
+            match &cell.value {
+                Value::String(name) if parse_cell(name, side).is_some() => {
+                    cells.extend(parse_cell(name, side));
+                }
+                _ => {
+                    let expected = format!("a cell such as \"R1C1\", rows and columns 1 to {side}");
+                    return Err(Problem::bad(&join(&path, "cell"), cell, expected));
+                }
+            }
+        }
+        Ok(cells)
+    }
+
+    /// Markers between two cells: entries with `cells` (two) and a `value`.
+    fn pairs(
+        &self,
+        key: &str,
+        value: &Json,
+        marker: Marker,
+    ) -> Result<Vec<([usize; 2], u8)>, Problem> {
+        let mut pairs = Vec::new();
+        for (path, members) in self.entries(key, value, &["cells", "value"])? {
+            let cells = self.cells_at(&path, members, "cells", value)?;
+            let Ok(cells) = <[usize; 2]>::try_from(&cells[..]) else {
+                let at = get(members, "cells").map_or(value.at, |json| json.at);
+                let found = format!("{} cells", cells.len());
+                return Err(Problem::found(
+                    &join(&path, "cells"),
+                    at,
+                    found,
+                    "two cells",
+                ));
+            };
+            let number = match (marker, get(members, "value")) {
+                (Marker::Number(default), None) => default,
+                (Marker::Number(default), Some(json)) => match &json.value {
+                    Value::String(text) if text.trim().is_empty() => default,
+                    _ => whole(json).ok_or_else(|| {
+                        Problem::bad(&join(&path, "value"), json, "a whole number from 1 to 99")
+                    })?,
+                },
+                (Marker::Letter, found) => {
+                    let letter = found.and_then(|json| match &json.value {
+                        Value::String(text) if text.eq_ignore_ascii_case("x") => Some(10),
+                        Value::String(text) if text.eq_ignore_ascii_case("v") => Some(5),
+                        _ => whole(json),
+                    });
+                    letter.ok_or_else(|| {
+                        let expected = "\"X\" (10), \"V\" (5) or a whole number";
+                        match found {
+                            Some(json) => Problem::bad(&join(&path, "value"), json, expected),
+                            None => Problem::found(&path, value.at, "no value", expected),
+                        }
+                    })?
+                }
+            };
+            pairs.push((cells, number));
+        }
+        Ok(pairs)
+    }
+}
+
+/// A whole number from 1 to 99, written as a number or a string.
+fn whole(json: &Json) -> Option<u8> {
+    let number = match &json.value {
+        Value::Number(number) => *number,
+        Value::String(text) => text.trim().parse().ok()?,
+        _ => return None,
+    };
+    (number.fract() == 0.0 && (1.0..=99.0).contains(&number)).then_some(number as u8)
+}
