@@ -21,7 +21,7 @@
 use std::fmt::Write as _;
 use std::io::Write as _;
 
-use sudoku_dlx::{Cage, Cell, Constraint, Frame, Rules};
+use sudoku_dlx::{Cage, Cell, Constraint, Frame, Rules, Variant};
 
 use super::svg::CELL;
 
@@ -229,18 +229,20 @@ pub fn marks(out: &mut Vec<u8>, rules: &Rules, at: Layout<'_>) {
 
 /// The rules that have nothing to draw (they hold between every pair of
 /// neighbours without a mark), in words for the caption; `None` when the
-/// puzzle has none.
+/// puzzle has none. Non-consecutive is read as the description reads it,
+/// a variant, or as a constraint.
 pub fn note(rules: &Rules) -> Option<String> {
-    let words: Vec<&str> = rules
-        .constraints
-        .iter()
-        .filter_map(|c| match c {
-            Constraint::NonConsecutive => Some("non-consecutive"),
-            Constraint::NegativeBlack => Some("negative black dots"),
-            Constraint::NegativeXv => Some("negative XV"),
-            _ => None,
-        })
-        .collect();
+    let has = |rule: &Constraint| rules.constraints.contains(rule);
+    let non_consecutive =
+        rules.variants.contains(&Variant::NonConsecutive) || has(&Constraint::NonConsecutive);
+    let words: Vec<&str> = [
+        (non_consecutive, "non-consecutive"),
+        (has(&Constraint::NegativeBlack), "negative black dots"),
+        (has(&Constraint::NegativeXv), "negative XV"),
+    ]
+    .into_iter()
+    .filter_map(|(holds, word)| holds.then_some(word))
+    .collect();
     (!words.is_empty()).then(|| words.join(", "))
 }
 
@@ -451,7 +453,7 @@ fn xv(out: &mut Vec<u8>, cells: [usize; 2], sum: u8, at: Layout<'_>) {
 #[cfg(test)]
 mod tests {
     use roxmltree::{Document, Node};
-    use sudoku_dlx::{Alphabet, Cage, Constraint, Grid, Rules, Size};
+    use sudoku_dlx::{Alphabet, Cage, Constraint, Grid, Rules, Size, Variant};
 
     use super::super::svg::{self, Picture};
 
@@ -740,6 +742,19 @@ mod tests {
         assert!(at("class=\"grid\"") < at("class=\"bulb\""));
         assert!(at("class=\"xv\"") < at("class=\"given\""));
         assert!(at("class=\"cage\"") < at("class=\"given\""));
+    }
+
+    #[test]
+    fn the_note_reads_non_consecutive_as_a_variant_too() {
+        let rules = Rules {
+            variants: vec![Variant::NonConsecutive],
+            constraints: vec![Constraint::NegativeBlack, Constraint::NonConsecutive],
+            ..Rules::default()
+        };
+        assert_eq!(
+            super::note(&rules).as_deref(),
+            Some("non-consecutive, negative black dots")
+        );
     }
 
     #[test]
