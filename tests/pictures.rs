@@ -2,7 +2,8 @@
 //! `-f html` one page with every puzzle inline. Both are read back with an
 //! XML parser, and the digits drawn are put back into cells from their
 //! positions, to check that each digit is in the right cell and drawn as a
-//! given or as a found digit.
+//! given or as a found digit; the rules of a puzzle (cages, thermometers,
+//! dots, lines...) are found by their class and checked for their place.
 
 mod common;
 
@@ -59,7 +60,11 @@ fn drawn(svg: Node<'_, '_>) -> Option<Drawn> {
     let mut colours = (Vec::new(), Vec::new());
     for text in svg.descendants().filter(|n| n.has_tag_name("text")) {
         let class = text.attribute("class").unwrap_or_default();
-        if class == "caption" {
+        // The caption, and the text of the rules (cage sums, XV letters).
+        let in_rules = text
+            .ancestors()
+            .any(|n| n.has_tag_name("g") && n.attribute("class") == Some("rules"));
+        if class == "caption" || in_rules {
             continue;
         }
         let x: f64 = text.attribute("x").unwrap().parse().unwrap();
@@ -340,4 +345,245 @@ fn generate_draws_its_puzzles_and_their_solutions() {
         assert_eq!(solution.givens, givens_of(line));
         assert!(!solution.cells.contains('.'));
     }
+}
+
+/// A description of `PUZZLE` with one rule or more of every kind drawn,
+/// each true of `SOLUTION`, so that the puzzle keeps its solution:
+///
+/// - a thermometer r2c4-r2c7 (3 4 5 8), its bulb on r2c4;
+/// - white dots r3c5|r3c6 (7 6) and, of 3, r3c1|r3c2 (2 5);
+/// - a black dot r4c2|r5c2 (4 over 2);
+/// - an X r7c1|r7c2 (3 7) and a V r5c2|r6c2 (2 over 3);
+/// - odd r5c1 (7), even r4c3 (8), minimum r8c2 (1), maximum r6c5 (9);
+/// - a palindrome r8c6 r8c7 r9c7 (3 7 3), a clone of r1c1 r1c2 at r4c2
+///   r4c3 (4 8), whispers r2c8 r3c8 r3c7 (2 9 4), renban r4c4-r4c6 (1 3 2),
+///   an entropic line r8c8 r8c9 r9c9 (6 9 2);
+/// - a cage r1c5 r1c6 r2c6 of 8 (2 1 5).
+fn described() -> String {
+    serde_json::json!({
+        "givens": PUZZLE,
+        "thermometers": [["r2c4", "r2c5", "r2c6", "r2c7"]],
+        "white_dots": [
+            {"cells": ["r3c5", "r3c6"]},
+            {"cells": ["r3c1", "r3c2"], "value": 3},
+        ],
+        "black_dots": [{"cells": ["r4c2", "r5c2"]}],
+        "xv": [
+            {"cells": ["r7c1", "r7c2"], "value": "X"},
+            {"cells": ["r5c2", "r6c2"], "value": "V"},
+        ],
+        "odd": ["r5c1"],
+        "even": ["r4c3"],
+        "minimum": ["r8c2"],
+        "maximum": ["r6c5"],
+        "palindromes": [["r8c6", "r8c7", "r9c7"]],
+        "clones": [{"cells": ["r1c1", "r1c2"], "copy": ["r4c2", "r4c3"]}],
+        "lines": [
+            {"type": "whispers", "cells": ["r2c8", "r3c8", "r3c7"]},
+            {"type": "renban", "cells": ["r4c4", "r4c5", "r4c6"]},
+            {"type": "entropic", "cells": ["r8c8", "r8c9", "r9c9"]},
+        ],
+        "cages": [{"sum": 8, "cells": ["r1c5", "r1c6", "r2c6"]}],
+    })
+    .to_string()
+}
+
+/// The elements of `svg` of `class`.
+fn of_class<'a, 'i>(svg: Node<'a, 'i>, class: &str) -> Vec<Node<'a, 'i>> {
+    svg.descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .collect()
+}
+
+/// The number of `node`'s attribute `name`.
+fn number(node: Node<'_, '_>, name: &str) -> f64 {
+    node.attribute(name).unwrap().parse().unwrap()
+}
+
+/// The centre of the cell at row `r`, column `c` (from 1) of the grid
+/// drawn in `svg`, with the side of a cell.
+fn centre(svg: Node<'_, '_>, r: usize, c: usize) -> ((f64, f64), f64) {
+    let grid = of_class(svg, "grid")[0];
+    let cell = number(grid, "width") / number(grid, "data-side");
+    let x = number(grid, "x") + (c as f64 - 0.5) * cell;
+    let y = number(grid, "y") + (r as f64 - 0.5) * cell;
+    ((x, y), cell)
+}
+
+/// Checks that `svg` draws every rule of [`described`] where its cells are.
+fn check_described(svg: Node<'_, '_>) {
+    let at = |r, c| centre(svg, r, c).0;
+    let half = centre(svg, 1, 1).1 / 2.0;
+    let circle_at = |node: Node<'_, '_>| (number(node, "cx"), number(node, "cy"));
+    // The thermometer's bulb on its first cell, its line through all four.
+    let bulbs = of_class(svg, "bulb");
+    assert_eq!(bulbs.len(), 1);
+    assert_eq!(circle_at(bulbs[0]), at(2, 4));
+    let thermometer = of_class(svg, "thermometer")[0];
+    let line = thermometer
+        .descendants()
+        .find(|n| n.has_tag_name("polyline"));
+    let points = line.unwrap().attribute("points").unwrap();
+    assert_eq!(points.split(' ').count(), 4, "{points}");
+    // The white dots on the right edges of r3c5 and r3c1, white with a
+    // black outline; only the one of 3 says its value.
+    let whites = of_class(svg, "white-dot");
+    let places: Vec<(f64, f64)> = whites.iter().map(|&n| circle_at(n)).collect();
+    let right_of = |(x, y): (f64, f64)| (x + half, y);
+    assert_eq!(places, [right_of(at(3, 5)), right_of(at(3, 1))]);
+    assert!(whites
+        .iter()
+        .all(|n| n.attribute("fill") == Some("white") && n.attribute("stroke") == Some("black")));
+    let values: Vec<_> = of_class(svg, "white-dot-value")
+        .iter()
+        .map(|n| n.text())
+        .collect();
+    assert_eq!(values, [Some("3")]);
+    // The black dot on the bottom edge of r4c2.
+    let blacks = of_class(svg, "black-dot");
+    assert_eq!(blacks.len(), 1);
+    let (x, y) = at(4, 2);
+    assert_eq!(circle_at(blacks[0]), (x, y + half));
+    assert_eq!(blacks[0].attribute("fill"), Some("black"));
+    // X on the edge r7c1|r7c2, V on r5c2|r6c2, each on a white rectangle.
+    let xv = of_class(svg, "xv");
+    let letters: Vec<_> = xv.iter().map(|n| n.text().unwrap()).collect();
+    assert_eq!(letters, ["X", "V"]);
+    assert_eq!(number(xv[0], "x"), at(7, 1).0 + half);
+    assert_eq!(number(xv[1], "x"), at(5, 2).0);
+    for marker in &xv {
+        let below = marker.prev_sibling_element().unwrap();
+        assert!(below.has_tag_name("rect") && below.attribute("fill") == Some("white"));
+    }
+    // The odd circle and the even square, centred in their cells.
+    let odd = of_class(svg, "odd");
+    assert_eq!(circle_at(odd[0]), at(5, 1));
+    let even = of_class(svg, "even")[0];
+    let middle = number(even, "x") + number(even, "width") / 2.0;
+    assert_eq!(middle, at(4, 3).0);
+    // Chevrons on the four sides of the minimum and the maximum.
+    for class in ["minimum", "maximum"] {
+        let chevrons = of_class(svg, class);
+        assert_eq!(chevrons.len(), 1, "{class}");
+        let d = chevrons[0].attribute("d").unwrap();
+        assert_eq!(d.matches('M').count(), 4, "{class}: {d}");
+    }
+    // The lines, each through its cells, in colours of their own.
+    let mut colours = Vec::new();
+    for (class, cells) in [
+        ("palindrome", 3),
+        ("whispers", 3),
+        ("renban", 3),
+        ("entropic", 3),
+    ] {
+        let group = of_class(svg, class);
+        assert_eq!(group.len(), 1, "{class}");
+        let opacity: f64 = number(group[0], "opacity");
+        assert!(opacity < 1.0, "{class}: the digits show through");
+        let line = group[0].first_element_child().unwrap();
+        let points = line.attribute("points").unwrap();
+        assert_eq!(points.split(' ').count(), cells, "{class}");
+        colours.push(line.attribute("stroke").unwrap());
+    }
+    colours.sort_unstable();
+    colours.dedup();
+    assert_eq!(colours.len(), 4, "four colours: {colours:?}");
+    // Both sets of the clone shaded alike.
+    let clones = of_class(svg, "clone");
+    assert_eq!(clones.len(), 4);
+    assert!(clones
+        .iter()
+        .all(|n| n.attribute("fill") == clones[0].attribute("fill")));
+    // The cage: a dashed outline inside its cells, its sum in the top left
+    // corner of r1c5.
+    let cages = of_class(svg, "cage");
+    assert_eq!(cages.len(), 1);
+    assert!(cages[0].attribute("stroke-dasharray").is_some());
+    let (x, y) = at(1, 5);
+    let d = cages[0].attribute("d").unwrap();
+    let numbers: Vec<f64> = d
+        .split(['M', 'L', ' '])
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let (xs, ys): (Vec<f64>, Vec<f64>) = numbers.chunks(2).map(|p| (p[0], p[1])).unzip();
+    let low = |v: &[f64]| v.iter().copied().fold(f64::MAX, f64::min);
+    let high = |v: &[f64]| v.iter().copied().fold(f64::MIN, f64::max);
+    assert!(
+        low(&xs) > x - half && high(&xs) < x + 3.0 * half,
+        "inset: {d}"
+    );
+    assert!(
+        low(&ys) > y - half && high(&ys) < y + 3.0 * half,
+        "inset: {d}"
+    );
+    let sums = of_class(svg, "cage-sum");
+    assert_eq!(sums.len(), 1);
+    assert_eq!(sums[0].text(), Some("8"));
+    // In the top left quarter of the cell (y is the baseline).
+    let (sum_x, sum_y) = (number(sums[0], "x"), number(sums[0], "y"));
+    assert!(sum_x > x - half && sum_x < x - half / 2.0, "{sum_x}");
+    assert!(sum_y > y - half && sum_y < y, "{sum_y}");
+}
+
+#[test]
+fn svg_draws_each_rule_of_a_description_under_the_digits() {
+    let (text, status) = stdout(&["solve", "-f", "svg"], described().as_bytes());
+    assert_eq!(status, Some(0), "{text}");
+    let document = Document::parse(&text).unwrap();
+    let svg = document.root_element();
+    check_described(svg);
+    // The digits as before, read past the text of the rules.
+    let drawn = drawn(svg).unwrap();
+    assert_eq!(drawn.cells, SOLUTION);
+    assert_eq!(drawn.givens, givens_of(PUZZLE));
+    // Under the digits: every mark comes before the first digit.
+    let order: Vec<Option<&str>> = svg
+        .descendants()
+        .map(|n| n.attribute("class"))
+        .filter(|c| c.is_some())
+        .collect();
+    let first_digit = order.iter().position(|c| *c == Some("given")).unwrap();
+    for class in ["bulb", "cage", "xv", "black-dot", "whispers", "clone"] {
+        let place = order.iter().position(|c| *c == Some(class)).unwrap();
+        assert!(place < first_digit, "{class} over the digits");
+    }
+}
+
+#[test]
+fn html_draws_the_rules_too() {
+    let args = ["solve", "-f", "html", "--with-solutions"];
+    let (page, status) = stdout(&args, described().as_bytes());
+    assert_eq!(status, Some(0));
+    let document = html(&page);
+    let svgs: Vec<Node<'_, '_>> = document
+        .descendants()
+        .filter(|n| n.has_tag_name("svg"))
+        .collect();
+    assert_eq!(svgs.len(), 2, "the puzzle and its solution");
+    for svg in svgs {
+        check_described(svg);
+    }
+}
+
+#[test]
+fn the_caption_names_the_rules_with_nothing_to_draw() {
+    let description = serde_json::json!({
+        "givens": ".".repeat(16),
+        "negative": ["white", "xv"],
+    })
+    .to_string();
+    let (text, _) = stdout(&["count", "-f", "svg"], description.as_bytes());
+    let document = Document::parse(&text).unwrap();
+    let noted = caption(document.root_element());
+    assert!(
+        noted.starts_with("<stdin>:1 (non-consecutive, negative XV): "),
+        "{noted}"
+    );
+    let (page, _) = stdout(&["count", "-f", "html"], description.as_bytes());
+    assert!(page.contains("(non-consecutive, negative XV)"), "{page}");
+    // A puzzle with nothing to note has no brackets.
+    let (text, _) = stdout(&["count", "-f", "svg"], ".".repeat(16).as_bytes());
+    let document = Document::parse(&text).unwrap();
+    assert!(!caption(document.root_element()).contains('('));
 }

@@ -195,7 +195,7 @@ pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, args: &GenerateArgs) {
         grid: item.grid,
         givens: item.grid,
         alphabet: Alphabet::STANDARD,
-        shape: &item.rules.shape,
+        rules: item.rules,
     };
     let (grid, rules) = (item.grid, item.rules);
     match args.layout() {

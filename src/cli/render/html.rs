@@ -51,7 +51,7 @@ pub fn puzzle(
     with_solutions: bool,
     out: &mut Vec<u8>,
 ) {
-    let label = svg::label(place, &record.title);
+    let label = svg::label(place, record);
     let status = svg::status(task, facts);
     let picture = svg::picture(record, &record.grid);
     if task == Task::Rate {

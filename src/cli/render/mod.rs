@@ -10,6 +10,7 @@ pub mod fields;
 pub mod html;
 mod json;
 pub mod svg;
+mod svg_rules;
 mod text;
 
 use sudoku_dlx::{Grid, Record};

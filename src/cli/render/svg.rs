@@ -5,17 +5,20 @@
 //! A grid is drawn the way it is printed on paper: thin lines between
 //! cells, thick lines around boxes, the givens in bold black and the digits
 //! the solver found in a colour of their own; a caption below names the
-//! puzzle and what became of it.
+//! puzzle and what became of it. The rules beyond the grid (killer cages,
+//! thermometers, dots, lines...) are drawn under the digits by
+//! [`super::svg_rules`].
 
 use std::io::Write as _;
 
-use sudoku_dlx::{Alphabet, Cell, Frame, Grid, Record, Shape, Size};
+use sudoku_dlx::{Alphabet, Cell, Frame, Grid, Record, Rules, Size};
 
+use super::svg_rules::{self, Layout};
 use crate::cli::args::Task;
 use crate::cli::facts::{Facts, Place, Verdict};
 
 /// The side of one cell, in SVG user units (pixels when shown alone).
-const CELL: usize = 40;
+pub const CELL: usize = 40;
 /// The white space around the grid.
 const MARGIN: usize = 8;
 /// The height of the caption line below the grid.
@@ -33,14 +36,15 @@ pub struct Picture<'a> {
     pub grid: &'a Grid,
     pub givens: &'a Grid,
     pub alphabet: Alphabet,
-    /// Where the cells sit: one square grid, or several grids in a frame.
-    pub shape: &'a Shape,
+    /// The rules: where the cells sit (one square grid, or several grids
+    /// in a frame), and the cages and constraints drawn under the digits.
+    pub rules: &'a Rules,
 }
 
 /// Appends one SVG document per picture of the answer to `out`: each
 /// solution shown (`solve`), or else the puzzle, captioned.
 pub fn puzzle(task: Task, place: Place<'_>, record: &Record, facts: &Facts, out: &mut Vec<u8>) {
-    let label = label(place, &record.title);
+    let label = label(place, record);
     let shown = shown_solutions(task, facts);
     let status = status(task, facts);
     if shown.is_empty() {
@@ -70,7 +74,7 @@ pub fn picture<'a>(record: &'a Record, grid: &'a Grid) -> Picture<'a> {
         grid,
         givens: &record.grid,
         alphabet: record.alphabet,
-        shape: &record.rules.shape,
+        rules: &record.rules,
     }
 }
 
@@ -108,13 +112,17 @@ pub fn status(task: Task, facts: &Facts) -> String {
     }
 }
 
-/// The name of a puzzle in a caption: where it was read, and its title.
-pub fn label(place: Place<'_>, title: &str) -> String {
-    if title.is_empty() {
-        place.to_string()
-    } else {
-        format!("{place} {title}")
+/// The name of a puzzle in a caption: where it was read, its title, and
+/// in brackets the rules its picture cannot show ([`svg_rules::note`]).
+pub fn label(place: Place<'_>, record: &Record) -> String {
+    let mut label = place.to_string();
+    if !record.title.is_empty() {
+        label = format!("{label} {}", record.title);
     }
+    if let Some(note) = svg_rules::note(&record.rules) {
+        label = format!("{label} ({note})");
+    }
+    label
 }
 
 /// Appends a standalone SVG document: the grid, if any, and its caption.
@@ -126,7 +134,7 @@ pub fn document(out: &mut Vec<u8>, picture: Option<Picture<'_>>, caption: &str) 
 /// Appends an `<svg>` element: the grid of `picture`, if any, and
 /// `caption` (if not empty) below it.
 pub fn draw(out: &mut Vec<u8>, picture: Option<Picture<'_>>, caption: &str) {
-    let frame = picture.map(|p| p.shape.frame(p.grid.size()));
+    let frame = picture.map(|p| p.rules.shape.frame(p.grid.size()));
     let (rows, columns) = frame.as_ref().map_or((0, 0), |f| (f.rows(), f.columns()));
     let (grid_width, grid_height) = (columns * CELL, rows * CELL);
     // Wide enough for a caption under a small grid.
@@ -163,14 +171,18 @@ pub fn draw(out: &mut Vec<u8>, picture: Option<Picture<'_>>, caption: &str) {
     out.extend_from_slice(b"</svg>\n");
 }
 
-/// Draws the lines and digits of the grids of `picture`, the top left
-/// corner of `frame` at (`left`, `top`): each grid of a shape with its own
-/// lines, a hole left blank.
+/// Draws the lines, rules and digits of the grids of `picture`, the top
+/// left corner of `frame` at (`left`, `top`): each grid of a shape with its
+/// own lines, a hole left blank; the shading of cells under the lines, the
+/// other marks of the rules over them, the digits over everything.
 fn grid(out: &mut Vec<u8>, picture: Picture<'_>, frame: &Frame, left: usize, top: usize) {
     let size = picture.grid.size();
-    for &(down, right) in picture.shape.corners() {
+    let layout = Layout { frame, left, top };
+    svg_rules::shading(out, picture.rules, layout);
+    for &(down, right) in picture.rules.shape.corners() {
         lines(out, size, left + right * CELL, top + down * CELL);
     }
+    svg_rules::marks(out, picture.rules, layout);
     let font_size = CELL * 3 / 5;
     for (cell, &value) in picture.grid.cells().iter().enumerate() {
         if value == 0 {
@@ -185,10 +197,12 @@ fn grid(out: &mut Vec<u8>, picture: Picture<'_>, frame: &Frame, left: usize, top
         };
         let _ = writeln!(
             out,
-            "<text {style} x=\"{}\" y=\"{}\" font-size=\"{font_size}\" text-anchor=\"middle\" \
-             dominant-baseline=\"central\">{}</text>",
+            "<text {style} x=\"{}\" y=\"{}\" font-size=\"{font_size}\" \
+             text-anchor=\"middle\">{}</text>",
             left + column * CELL + CELL / 2,
-            top + row * CELL + CELL / 2,
+            // The baseline, so that the digit's middle is the cell's: not
+            // every renderer reads `dominant-baseline`.
+            top + row * CELL + CELL / 2 + font_size * 7 / 20,
             char::from(picture.alphabet.encode(value)),
         );
     }
