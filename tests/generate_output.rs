@@ -229,7 +229,9 @@ fn layouts_that_would_lose_regions_or_cages_are_refused_before_any_output() {
             assert!(output.stdout.is_empty(), "{args:?}");
             let message = String::from_utf8(output.stderr).unwrap();
             assert!(
-                message.contains(&format!("-f {format} would lose the regions or cages")),
+                message.contains(&format!(
+                    "-f {format} would lose the regions, cages or rules"
+                )),
                 "{args:?}: {message}"
             );
         }
