@@ -11,7 +11,7 @@ use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::rules::{Boxes, Cage, Rules};
 use crate::sudoku::shape::Shape;
 use crate::text::alphabet::Alphabet;
-use crate::text::formats::description::cell_name;
+use crate::text::formats::json_parts::cell_name;
 use crate::text::regions::region_label;
 
 /// Appends the JSON description of `grid` under `rules`, titled `title`

@@ -13,12 +13,10 @@ use std::io::Write as _;
 
 use sudoku_dlx::{Alphabet, Cell, Frame, Grid, Record, Rules, Size};
 
-use super::svg_rules::{self, Layout};
+use super::svg_rules::{self, Layout, CELL};
 use crate::cli::args::Task;
 use crate::cli::facts::{Facts, Place, Verdict};
 
-/// The side of one cell, in SVG user units (pixels when shown alone).
-pub const CELL: usize = 40;
 /// The white space around the grid.
 const MARGIN: usize = 8;
 /// The height of the caption line below the grid.

@@ -23,7 +23,9 @@ use std::io::Write as _;
 
 use sudoku_dlx::{Cage, Cell, Constraint, Frame, Rules, Variant};
 
-use super::svg::CELL;
+/// The side of one cell, in SVG user units (pixels when shown alone).
+pub const CELL: usize = 40;
+
 
 /// The cell side as a signed coordinate, for the sums of offsets.
 const SIDE: i64 = CELL as i64;

@@ -24,7 +24,7 @@ use crate::sudoku::constraints::Constraint;
 use crate::sudoku::grid::Size;
 use crate::sudoku::rules::Rules;
 use crate::sudoku::variants::Variant;
-use crate::text::formats::description::{get, join, parse_cell, Problem};
+use crate::text::formats::json_parts::{get, join, parse_cell, Problem};
 use crate::text::json::{Json, Member, Value};
 
 /// Which JSON a member comes from.

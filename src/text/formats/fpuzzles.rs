@@ -22,9 +22,8 @@ use crate::sudoku::variants::Variant;
 use crate::text::alphabet::Alphabet;
 use crate::text::error::ParseErrorKind;
 use crate::text::formats::constraint_json::{self, Dialect};
-use crate::text::formats::description::{
-    get, join, members, not_an_object, parse_cell, read_sum, Problem,
-};
+use crate::text::formats::description::read_sum;
+use crate::text::formats::json_parts::{get, join, members, not_an_object, parse_cell, Problem};
 use crate::text::json::{Json, Member, Value};
 use crate::text::record::Record;
 

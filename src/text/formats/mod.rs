@@ -25,6 +25,7 @@ pub(crate) mod constraint_json;
 pub(crate) mod csv;
 pub(crate) mod description;
 pub(crate) mod fpuzzles;
+pub(crate) mod json_parts;
 pub(crate) mod sdk;
 pub(crate) mod xml;
 
