@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod binary;
+pub mod constraint_oracle;
 pub mod grids;
 pub mod killer_oracle;
 pub mod oracle;

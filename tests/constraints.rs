@@ -1,0 +1,927 @@
+//! The solver's counts under the rules beyond "once per unit"
+//! ([`sudoku_dlx::Constraint`]), checked against plain backtracking on the
+//! rules as they are stated (`tests/common/constraint_oracle.rs`), so that a
+//! wrong compilation of a rule into forbidden pairs and placements shows as
+//! a wrong count.
+//!
+//! For every rule, and for several mixes of rules, random 9x9 solved grids
+//! (made by the oracle) each get random rules that the grid obeys:
+//! thermometers along paths whose digits rise, dots and markers where the
+//! digits of the two cells relate so, lines whose digits fit, marked cells
+//! by their digits; a negative rule with a marker on every pair it would
+//! forbid, or on a grid filled under it. Each grid is cut to 22-36 givens
+//! (14-30 under a negative rule, which leaves few solutions; 28-42 under
+//! odd/even, minimum/maximum, palindromes and clones, which rule out
+//! little), and every fifth puzzle has one given changed to another digit. On every
+//! puzzle the library's count up to 2 must be the oracle's; givens that
+//! break a rule by its definition must be refused, and a refusal must be
+//! of a puzzle with no solution; every solution must obey the rules by the
+//! oracle and keep the givens. `Geometry::first_conflict` must pass the
+//! solved grid and, on the grid with its digits relabelled and on another
+//! solved grid, name a rule broken there, if any. 6x6 puzzles with 2x3 boxes and every rule are counted
+//! up to 20 solutions on both sides. The puzzles of each test must include
+//! some with no solution, one and several (and of each rule or mix, from
+//! 100 puzzles each), so that no check passes vacuously.
+//!
+//! `$SUDOKU_CONSTRAINT_PUZZLES` sets the puzzles per rule or mix: 15 unless
+//! set; `.ci/reliability` runs 300 in a release build.
+
+mod common;
+
+use common::constraint_oracle::{ConstraintOracle, Rule};
+use sudoku_dlx::{Boxes, Constraint, ConstraintKind, Grid, Rng, Rules, Size, Solver, Unit};
+
+/// Puzzles per rule or mix of rules.
+fn puzzles() -> usize {
+    std::env::var("SUDOKU_CONSTRAINT_PUZZLES")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(15)
+}
+
+/// The library's form of a rule.
+fn constraint(rule: &Rule) -> Constraint {
+    match rule.clone() {
+        Rule::Thermometer(cells) => Constraint::Thermometer(cells),
+        Rule::WhiteDot(cells, difference) => Constraint::WhiteDot { cells, difference },
+        Rule::BlackDot(cells, ratio) => Constraint::BlackDot { cells, ratio },
+        Rule::Xv(cells, sum) => Constraint::Xv { cells, sum },
+        Rule::NonConsecutive => Constraint::NonConsecutive,
+        Rule::NegativeBlack => Constraint::NegativeBlack,
+        Rule::NegativeXv => Constraint::NegativeXv,
+        Rule::Odd(cell) => Constraint::Odd(cell),
+        Rule::Even(cell) => Constraint::Even(cell),
+        Rule::Minimum(cell) => Constraint::Minimum(cell),
+        Rule::Maximum(cell) => Constraint::Maximum(cell),
+        Rule::Palindrome(cells) => Constraint::Palindrome(cells),
+        Rule::Clone(cells, copy) => Constraint::Clone { cells, copy },
+        Rule::Whispers(cells) => Constraint::Whispers(cells),
+        Rule::Renban(cells) => Constraint::Renban(cells),
+        Rule::Entropic(cells) => Constraint::Entropic(cells),
+    }
+}
+
+/// A grid of `side` and its boxes, for making rules on a solved grid.
+struct Board<'a> {
+    side: usize,
+    solved: &'a [u8],
+    rng: &'a mut Rng,
+}
+
+impl Board<'_> {
+    fn cells(&self) -> usize {
+        self.side * self.side
+    }
+
+    /// The cells a king's move from `cell`: the steps of a line.
+    fn king(&self, cell: usize) -> Vec<usize> {
+        let n = self.side as isize;
+        let (row, column) = (cell as isize / n, cell as isize % n);
+        let mut found = Vec::new();
+        for dr in -1..=1 {
+            for dc in -1..=1 {
+                let (r, c) = (row + dr, column + dc);
+                if (dr, dc) != (0, 0) && (0..n).contains(&r) && (0..n).contains(&c) {
+                    found.push((r * n + c) as usize);
+                }
+            }
+        }
+        found
+    }
+
+    /// Every pair of orthogonal neighbours, the first earlier.
+    fn pairs(&self) -> Vec<[usize; 2]> {
+        let n = self.side;
+        (0..self.cells())
+            .flat_map(|cell| {
+                let right = (cell % n + 1 < n).then_some([cell, cell + 1]);
+                let below = (cell + n < n * n).then_some([cell, cell + n]);
+                right.into_iter().chain(below)
+            })
+            .collect()
+    }
+
+    /// Up to `count` random pairs of neighbours whose digits satisfy
+    /// `fits`, in random order.
+    fn some_pairs(&mut self, count: usize, fits: impl Fn(u8, u8) -> bool) -> Vec<[usize; 2]> {
+        let mut pairs: Vec<[usize; 2]> = self
+            .pairs()
+            .into_iter()
+            .filter(|&[a, b]| fits(self.solved[a], self.solved[b]))
+            .collect();
+        self.rng.shuffle(&mut pairs);
+        pairs.truncate(count);
+        pairs
+    }
+
+    /// Up to `count` random cells whose digit `fits`.
+    fn some_cells(&mut self, count: usize, fits: impl Fn(usize) -> bool) -> Vec<usize> {
+        let mut cells: Vec<usize> = (0..self.cells()).filter(|&c| fits(c)).collect();
+        self.rng.shuffle(&mut cells);
+        cells.truncate(count);
+        cells
+    }
+
+    /// A random path of `length` cells by king's moves, none in `taken`,
+    /// each step allowed by `fits(path so far, next)`; `None` when random
+    /// walks keep getting stuck.
+    fn path(
+        &mut self,
+        length: usize,
+        taken: &[usize],
+        fits: impl Fn(&[usize], usize) -> bool,
+    ) -> Option<Vec<usize>> {
+        for _ in 0..300 {
+            let start = self.rng.below(self.cells());
+            if taken.contains(&start) || !fits(&[], start) {
+                continue;
+            }
+            let mut path = vec![start];
+            while path.len() < length {
+                let steps: Vec<usize> = self
+                    .king(*path.last().unwrap())
+                    .into_iter()
+                    .filter(|c| !taken.contains(c) && !path.contains(c) && fits(&path, *c))
+                    .collect();
+                if steps.is_empty() {
+                    break;
+                }
+                path.push(steps[self.rng.below(steps.len())]);
+            }
+            if path.len() == length {
+                return Some(path);
+            }
+        }
+        None
+    }
+
+    /// `count` lines of `lengths` made by [`Board::path`], not crossing.
+    fn lines(
+        &mut self,
+        count: usize,
+        lengths: std::ops::RangeInclusive<usize>,
+        fits: impl Fn(&[u8], &[usize], usize) -> bool,
+    ) -> Vec<Vec<usize>> {
+        let mut lines: Vec<Vec<usize>> = Vec::new();
+        for _ in 0..count {
+            let length = lengths.start() + self.rng.below(lengths.end() - lengths.start() + 1);
+            let taken: Vec<usize> = lines.concat();
+            let solved = self.solved;
+            if let Some(line) = self.path(length, &taken, |path, next| fits(solved, path, next)) {
+                lines.push(line);
+            }
+        }
+        lines
+    }
+
+    /// A palindrome of up to `length` cells grown from its middle: both
+    /// ends step at once onto cells of the same digit.
+    fn palindrome(&mut self, length: usize, taken: &[usize]) -> Option<Vec<usize>> {
+        for _ in 0..300 {
+            let mut line = vec![self.rng.below(self.cells())];
+            if length % 2 == 0 {
+                let steps: Vec<usize> = self
+                    .king(line[0])
+                    .into_iter()
+                    .filter(|&c| self.solved[c] == self.solved[line[0]])
+                    .collect();
+                if steps.is_empty() {
+                    continue;
+                }
+                line.push(steps[self.rng.below(steps.len())]);
+            }
+            while line.len() + 2 <= length {
+                let (first, last) = (line[0], *line.last().unwrap());
+                let mut ends = Vec::new();
+                for a in self.king(first) {
+                    for b in self.king(last) {
+                        let free = |c: usize| !line.contains(&c) && !taken.contains(&c);
+                        if a != b && free(a) && free(b) && self.solved[a] == self.solved[b] {
+                            ends.push((a, b));
+                        }
+                    }
+                }
+                if ends.is_empty() {
+                    break;
+                }
+                let (a, b) = ends[self.rng.below(ends.len())];
+                line.insert(0, a);
+                line.push(b);
+            }
+            if line.len() >= 3 && !line.iter().any(|c| taken.contains(c)) {
+                return Some(line);
+            }
+        }
+        None
+    }
+
+    /// A clone of a random path of up to `length` cells: moved as a whole
+    /// where the digits allow, else onto other cells of the same digits.
+    fn clone_of(&mut self, length: usize, taken: &[usize]) -> Option<Rule> {
+        let cells = self.path(length, taken, |_, _| true)?;
+        let n = self.side as isize;
+        let mut shifts: Vec<(isize, isize)> = Vec::new();
+        for dr in -n + 1..n {
+            for dc in -n + 1..n {
+                let moved: Option<Vec<usize>> = cells
+                    .iter()
+                    .map(|&c| {
+                        let (r, col) = (c as isize / n + dr, c as isize % n + dc);
+                        ((0..n).contains(&r) && (0..n).contains(&col))
+                            .then_some((r * n + col) as usize)
+                    })
+                    .collect();
+                let fits = moved.is_some_and(|moved| {
+                    moved.iter().zip(&cells).all(|(&m, &c)| {
+                        self.solved[m] == self.solved[c]
+                            && !cells.contains(&m)
+                            && !taken.contains(&m)
+                    })
+                });
+                if fits {
+                    shifts.push((dr, dc));
+                }
+            }
+        }
+        let copy: Vec<usize> = if shifts.is_empty() {
+            let mut copy = Vec::new();
+            for &c in &cells {
+                let mut same: Vec<usize> = (0..self.cells())
+                    .filter(|&o| {
+                        self.solved[o] == self.solved[c]
+                            && !cells.contains(&o)
+                            && !copy.contains(&o)
+                            && !taken.contains(&o)
+                    })
+                    .collect();
+                self.rng.shuffle(&mut same);
+                copy.push(*same.first()?);
+            }
+            copy
+        } else {
+            let (dr, dc) = shifts[self.rng.below(shifts.len())];
+            cells
+                .iter()
+                .map(|&c| ((c as isize / n + dr) * n + c as isize % n + dc) as usize)
+                .collect()
+        };
+        Some(Rule::Clone(cells, copy))
+    }
+
+    /// Random rules of kind `part` that the solved grid obeys; a negative
+    /// rule comes with a marker on every pair it would forbid.
+    fn rules(&mut self, part: ConstraintKind) -> Vec<Rule> {
+        let n = self.side as u8;
+        let third = n / 3;
+        let some = |rng: &mut Rng, low: usize, high: usize| low + rng.below(high - low + 1);
+        let mut rules = Vec::new();
+        match part {
+            ConstraintKind::Thermometer => {
+                let count = some(self.rng, 3, 6);
+                let lines = self.lines(count, 3..=6, |s, path, next| {
+                    path.last().is_none_or(|&last| s[next] > s[last])
+                });
+                rules.extend(lines.into_iter().map(Rule::Thermometer));
+            }
+            ConstraintKind::WhiteDot => {
+                let count = some(self.rng, 6, 14);
+                for pair in self.some_pairs(count, |x, y| x.abs_diff(y) == 1) {
+                    rules.push(Rule::WhiteDot(pair, 1));
+                }
+                for [a, b] in self.some_pairs(2, |x, y| x.abs_diff(y) > 1) {
+                    rules.push(Rule::WhiteDot(
+                        [a, b],
+                        self.solved[a].abs_diff(self.solved[b]),
+                    ));
+                }
+            }
+            ConstraintKind::BlackDot => {
+                let count = some(self.rng, 5, 10);
+                for pair in self.some_pairs(count, |x, y| x == 2 * y || y == 2 * x) {
+                    rules.push(Rule::BlackDot(pair, 2));
+                }
+                for ratio in [3, 4] {
+                    let in_ratio = |x: u8, y: u8| x == ratio * y || y == ratio * x;
+                    for pair in self.some_pairs(1, in_ratio) {
+                        rules.push(Rule::BlackDot(pair, ratio));
+                    }
+                }
+            }
+            ConstraintKind::Xv => {
+                let count = some(self.rng, 5, 12);
+                for [a, b] in self.some_pairs(count, |x, y| x + y == 10 || x + y == 5) {
+                    rules.push(Rule::Xv([a, b], self.solved[a] + self.solved[b]));
+                }
+                for [a, b] in self.some_pairs(2, |x, y| x + y != 10 && x + y != 5) {
+                    rules.push(Rule::Xv([a, b], self.solved[a] + self.solved[b]));
+                }
+            }
+            ConstraintKind::NonConsecutive => {
+                for pair in self.some_pairs(usize::MAX, |x, y| x.abs_diff(y) == 1) {
+                    rules.push(Rule::WhiteDot(pair, 1));
+                }
+                // A dot of another value also lifts the rule from its pair.
+                for [a, b] in self.some_pairs(2, |x, y| x.abs_diff(y) > 1) {
+                    rules.push(Rule::WhiteDot(
+                        [a, b],
+                        self.solved[a].abs_diff(self.solved[b]),
+                    ));
+                }
+                rules.push(Rule::NonConsecutive);
+            }
+            ConstraintKind::NegativeBlack => {
+                for pair in self.some_pairs(usize::MAX, |x, y| x == 2 * y || y == 2 * x) {
+                    rules.push(Rule::BlackDot(pair, 2));
+                }
+                for pair in self.some_pairs(1, |x, y| x == 3 * y || y == 3 * x) {
+                    rules.push(Rule::BlackDot(pair, 3));
+                }
+                rules.push(Rule::NegativeBlack);
+            }
+            ConstraintKind::NegativeXv => {
+                for [a, b] in self.some_pairs(usize::MAX, |x, y| x + y == 10 || x + y == 5) {
+                    rules.push(Rule::Xv([a, b], self.solved[a] + self.solved[b]));
+                }
+                for [a, b] in self.some_pairs(2, |x, y| x + y != 10 && x + y != 5) {
+                    rules.push(Rule::Xv([a, b], self.solved[a] + self.solved[b]));
+                }
+                rules.push(Rule::NegativeXv);
+            }
+            ConstraintKind::Odd | ConstraintKind::Even => {
+                let count = some(self.rng, 8, 20);
+                let odd = part == ConstraintKind::Odd;
+                let solved = self.solved;
+                for cell in self.some_cells(count, |c| (solved[c] % 2 == 1) == odd) {
+                    rules.push(if odd {
+                        Rule::Odd(cell)
+                    } else {
+                        Rule::Even(cell)
+                    });
+                }
+            }
+            ConstraintKind::Minimum | ConstraintKind::Maximum => {
+                let count = some(self.rng, 2, 6);
+                let maximum = part == ConstraintKind::Maximum;
+                let (solved, side) = (self.solved, self.side);
+                let extreme = |c: usize| {
+                    let (row, column) = (c / side, c % side);
+                    let others = [
+                        (row > 0).then(|| c - side),
+                        (row + 1 < side).then_some(c + side),
+                        (column > 0).then(|| c - 1),
+                        (column + 1 < side).then_some(c + 1),
+                    ];
+                    others.into_iter().flatten().all(|o| {
+                        if maximum {
+                            solved[c] > solved[o]
+                        } else {
+                            solved[c] < solved[o]
+                        }
+                    })
+                };
+                for cell in self.some_cells(count, extreme) {
+                    rules.push(if maximum {
+                        Rule::Maximum(cell)
+                    } else {
+                        Rule::Minimum(cell)
+                    });
+                }
+            }
+            ConstraintKind::Palindrome => {
+                for _ in 0..some(self.rng, 1, 3) {
+                    let length = some(self.rng, 3, 7);
+                    let taken: Vec<usize> = rules.iter().flat_map(Rule::cells).collect();
+                    if let Some(line) = self.palindrome(length, &taken) {
+                        rules.push(Rule::Palindrome(line));
+                    }
+                }
+            }
+            ConstraintKind::Clone => {
+                for _ in 0..some(self.rng, 1, 2) {
+                    let length = some(self.rng, 2, 4);
+                    let taken: Vec<usize> = rules.iter().flat_map(Rule::cells).collect();
+                    rules.extend(self.clone_of(length, &taken));
+                }
+            }
+            ConstraintKind::Whispers => {
+                let count = some(self.rng, 3, 5);
+                let gap = n.div_ceil(2);
+                let lines = self.lines(count, 3..=7, |s, path, next| {
+                    path.last()
+                        .is_none_or(|&last| s[next].abs_diff(s[last]) >= gap)
+                });
+                rules.extend(lines.into_iter().map(Rule::Whispers));
+            }
+            ConstraintKind::Renban => {
+                for _ in 0..some(self.rng, 2, 4) {
+                    let length = some(self.rng, 2, 5.min(self.side));
+                    let taken: Vec<usize> = rules.iter().flat_map(Rule::cells).collect();
+                    let solved = self.solved;
+                    let line = self.path(length, &taken, |path, next| {
+                        let mut digits: Vec<u8> = path.iter().map(|&c| solved[c]).collect();
+                        let fresh = !digits.contains(&solved[next]);
+                        digits.push(solved[next]);
+                        let span = digits.iter().max().unwrap() - digits.iter().min().unwrap();
+                        fresh && usize::from(span) < length
+                    });
+                    rules.extend(line.map(Rule::Renban));
+                }
+            }
+            ConstraintKind::Entropic => {
+                let count = some(self.rng, 2, 3);
+                let band = move |digit: u8| (digit - 1) / third;
+                let lines = self.lines(count, 3..=9, |s, path, next| {
+                    path.iter()
+                        .rev()
+                        .take(2)
+                        .all(|&c| band(s[c]) != band(s[next]))
+                });
+                rules.extend(lines.into_iter().map(Rule::Entropic));
+            }
+        }
+        rules
+    }
+}
+
+/// The givens of a 9x9 puzzle under a negative rule, whose markers alone
+/// often leave one solution.
+const NEGATIVE_GIVENS: std::ops::RangeInclusive<usize> = 14..=30;
+
+/// The givens of a 9x9 puzzle under rules that rule out little.
+const WEAK_GIVENS: std::ops::RangeInclusive<usize> = 28..=42;
+
+/// One rule or mix to check.
+struct Case {
+    name: String,
+    side: usize,
+    parts: &'static [ConstraintKind],
+    /// A negative rule half of the solved grids are filled under, instead
+    /// of a plain grid with markers on every pair it would forbid.
+    filled_under: Option<Rule>,
+    /// The range of givens.
+    givens: std::ops::RangeInclusive<usize>,
+    /// The count limit on both sides.
+    limit: u64,
+    /// True when no puzzle can have several solutions.
+    unique_only: bool,
+    seed: u64,
+}
+
+impl Case {
+    /// A 9x9 case of `parts`, cut to 20-35 givens and counted up to 2.
+    fn nine(name: &str, parts: &'static [ConstraintKind], seed: u64) -> Case {
+        Case {
+            name: name.to_string(),
+            side: 9,
+            parts,
+            filled_under: None,
+            givens: 22..=36,
+            limit: 2,
+            unique_only: false,
+            seed,
+        }
+    }
+
+    /// The case with `givens` instead: strong rules need fewer for puzzles
+    /// with several solutions, weak ones more for puzzles with one.
+    fn givens(self, givens: std::ops::RangeInclusive<usize>) -> Case {
+        Case { givens, ..self }
+    }
+
+    /// The case with rules that leave no puzzle several solutions.
+    fn unique_only(self) -> Case {
+        Case {
+            unique_only: true,
+            ..self
+        }
+    }
+
+    /// The case with half its solved grids filled under `rule`.
+    fn filled_under(self, rule: Rule) -> Case {
+        Case {
+            filled_under: Some(rule),
+            ..self
+        }
+    }
+
+    fn box_shape(&self) -> (usize, usize) {
+        if self.side == 9 {
+            (3, 3)
+        } else {
+            (2, 3)
+        }
+    }
+
+    fn rules(&self, constraints: Vec<Constraint>) -> Rules {
+        let (rows, columns) = self.box_shape();
+        Rules {
+            boxes: Boxes::Shape { rows, columns },
+            constraints,
+            ..Rules::default()
+        }
+    }
+}
+
+/// How many puzzles had each answer.
+#[derive(Debug, Default)]
+struct Tally {
+    unique: usize,
+    multiple: usize,
+    /// No solution, with givens that break no rule by its definition; how
+    /// many of those the library refused is in `refused`.
+    none: usize,
+    refused: usize,
+    /// Givens that break a rule by its definition.
+    broken: usize,
+    /// Several solutions but fewer than the limit: counted in full.
+    exact: usize,
+    /// Filled grids other than the solved one that broke a rule.
+    grids_broken: usize,
+}
+
+/// `grid` on one line, `.` for a blank.
+fn line(grid: &[u8]) -> String {
+    grid.iter()
+        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+        .collect()
+}
+
+/// The index in `rules` of the `index`-th rule of `kind`.
+fn nth_of_kind(rules: &[Rule], kind: ConstraintKind, index: usize) -> Option<usize> {
+    (0..rules.len())
+        .filter(|&k| constraint(&rules[k]).kind() == kind)
+        .nth(index)
+}
+
+/// A solved grid for puzzle `index` of `case`, and rules it obeys.
+fn solved_with_rules(case: &Case, rng: &mut Rng, index: usize) -> (Vec<u8>, Vec<Rule>) {
+    let filled_under: Vec<Rule> = case
+        .filled_under
+        .iter()
+        .filter(|_| index % 2 == 1)
+        .cloned()
+        .collect();
+    let filler = ConstraintOracle::new(case.side, case.box_shape(), filled_under);
+    let solved = loop {
+        if let Some(grid) = filler.random_solution(|k| rng.below(k), 20_000) {
+            break grid;
+        }
+    };
+    let mut board = Board {
+        side: case.side,
+        solved: &solved,
+        rng,
+    };
+    let rules: Vec<Rule> = case.parts.iter().flat_map(|&p| board.rules(p)).collect();
+    (solved, rules)
+}
+
+/// Checks that `geometry.first_conflict` on the filled `grid` names a
+/// rule the oracle finds broken, or nothing when it finds none; true when
+/// a rule is broken.
+fn conflict_is_named(
+    geometry: &sudoku_dlx::Geometry,
+    oracle: &ConstraintOracle,
+    grid: &[u8],
+    what: &str,
+) -> bool {
+    let broken = oracle.broken(grid);
+    match geometry.first_conflict(&Grid::from_cells(grid).unwrap()) {
+        None => assert!(
+            broken.is_empty(),
+            "{what}: {} breaks {broken:?}",
+            line(grid)
+        ),
+        Some(conflict) => {
+            let Unit::Rule(kind, number) = conflict.unit else {
+                panic!("{what}: {} named {conflict:?}", line(grid));
+            };
+            let named = nth_of_kind(oracle.rules(), kind, number);
+            assert!(
+                named.is_some_and(|k| broken.contains(&k)),
+                "{what}: {} named {conflict:?}, the oracle finds {broken:?} broken",
+                line(grid)
+            );
+        }
+    }
+    !broken.is_empty()
+}
+
+/// Checks `puzzles()` puzzles of `case` against the oracle and returns how
+/// many had each answer.
+fn crosscheck(case: &Case) -> Tally {
+    let size = Size::from_side(case.side).unwrap();
+    let mut solver = Solver::new();
+    let mut tally = Tally::default();
+    for index in 0..puzzles() {
+        let mut rng = Rng::for_item(case.seed, index as u64);
+        let (solved, rules) = solved_with_rules(case, &mut rng, index);
+        let oracle = ConstraintOracle::new(case.side, case.box_shape(), rules.clone());
+        let what = format!("{} puzzle {index}, rules {rules:?}", case.name);
+        assert!(oracle.is_solution(&solved), "{what}: {}", line(&solved));
+        let constraints: Vec<Constraint> = rules.iter().map(constraint).collect();
+        let geometry = case
+            .rules(constraints)
+            .geometry(size)
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let solved_grid = Grid::from_cells(&solved).unwrap();
+        assert_eq!(geometry.first_conflict(&solved_grid), None, "{what}");
+
+        // Grids whose units hold and whose rules may not: the solved grid
+        // relabelled (which keeps palindromes and clones), and another.
+        let mut labels: Vec<u8> = (1..=case.side as u8).collect();
+        rng.shuffle(&mut labels);
+        let relabelled: Vec<u8> = solved.iter().map(|&d| labels[d as usize - 1]).collect();
+        let plain = ConstraintOracle::new(case.side, case.box_shape(), Vec::new());
+        let other = plain.random_solution(|k| rng.below(k), u64::MAX).unwrap();
+        for grid in [relabelled, other] {
+            if conflict_is_named(&geometry, &oracle, &grid, &what) {
+                tally.grids_broken += 1;
+            }
+        }
+
+        // A cut, with one given changed in every fifth.
+        let tampered = index % 5 == 4;
+        let mut order: Vec<usize> = (0..solved.len()).collect();
+        rng.shuffle(&mut order);
+        // Changed puzzles keep the denser half of the range: a sparse
+        // puzzle with no solution takes plain backtracking long to refute.
+        let (mut low, high) = (*case.givens.start(), *case.givens.end());
+        if tampered {
+            low = (low + high).div_ceil(2);
+        }
+        let givens = low + rng.below(high - low + 1);
+        let mut puzzle = vec![0u8; solved.len()];
+        for &cell in &order[..givens] {
+            puzzle[cell] = solved[cell];
+        }
+        if tampered {
+            let cell = order[rng.below(givens)];
+            puzzle[cell] = (puzzle[cell] + rng.below(case.side - 1) as u8) % case.side as u8 + 1;
+        }
+        let what = format!("{what}, puzzle {}", line(&puzzle));
+        let expected = oracle.count_solutions(&puzzle, case.limit);
+        let mut solutions = Vec::new();
+        let grid = Grid::from_cells(&puzzle).unwrap();
+        let found = solver.solve_in(&geometry, &grid, case.limit, |s| solutions.push(s.clone()));
+        match (found, expected) {
+            (Err(_), None) => tally.broken += 1,
+            (Ok(_), None) => panic!("{what}: the givens break a rule, the library takes them"),
+            (Err(conflict), Some(count)) => {
+                assert_eq!(count, 0, "{what}: the library refused it with {conflict:?}");
+                if let Unit::Rule(kind, number) = conflict.unit {
+                    assert!(
+                        nth_of_kind(&rules, kind, number).is_some(),
+                        "{what}: {conflict:?}"
+                    );
+                }
+                tally.none += 1;
+                tally.refused += 1;
+            }
+            (Ok(stats), Some(count)) => {
+                assert_eq!(stats.solutions, count, "{what}: library vs oracle");
+                assert_eq!(solutions.len() as u64, count, "{what}");
+                for solution in &solutions {
+                    assert!(
+                        oracle.is_solution(solution.cells()),
+                        "{what}: {}",
+                        line(solution.cells())
+                    );
+                    assert!(
+                        solution.keeps_givens_of(&grid),
+                        "{what}: {}",
+                        line(solution.cells())
+                    );
+                }
+                if solutions.len() == 2 {
+                    assert_ne!(solutions[0], solutions[1], "{what}");
+                }
+                if !tampered {
+                    assert!(count >= 1, "{what}: the grid it was cut from is lost");
+                }
+                if count > 2 && count < case.limit {
+                    tally.exact += 1;
+                }
+                match count {
+                    0 => tally.none += 1,
+                    1 => tally.unique += 1,
+                    _ => tally.multiple += 1,
+                }
+            }
+        }
+    }
+    eprintln!("{}: {tally:?}", case.name);
+    // A small sample of a rule that leaves most cuts one solution (or
+    // several) may miss the rarer count; a large one must not.
+    if puzzles() >= FULL_SAMPLE {
+        assert!(
+            tally.unique > 0
+                && (tally.multiple > 0) != case.unique_only
+                && tally.none + tally.broken > 0,
+            "{}: every kind of answer must occur: {tally:?}",
+            case.name
+        );
+    }
+    tally
+}
+
+/// Puzzles per case from which each case must show every count.
+const FULL_SAMPLE: usize = 100;
+
+/// Checks each case of `cases`, that a filled grid other than the solved
+/// one broke a rule of each, and that the cases together had puzzles with
+/// no solution, one and several.
+fn crosscheck_all(cases: &[Case]) {
+    let mut total = Tally::default();
+    for case in cases {
+        let tally = crosscheck(case);
+        assert!(
+            tally.grids_broken > 0,
+            "{}: no other grid broke a rule",
+            case.name
+        );
+        total.unique += tally.unique;
+        total.multiple += tally.multiple;
+        total.none += tally.none + tally.broken;
+    }
+    assert!(
+        total.unique > 0 && total.multiple > 0 && total.none > 0,
+        "every kind of answer must occur: {total:?}"
+    );
+}
+
+#[test]
+fn thermometers_agree_with_the_oracle() {
+    crosscheck_all(&[Case::nine(
+        "thermometers",
+        &[ConstraintKind::Thermometer],
+        1,
+    )]);
+}
+
+#[test]
+fn dots_and_xv_agree_with_the_oracle() {
+    crosscheck_all(&[
+        Case::nine("white dots", &[ConstraintKind::WhiteDot], 2),
+        Case::nine("black dots", &[ConstraintKind::BlackDot], 3),
+        Case::nine("xv", &[ConstraintKind::Xv], 4),
+    ]);
+}
+
+#[test]
+fn negative_rules_agree_with_the_oracle() {
+    crosscheck_all(&[
+        Case::nine("non-consecutive", &[ConstraintKind::NonConsecutive], 5)
+            .filled_under(Rule::NonConsecutive)
+            .givens(NEGATIVE_GIVENS),
+        Case::nine("negative black dots", &[ConstraintKind::NegativeBlack], 6)
+            .filled_under(Rule::NegativeBlack)
+            .givens(NEGATIVE_GIVENS),
+        Case::nine("negative xv", &[ConstraintKind::NegativeXv], 7)
+            .filled_under(Rule::NegativeXv)
+            .givens(NEGATIVE_GIVENS),
+    ]);
+}
+
+#[test]
+fn marked_cells_agree_with_the_oracle() {
+    crosscheck_all(&[
+        Case::nine("odd", &[ConstraintKind::Odd], 8).givens(WEAK_GIVENS),
+        Case::nine("even", &[ConstraintKind::Even], 9).givens(WEAK_GIVENS),
+        Case::nine("minimum", &[ConstraintKind::Minimum], 10).givens(WEAK_GIVENS),
+        Case::nine("maximum", &[ConstraintKind::Maximum], 11).givens(WEAK_GIVENS),
+    ]);
+}
+
+#[test]
+fn lines_agree_with_the_oracle() {
+    crosscheck_all(&[
+        Case::nine("palindromes", &[ConstraintKind::Palindrome], 12).givens(WEAK_GIVENS),
+        Case::nine("clones", &[ConstraintKind::Clone], 13).givens(WEAK_GIVENS),
+        Case::nine("whispers", &[ConstraintKind::Whispers], 14),
+        Case::nine("renban", &[ConstraintKind::Renban], 15),
+        Case::nine("entropic", &[ConstraintKind::Entropic], 16),
+    ]);
+}
+
+#[test]
+fn mixed_rules_agree_with_the_oracle() {
+    crosscheck_all(&[
+        Case::nine(
+            "thermometers, kropki dots and negative xv",
+            &[
+                ConstraintKind::Thermometer,
+                ConstraintKind::WhiteDot,
+                ConstraintKind::BlackDot,
+                ConstraintKind::NegativeXv,
+            ],
+            17,
+        )
+        .filled_under(Rule::NegativeXv)
+        .givens(NEGATIVE_GIVENS),
+        // Every negative rule with all its markers: one solution even with
+        // no givens, so only the count of one and of none can be seen.
+        Case::nine(
+            "thermometers with every kropki dot and xv marker and the three negative rules",
+            &[
+                ConstraintKind::Thermometer,
+                ConstraintKind::NonConsecutive,
+                ConstraintKind::NegativeBlack,
+                ConstraintKind::NegativeXv,
+            ],
+            21,
+        )
+        .givens(0..=16)
+        .unique_only(),
+        Case::nine(
+            "renban, whispers, odd and even",
+            &[
+                ConstraintKind::Renban,
+                ConstraintKind::Whispers,
+                ConstraintKind::Odd,
+                ConstraintKind::Even,
+            ],
+            18,
+        ),
+        Case::nine(
+            "palindromes, clones and entropic lines",
+            &[
+                ConstraintKind::Palindrome,
+                ConstraintKind::Clone,
+                ConstraintKind::Entropic,
+            ],
+            19,
+        ),
+        Case::nine(
+            "non-consecutive with white dots, minimum, maximum and thermometers",
+            &[
+                ConstraintKind::NonConsecutive,
+                ConstraintKind::WhiteDot,
+                ConstraintKind::Minimum,
+                ConstraintKind::Maximum,
+                ConstraintKind::Thermometer,
+            ],
+            20,
+        )
+        .filled_under(Rule::NonConsecutive)
+        .givens(NEGATIVE_GIVENS),
+    ]);
+}
+
+/// Every kind of rule, for the 6x6 sample.
+const ALL_KINDS: [ConstraintKind; 16] = [
+    ConstraintKind::Thermometer,
+    ConstraintKind::WhiteDot,
+    ConstraintKind::BlackDot,
+    ConstraintKind::Xv,
+    ConstraintKind::NonConsecutive,
+    ConstraintKind::NegativeBlack,
+    ConstraintKind::NegativeXv,
+    ConstraintKind::Odd,
+    ConstraintKind::Even,
+    ConstraintKind::Minimum,
+    ConstraintKind::Maximum,
+    ConstraintKind::Palindrome,
+    ConstraintKind::Clone,
+    ConstraintKind::Whispers,
+    ConstraintKind::Renban,
+    ConstraintKind::Entropic,
+];
+
+#[test]
+fn six_by_six_counts_up_to_twenty_agree_with_the_oracle() {
+    let (mut exact, mut total) = (0, Tally::default());
+    for (k, &part) in ALL_KINDS.iter().enumerate() {
+        let givens = match part {
+            ConstraintKind::NonConsecutive
+            | ConstraintKind::NegativeBlack
+            | ConstraintKind::NegativeXv => 0..=8,
+            ConstraintKind::Odd
+            | ConstraintKind::Even
+            | ConstraintKind::Minimum
+            | ConstraintKind::Maximum => 8..=18,
+            ConstraintKind::Palindrome | ConstraintKind::Clone => 8..=18,
+            _ => 4..=14,
+        };
+        let tally = crosscheck(&Case {
+            name: format!("6x6 {part:?}"),
+            side: 6,
+            parts: std::slice::from_ref(&ALL_KINDS[k]),
+            filled_under: None,
+            givens,
+            limit: 20,
+            unique_only: false,
+            seed: 100 + k as u64,
+        });
+        exact += tally.exact;
+        total.unique += tally.unique;
+        total.multiple += tally.multiple;
+        total.none += tally.none + tally.broken;
+    }
+    assert!(
+        total.unique > 0 && total.multiple > 0 && total.none > 0,
+        "every kind of answer must occur: {total:?}"
+    );
+    // Counts compared beyond "several".
+    assert!(exact > 0, "no 6x6 puzzle had from 3 to 19 solutions");
+}
