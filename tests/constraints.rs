@@ -23,13 +23,18 @@
 //! some with no solution, one and several (and of each rule or mix, from
 //! 100 puzzles each), so that no check passes vacuously.
 //!
+//! The first 40 unique 9x9 puzzles of each rule or mix are explained, and
+//! every step of the path is checked against the solution.
+//!
 //! `$SUDOKU_CONSTRAINT_PUZZLES` sets the puzzles per rule or mix: 15 unless
 //! set; `.ci/reliability` runs 300 in a release build.
 
 mod common;
 
 use common::constraint_oracle::{ConstraintOracle, Rule};
-use sudoku_dlx::{Boxes, Constraint, ConstraintKind, Grid, Rng, Rules, Size, Solver, Unit};
+use sudoku_dlx::{
+    Boxes, Constraint, ConstraintKind, Explainer, Geometry, Grid, Rng, Rules, Size, Solver, Unit,
+};
 
 /// Puzzles per rule or mix of rules.
 fn puzzles() -> usize {
@@ -537,6 +542,24 @@ struct Tally {
     exact: usize,
     /// Filled grids other than the solved one that broke a rule.
     grids_broken: usize,
+    /// Unique puzzles explained, every step checked against the solution.
+    explained: usize,
+}
+
+/// Explains `puzzle` and checks that no step places a wrong digit or
+/// strikes a digit of `solution`, and that the path ends in it.
+fn explain_soundly(geometry: &Geometry, puzzle: &Grid, solution: &Grid, what: &str) {
+    let path = Explainer::new().explain(geometry, puzzle).unwrap();
+    let cells = solution.cells();
+    for step in &path.steps {
+        for &(cell, digit) in &step.placements {
+            assert_eq!(cells[cell], digit, "{what}: `{step}` places a wrong digit");
+        }
+        for &(cell, digit) in &step.eliminations {
+            assert_ne!(cells[cell], digit, "{what}: `{step}` strikes the solution");
+        }
+    }
+    assert!(path.solved, "{what}: the path stops short");
 }
 
 /// `grid` on one line, `.` for a blank.
@@ -707,6 +730,10 @@ fn crosscheck(case: &Case) -> Tally {
                     1 => tally.unique += 1,
                     _ => tally.multiple += 1,
                 }
+                if count == 1 && tally.explained < EXPLAINED {
+                    explain_soundly(&geometry, &grid, &solutions[0], &what);
+                    tally.explained += 1;
+                }
             }
         }
     }
@@ -725,6 +752,9 @@ fn crosscheck(case: &Case) -> Tally {
     tally
 }
 
+/// The unique 9x9 puzzles explained at most, per rule or mix.
+const EXPLAINED: usize = 40;
+
 /// Puzzles per case from which each case must show every count.
 const FULL_SAMPLE: usize = 100;
 
@@ -738,6 +768,11 @@ fn crosscheck_all(cases: &[Case]) {
         assert!(
             tally.grids_broken > 0,
             "{}: no other grid broke a rule",
+            case.name
+        );
+        assert!(
+            case.side != 9 || tally.unique == 0 || tally.explained > 0,
+            "{}: no unique puzzle was explained",
             case.name
         );
         total.unique += tally.unique;

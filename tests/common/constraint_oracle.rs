@@ -164,13 +164,14 @@ impl ConstraintOracle {
                 kind(rule) && cells.contains(&a) && cells.contains(&b)
             })
         };
+        let is_dot = |r: &Rule| matches!(r, Rule::WhiteDot(..) | Rule::BlackDot(..));
         let mut checks = 0;
         for rule in &self.rules {
             checks |= match rule {
-                Rule::NonConsecutive if !marked(|r| matches!(r, Rule::WhiteDot(..))) => {
-                    NOT_CONSECUTIVE
-                }
-                Rule::NegativeBlack if !marked(|r| matches!(r, Rule::BlackDot(..))) => NOT_DOUBLE,
+                // A dot of either colour exempts its pair from both kropki
+                // negative rules (1 and 2 take either dot).
+                Rule::NonConsecutive if !marked(is_dot) => NOT_CONSECUTIVE,
+                Rule::NegativeBlack if !marked(is_dot) => NOT_DOUBLE,
                 Rule::NegativeXv if !marked(|r| matches!(r, Rule::Xv(..))) => NOT_FIVE_OR_TEN,
                 _ => 0,
             };

@@ -26,7 +26,6 @@ use sudoku_dlx::{Cage, Cell, Constraint, Frame, Rules, Variant};
 /// The side of one cell, in SVG user units (pixels when shown alone).
 pub const CELL: usize = 40;
 
-
 /// The cell side as a signed coordinate, for the sums of offsets.
 const SIDE: i64 = CELL as i64;
 /// How far a cage outline sits inside the cells.

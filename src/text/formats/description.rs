@@ -29,9 +29,7 @@ use crate::sudoku::variants::Variant;
 use crate::text::alphabet::{Alphabet, Symbol, Symbols};
 use crate::text::error::ParseErrorKind;
 use crate::text::formats::constraint_json::{self, Dialect};
-use crate::text::formats::json_parts::{
-    cell_name, get, join, members, parse_cell, Problem,
-};
+use crate::text::formats::json_parts::{cell_name, get, join, members, parse_cell, Problem};
 use crate::text::json::{Json, Member, Value};
 use crate::text::record::Record;
 use crate::text::regions::{number_regions, RegionProblem};
