@@ -63,6 +63,7 @@ fn constraint(rule: &Rule) -> Constraint {
         Rule::Whispers(cells) => Constraint::Whispers(cells),
         Rule::Renban(cells) => Constraint::Renban(cells),
         Rule::Entropic(cells) => Constraint::Entropic(cells),
+        Rule::Arrow(bulb, shaft) => Constraint::Arrow { bulb, shaft },
     }
 }
 
@@ -442,6 +443,32 @@ impl Board<'_> {
                         .all(|&c| band(s[c]) != band(s[next]))
                 });
                 rules.extend(lines.into_iter().map(Rule::Entropic));
+            }
+            ConstraintKind::Arrow => {
+                // Bulbs of one cell, shafts of 2 to 4 cells whose digits
+                // add up to the bulb's, along king's-move walks.
+                let wanted = some(self.rng, 2, 4);
+                let solved = self.solved;
+                let mut taken: Vec<usize> = Vec::new();
+                for _ in 0..200 {
+                    if rules.len() == wanted {
+                        break;
+                    }
+                    let length = 3 + self.rng.below(3);
+                    let line = self.path(length, &taken, |path, next| match path.first() {
+                        None => true,
+                        Some(&bulb) => {
+                            let shaft: u8 = path[1..].iter().map(|&c| solved[c]).sum();
+                            shaft + solved[next] <= solved[bulb]
+                        }
+                    });
+                    let Some(line) = line else { continue };
+                    let shaft: u8 = line[1..].iter().map(|&c| solved[c]).sum();
+                    if shaft == solved[line[0]] {
+                        taken.extend(&line);
+                        rules.push(Rule::Arrow(vec![line[0]], line[1..].to_vec()));
+                    }
+                }
             }
         }
         rules
@@ -836,6 +863,7 @@ fn lines_agree_with_the_oracle() {
         Case::nine("whispers", &[ConstraintKind::Whispers], 14),
         Case::nine("renban", &[ConstraintKind::Renban], 15),
         Case::nine("entropic", &[ConstraintKind::Entropic], 16),
+        Case::nine("arrows", &[ConstraintKind::Arrow], 17),
     ]);
 }
 
@@ -904,7 +932,7 @@ fn mixed_rules_agree_with_the_oracle() {
 }
 
 /// Every kind of rule, for the 6x6 sample.
-const ALL_KINDS: [ConstraintKind; 16] = [
+const ALL_KINDS: [ConstraintKind; 17] = [
     ConstraintKind::Thermometer,
     ConstraintKind::WhiteDot,
     ConstraintKind::BlackDot,
@@ -921,6 +949,7 @@ const ALL_KINDS: [ConstraintKind; 16] = [
     ConstraintKind::Whispers,
     ConstraintKind::Renban,
     ConstraintKind::Entropic,
+    ConstraintKind::Arrow,
 ];
 
 #[test]

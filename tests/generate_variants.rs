@@ -159,8 +159,8 @@ fn generated_variant_puzzles_read_back_unique_under_the_same_variant() {
 }
 
 #[test]
-fn thermometer_kropki_and_xv_puzzles_come_unique_and_seeded_from_the_binary() {
-    for rule in ["thermometer", "kropki", "xv"] {
+fn thermometer_kropki_xv_and_arrow_puzzles_come_unique_and_seeded_from_the_binary() {
+    for rule in ["thermometer", "kropki", "xv", "arrow"] {
         let args = ["generate", "--variant", rule, "--seed", "31", "-n", "3"];
         let first = run(&args, "");
         assert_eq!(first.status, Some(0), "{rule}: {}", first.stderr);
@@ -170,6 +170,7 @@ fn thermometer_kropki_and_xv_puzzles_come_unique_and_seeded_from_the_binary() {
         let key = match rule {
             "thermometer" => "\"thermometers\":",
             "kropki" => "\"white_dots\":",
+            "arrow" => "\"arrows\":",
             _ => "\"xv\":",
         };
         assert!(

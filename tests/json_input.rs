@@ -39,7 +39,7 @@ fn objects(stdout: &str) -> Vec<Value> {
 }
 
 /// The keys of a description that are rules.
-const RULE_KEYS: [&str; 17] = [
+const RULE_KEYS: [&str; 18] = [
     "boxes",
     "regions",
     "variants",
@@ -56,6 +56,7 @@ const RULE_KEYS: [&str; 17] = [
     "maximum",
     "palindromes",
     "clones",
+    "arrows",
     "lines",
 ];
 
@@ -201,8 +202,8 @@ fn bad_lines_are_reported_with_line_column_and_key_and_the_run_goes_on() {
              hyper, disjoint, anti-king, anti-knight or non-consecutive",
             "<stdin>:5:32: found unknown key \"colour\"; expected one of givens, shape, grids, boxes, regions, \
              variants, cages, extra_regions, thermometers, white_dots, black_dots, xv, negative, \
-             odd, even, minimum, maximum, palindromes, clones, lines, title (or the keys of a -f \
-             json answer)",
+             odd, even, minimum, maximum, palindromes, clones, arrows, lines, title (or the keys \
+             of a -f json answer)",
         ]
     );
     let lines: Vec<u64> = answers
@@ -416,7 +417,7 @@ fn f_puzzles_rules_we_do_not_have_are_named_not_dropped() {
     let line = &records("fpuzzles.json")[3];
     let with = |extra: &str| line.replacen("\"grid\"", &format!("{extra},\"grid\""), 1);
     let text = [
-        with(r#""arrow":[{"lines":[["R1C1","R1C2","R1C3"]],"cells":["R1C1"]}]"#),
+        with(r#""sandwichsum":[{"cell":"R0C1","value":"5"}]"#),
         with(r#""killercage":[{"cells":["R1C1","R1C2"],"value":"3"}]"#),
         with(r#""diagonal-":true"#),
         line.clone(),
@@ -428,7 +429,7 @@ fn f_puzzles_rules_we_do_not_have_are_named_not_dropped() {
     assert_eq!(answers.len(), 5);
     assert!(
         run.stderr.contains(
-            "<stdin>:1:71: key arrow: the f-puzzles constraint \"arrow\" \
+            "<stdin>:1:71: key sandwichsum: the f-puzzles constraint \"sandwichsum\" \
              (1 of them) is not supported"
         ),
         "{}",

@@ -41,6 +41,8 @@ pub enum ConstraintKind {
     /// Every three cells in a row on the line hold one low, one middle and
     /// one high digit.
     Entropic,
+    /// The shaft's digits add up to the number in the bulb.
+    Arrow,
 }
 
 impl ConstraintKind {
@@ -63,6 +65,7 @@ impl ConstraintKind {
             ConstraintKind::Whispers => "german whispers",
             ConstraintKind::Renban => "renban",
             ConstraintKind::Entropic => "entropic line",
+            ConstraintKind::Arrow => "arrow",
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Puzzles with rules beyond "once per unit": a random solution is drawn
 //! first, then rules that it obeys are drawn on it (thermometers along
 //! rising digits, kropki dots where neighbours differ by 1 or one is twice
-//! the other, X and V where they add up to 10 or 5), then its givens are
+//! the other, X and V where they add up to 10 or 5, arrows whose shaft adds
+//! up to the bulb), then its givens are
 //! blanked while the puzzle stays unique under those rules.
 //!
 //! Kropki and XV puzzles mark every pair that qualifies and take the
@@ -26,11 +27,18 @@ pub enum Decoration {
     Kropki,
     /// Every X and V, with the negative rule.
     Xv,
+    /// Arrows of one-cell bulbs and shafts of 2 to 4 cells.
+    Arrows,
 }
 
 impl Decoration {
     /// Every decoration, in the order of their names.
-    pub const ALL: [Decoration; 3] = [Decoration::Thermometers, Decoration::Kropki, Decoration::Xv];
+    pub const ALL: [Decoration; 4] = [
+        Decoration::Thermometers,
+        Decoration::Kropki,
+        Decoration::Xv,
+        Decoration::Arrows,
+    ];
 
     /// Its name, as `generate --variant` spells it.
     pub fn name(self) -> &'static str {
@@ -38,6 +46,7 @@ impl Decoration {
             Decoration::Thermometers => "thermometer",
             Decoration::Kropki => "kropki",
             Decoration::Xv => "xv",
+            Decoration::Arrows => "arrow",
         }
     }
 }
@@ -99,6 +108,7 @@ impl Decorator {
                 Decoration::Thermometers => thermometers(&solution, size, rng, &mut rules),
                 Decoration::Kropki => kropki(&solution, size, rng, &mut rules),
                 Decoration::Xv => xv(&solution, size, &mut rules),
+                Decoration::Arrows => arrows(&solution, size, rng, &mut rules),
             }
         }
         let geometry = rules.geometry(size)?;
@@ -119,8 +129,42 @@ fn neighbour_pairs(n: usize) -> impl Iterator<Item = [usize; 2]> {
     })
 }
 
-/// Draws a few thermometers: walks from random cells to a king's-move
-/// neighbour with a larger digit, at most one thermometer through a cell.
+/// A random walk of king's moves from a random free cell, of at most
+/// `length` cells, each next cell one that `fits` the walk so far.
+fn walk(
+    n: usize,
+    used: &[bool],
+    length: usize,
+    rng: &mut Rng,
+    fits: impl Fn(&[usize], usize) -> bool,
+) -> Vec<usize> {
+    let start = rng.below(n * n);
+    if used[start] {
+        return Vec::new();
+    }
+    let mut line = vec![start];
+    while line.len() < length {
+        let at = *line.last().expect("a walk has a first cell");
+        let (row, column) = (at / n, at % n);
+        let next: Vec<usize> = (0..9)
+            .filter(|&k| k != 4)
+            .filter_map(|k| {
+                let r = (row + k / 3).checked_sub(1)?;
+                let c = (column + k % 3).checked_sub(1)?;
+                (r < n && c < n).then_some(r * n + c)
+            })
+            .filter(|&cell| !used[cell] && !line.contains(&cell) && fits(&line, cell))
+            .collect();
+        if next.is_empty() {
+            break;
+        }
+        line.push(next[rng.below(next.len())]);
+    }
+    line
+}
+
+/// Draws a few thermometers: walks to a king's-move neighbour with a larger
+/// digit, at most one thermometer through a cell.
 fn thermometers(solution: &Grid, size: Size, rng: &mut Rng, rules: &mut Rules) {
     let n = size.side();
     let digits = solution.cells();
@@ -131,34 +175,46 @@ fn thermometers(solution: &Grid, size: Size, rng: &mut Rng, rules: &mut Rules) {
         if made == wanted {
             break;
         }
-        let start = rng.below(n * n);
-        if used[start] {
-            continue;
-        }
         let length = 3 + rng.below(4);
-        let mut line = vec![start];
-        while line.len() < length {
-            let at = *line.last().expect("a line has a bulb");
-            let (row, column) = (at / n, at % n);
-            let next: Vec<usize> = (0..9)
-                .filter(|&k| k != 4)
-                .filter_map(|k| {
-                    let r = (row + k / 3).checked_sub(1)?;
-                    let c = (column + k % 3).checked_sub(1)?;
-                    (r < n && c < n).then_some(r * n + c)
-                })
-                .filter(|&cell| !used[cell] && !line.contains(&cell) && digits[cell] > digits[at])
-                .collect();
-            if next.is_empty() {
-                break;
-            }
-            line.push(next[rng.below(next.len())]);
-        }
+        let line = walk(n, &used, length, rng, |line, cell| {
+            digits[cell] > digits[line[line.len() - 1]]
+        });
         if line.len() >= 3 {
             for &cell in &line {
                 used[cell] = true;
             }
             rules.constraints.push(Constraint::Thermometer(line));
+            made += 1;
+        }
+    }
+}
+
+/// Draws a few arrows: a bulb and a walk of 2 to 4 cells whose digits add
+/// up to the bulb's, at most one arrow through a cell.
+fn arrows(solution: &Grid, size: Size, rng: &mut Rng, rules: &mut Rules) {
+    let n = size.side();
+    let digits = solution.cells();
+    let mut used = vec![false; n * n];
+    let wanted = (n * 2 / 3).max(2);
+    let mut made = 0;
+    for _ in 0..n * n * 4 {
+        if made == wanted {
+            break;
+        }
+        let length = 3 + rng.below(3);
+        let line = walk(n, &used, length, rng, |line, cell| {
+            let shaft: u32 = line[1..].iter().map(|&c| u32::from(digits[c])).sum();
+            shaft + u32::from(digits[cell]) <= u32::from(digits[line[0]])
+        });
+        let shaft: u32 = line.iter().skip(1).map(|&c| u32::from(digits[c])).sum();
+        if line.len() >= 3 && shaft == u32::from(digits[line[0]]) {
+            for &cell in &line {
+                used[cell] = true;
+            }
+            rules.constraints.push(Constraint::Arrow {
+                bulb: vec![line[0]],
+                shaft: line[1..].to_vec(),
+            });
             made += 1;
         }
     }

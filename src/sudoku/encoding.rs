@@ -30,6 +30,7 @@
 //! random order, which makes the first solution found a random one.
 
 mod cages;
+mod tables;
 
 use crate::engine::{Count, Matrix};
 use crate::sudoku::geometry::Geometry;
@@ -173,9 +174,13 @@ impl Encoding {
             ItemOrder::CellsFirst => (item, 0),
             ItemOrder::UnitsFirst => (item + blanks, item),
         };
-        // The items of the cages after those of the cells and units; one
-        // secondary item per group after the primary items, then those of
-        // the cages without a sum.
+        // The items of the tables (arrows) after those of the cells and
+        // units, then those of the cages; one secondary item per group
+        // after the primary items, then those of the cages without a sum,
+        // then those of the tables.
+        let tables_first = primary;
+        let has_tables = !geometry.tables().is_empty();
+        let primary = primary + geometry.tables().len() as u32;
         let (primary, secondary) = match has_cages {
             true => cage_items.number(geometry, grid, primary, first_cell_item),
             false => {
@@ -183,6 +188,10 @@ impl Encoding {
                 (primary, geometry.groups() as u32)
             }
         };
+        let secondary = secondary
+            + cage_items
+                .tables
+                .number(geometry, tables_first, primary + secondary);
         matrix.reset(primary as usize, secondary as usize);
         let cage_items = &*cage_items;
         let cells = CellByCell {
@@ -197,7 +206,7 @@ impl Encoding {
             cages: cage_items,
         };
         // The fixed-width builds are for geometries of units alone.
-        let plain = !has_groups && !has_cages;
+        let plain = !has_groups && !has_cages && !has_tables;
         let Some(rng) = shuffle else {
             // Cell by cell, in one pass.
             match geometry.units_per_cell() {
@@ -207,6 +216,9 @@ impl Encoding {
             }
             if has_cages {
                 cells.add_cage_options(grid, matrix, placements, items, assignments);
+            }
+            if has_tables {
+                cells.add_table_options(grid, matrix, placements, items);
             }
             return true;
         };
@@ -242,13 +254,16 @@ impl Encoding {
         if has_cages {
             cells.add_cage_options(grid, matrix, placements, items, assignments);
         }
+        if has_tables {
+            cells.add_table_options(grid, matrix, placements, items);
+        }
         true
     }
 
     /// Writes the placements of `options`, options of the matrix last
     /// built, into `grid`.
     pub fn decode(&self, options: &[usize], grid: &mut Grid) {
-        if self.cages.in_use() {
+        if self.cages.in_use() || self.cages.tables.in_use() {
             self.decode_with_cages(options, grid);
             return;
         }
@@ -447,7 +462,9 @@ impl OptionItems<'_> {
     /// Adds the option to `matrix`, `items` as scratch space.
     #[inline(always)]
     fn add<C: Count>(&self, matrix: &mut Matrix<C>, items: &mut Vec<usize>) {
-        let plain = self.geometry.groups() == 0 && self.geometry.cages().is_empty();
+        let plain = self.geometry.groups() == 0
+            && self.geometry.cages().is_empty()
+            && self.geometry.tables().is_empty();
         match self.geometry.units_per_cell() {
             Some(3) if plain => self.add_of::<C, 3>(matrix),
             Some(4) if plain => self.add_of::<C, 4>(matrix),
@@ -499,6 +516,10 @@ impl OptionItems<'_> {
         items.extend(groups.iter().map(|&group| (self.primary + group) as usize));
         if let Some(item) = self.cages.digit_item(self.geometry, self.cell, self.digit) {
             items.push(item as usize);
+        }
+        if self.cages.tables.in_use() {
+            let tables = &self.cages.tables;
+            tables.push_items(self.geometry, self.cell, self.digit, items);
         }
     }
 }

@@ -93,6 +93,34 @@ pub struct Geometry {
     allowed: Vec<u64>,
     /// The placements a rule forbids outright: cell, digit, rule.
     forbidden: Vec<(usize, u8, u32)>,
+    /// The rules given as the digits their cells may hold together.
+    tables: Vec<Table>,
+}
+
+/// A rule given as the lists of digits its cells may hold together (an
+/// arrow: every way of filling its bulb and shaft that adds up), which the
+/// encoding makes an item of, with an option per list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    /// The cells, in the rule's order.
+    pub cells: Vec<usize>,
+    /// The lists of digits, `cells.len()` a list, one after another.
+    pub tuples: Vec<u8>,
+    /// The rule, an index into [`Geometry::rules`].
+    pub rule: u32,
+}
+
+impl Table {
+    /// The lists of digits, one per way of filling the cells.
+    pub fn tuples(&self) -> impl Iterator<Item = &[u8]> {
+        self.tuples.chunks(self.cells.len().max(1))
+    }
+
+    /// True when the cells of `grid` are all filled and hold no list.
+    pub fn is_broken_by(&self, grid: &Grid) -> bool {
+        let digits: Vec<u8> = self.cells.iter().map(|&cell| grid.cells()[cell]).collect();
+        !digits.contains(&0) && !self.tuples().any(|tuple| tuple == digits)
+    }
 }
 
 /// The rule of a group or forbidden placement that no rule made.
@@ -176,6 +204,8 @@ pub struct GeometryBuilder {
     rules: Vec<Unit>,
     /// Placements forbidden outright: cell, digit, rule.
     forbidden: Vec<(usize, u8, u32)>,
+    /// Rules given as tables.
+    tables: Vec<Table>,
 }
 
 impl GeometryBuilder {
@@ -289,6 +319,11 @@ impl GeometryBuilder {
     /// Forbids `digit` in `cell` outright, for rule `rule`.
     pub(crate) fn forbid(&mut self, cell: usize, digit: u8, rule: u32) {
         self.forbidden.push((cell, digit, rule));
+    }
+
+    /// Adds a rule given as a table (see [`Table`]).
+    pub(crate) fn table(&mut self, table: Table) {
+        self.tables.push(table);
     }
 
     /// The number of units added so far that are neither rows, columns nor
@@ -450,6 +485,7 @@ impl GeometryBuilder {
             && self.units.len() == self.standard_units
             && group_rules.is_empty()
             && allowed.is_empty()
+            && self.tables.is_empty()
             && cages.is_empty();
         Ok(Geometry {
             size,
@@ -474,6 +510,7 @@ impl GeometryBuilder {
             rules: self.rules,
             allowed,
             forbidden: self.forbidden,
+            tables: self.tables,
         })
     }
 }
@@ -525,6 +562,7 @@ impl Geometry {
             group_rules: Vec::new(),
             rules: Vec::new(),
             forbidden: Vec::new(),
+            tables: Vec::new(),
         }
     }
 
@@ -545,6 +583,7 @@ impl Geometry {
             group_rules: Vec::new(),
             rules: Vec::new(),
             forbidden: Vec::new(),
+            tables: Vec::new(),
         }
     }
 
@@ -678,8 +717,17 @@ impl Geometry {
             .map(|group| self.group_placements(group).len())
             .max()
             .unwrap_or(0);
+        // A table's item has an option per way; an X item of a table, one
+        // placement and every way that leaves the cell another digit.
+        let largest_table = self
+            .tables
+            .iter()
+            .map(|table| table.tuples().count() + 1)
+            .max()
+            .unwrap_or(0);
         self.side()
             .max(largest_group)
+            .max(largest_table)
             .max(self.cages.most_options_per_item())
     }
 
@@ -723,6 +771,17 @@ impl Geometry {
     pub fn group_rule_number(&self, group: usize) -> Option<usize> {
         let rule = self.group_rules[group];
         (rule != NO_RULE).then_some(rule as usize)
+    }
+
+    /// The rules given as tables (arrows).
+    pub fn tables(&self) -> &[Table] {
+        &self.tables
+    }
+
+    /// The first table whose cells are filled in `grid` with no list of
+    /// the table.
+    pub fn first_broken_table(&self, grid: &Grid) -> Option<&Table> {
+        self.tables.iter().find(|table| table.is_broken_by(grid))
     }
 
     /// The placements a rule forbids outright, as (cell, digit, rule
@@ -841,6 +900,16 @@ impl Geometry {
                     wrong_sum: None,
                 });
             }
+        }
+        if let Some(table) = self.first_broken_table(grid) {
+            let (first, last) = (table.cells[0], table.cells[table.cells.len() - 1]);
+            return Some(Conflict {
+                digit: grid.cells()[first],
+                unit: self.rules[table.rule as usize],
+                first: self.position(first),
+                second: self.position(last),
+                wrong_sum: None,
+            });
         }
         for &(cell, digit, rule) in &self.forbidden {
             if grid.cells()[cell] == digit {

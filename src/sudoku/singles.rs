@@ -194,7 +194,10 @@ impl Singles {
             }
         }
         let outcome = self.propagate(geometry, grid, hidden, all);
-        if outcome == Outcome::Solved && cages.first_wrong_sum(grid).is_some() {
+        let broken = |grid: &Grid| {
+            cages.first_wrong_sum(grid).is_some() || geometry.first_broken_table(grid).is_some()
+        };
+        if outcome == Outcome::Solved && broken(grid) {
             return Some(Outcome::Contradiction);
         }
         Some(outcome)

@@ -184,6 +184,19 @@ fn write_constraints(out: &mut Vec<u8>, constraints: &[Constraint], n: usize) {
             }
         });
     }
+    let arrows = of(&[Kind::Arrow]);
+    if !arrows.is_empty() {
+        out.extend_from_slice(b",\"arrows\":");
+        write_array(out, &arrows, |out, constraint| {
+            if let Constraint::Arrow { bulb, shaft } = constraint {
+                out.extend_from_slice(b"{\"bulb\":");
+                write_cells(out, bulb, n);
+                out.extend_from_slice(b",\"shaft\":");
+                write_cells(out, shaft, n);
+                out.push(b'}');
+            }
+        });
+    }
     let drawn = of(&[Kind::Whispers, Kind::Renban, Kind::Entropic]);
     if !drawn.is_empty() {
         out.extend_from_slice(b",\"lines\":");

@@ -44,6 +44,9 @@ pub enum Rule {
     /// Every three cells in a row on the line hold one digit of each third
     /// of the digits (1-3, 4-6, 7-9 on 9x9).
     Entropic(Vec<usize>),
+    /// The shaft's digits (second) add up to the number the bulb's digits
+    /// (first) read.
+    Arrow(Vec<usize>, Vec<usize>),
 }
 
 impl Rule {
@@ -60,7 +63,9 @@ impl Rule {
             Rule::Odd(cell) | Rule::Even(cell) | Rule::Minimum(cell) | Rule::Maximum(cell) => {
                 vec![*cell]
             }
-            Rule::Clone(cells, copy) => cells.iter().chain(copy).copied().collect(),
+            Rule::Clone(cells, copy) | Rule::Arrow(cells, copy) => {
+                cells.iter().chain(copy).copied().collect()
+            }
         }
     }
 }
@@ -252,6 +257,19 @@ impl ConstraintOracle {
                     _ => 0,
                 };
                 distinct && span < cells.len()
+            }
+            Rule::Arrow(bulb, shaft) => {
+                // Once the bulb is read, the shaft's filled digits and what
+                // its blank cells can add (1 to n each) must reach it.
+                let number = bulb.iter().try_fold(0u32, |value, &cell| {
+                    (grid[cell] != 0).then(|| value * 10 + u32::from(grid[cell]))
+                });
+                let Some(number) = number else {
+                    return true;
+                };
+                let sum: u32 = filled(shaft).iter().map(|&d| u32::from(d)).sum();
+                let blank = (shaft.len() - filled(shaft).len()) as u32;
+                sum + blank <= number && number <= sum + blank * u32::from(n)
             }
             Rule::Entropic(cells) => {
                 let third = n / 3;

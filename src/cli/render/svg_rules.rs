@@ -202,6 +202,7 @@ pub fn marks(out: &mut Vec<u8>, rules: &Rules, at: Layout<'_>) {
             Constraint::Whispers(cells) => line(out, &WHISPERS, cells, at),
             Constraint::Renban(cells) => line(out, &RENBAN, cells, at),
             Constraint::Entropic(cells) => line(out, &ENTROPIC, cells, at),
+            Constraint::Arrow { bulb, shaft } => arrow(out, bulb, shaft, at),
             _ => {}
         }
     }
@@ -250,6 +251,54 @@ pub fn note(rules: &Rules) -> Option<String> {
 /// Draws a line through the centres of `cells` in `style`; a thermometer
 /// gets its bulb on the first cell. The line and the bulb are one group, so
 /// that its opacity applies once where they overlap.
+/// An arrow: a hollow circle on each cell of the bulb, a thin line from the
+/// bulb along the shaft, and a head at its end.
+fn arrow(out: &mut Vec<u8>, bulb: &[usize], shaft: &[usize], at: Layout<'_>) {
+    const COLOUR: &str = "#6a6a6a";
+    out.extend_from_slice(b"<g class=\"arrow\" opacity=\"0.8\">\n");
+    for &cell in bulb {
+        let (x, y) = at.centre(cell);
+        let _ = writeln!(
+            out,
+            "<circle class=\"arrow-bulb\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"none\" \
+             stroke=\"{COLOUR}\" stroke-width=\"2\"/>",
+            SIDE * 3 / 8
+        );
+    }
+    let points: Vec<(i64, i64)> = bulb[bulb.len() - 1..]
+        .iter()
+        .chain(shaft)
+        .map(|&cell| at.centre(cell))
+        .collect();
+    let text: Vec<String> = points.iter().map(|(x, y)| format!("{x},{y}")).collect();
+    let _ = writeln!(
+        out,
+        "<polyline points=\"{}\" fill=\"none\" stroke=\"{COLOUR}\" stroke-width=\"2\"/>",
+        text.join(" ")
+    );
+    if let [.., (x0, y0), (x1, y1)] = points[..] {
+        let (dx, dy) = (x1 as f64 - x0 as f64, y1 as f64 - y0 as f64);
+        let length = (dx * dx + dy * dy).sqrt().max(1.0);
+        let (ux, uy) = (dx / length, dy / length);
+        let size = SIDE as f64 / 4.0;
+        let tip = (x1 as f64, y1 as f64);
+        let wing = |sign: f64| {
+            (
+                tip.0 - size * ux + sign * size * 0.6 * uy,
+                tip.1 - size * uy - sign * size * 0.6 * ux,
+            )
+        };
+        let (left, right) = (wing(1.0), wing(-1.0));
+        let _ = writeln!(
+            out,
+            "<polyline class=\"arrow-head\" points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" \
+             fill=\"none\" stroke=\"{COLOUR}\" stroke-width=\"2\"/>",
+            left.0, left.1, tip.0, tip.1, right.0, right.1
+        );
+    }
+    out.extend_from_slice(b"</g>\n");
+}
+
 fn line(out: &mut Vec<u8>, style: &LineStyle, cells: &[usize], at: Layout<'_>) {
     let LineStyle {
         class,

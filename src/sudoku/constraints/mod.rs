@@ -13,10 +13,15 @@
 //! strike a placed digit's partners, and the rules check names the rule of
 //! a group two placed digits break: no other layer knows the rules.
 //!
+//! An arrow adds its digits up, which no relation of two cells states: it
+//! is compiled to a table of the ways to fill it (see [`arrow`]), with what
+//! that implies for pairs of cells compiled as above.
+//!
 //! One file a rule, with its compilation and its tests; this file holds the
 //! data, the checks every rule shares (cells inside the grid, each once)
 //! and the dispatch. Killer cages are compiled by [`crate::sudoku::cages`].
 
+mod arrow;
 mod clone;
 mod dots;
 mod entropic;
@@ -99,6 +104,15 @@ pub enum Constraint {
     /// Every three cells in a row on the line hold one low, one middle and
     /// one high digit (1-3, 4-6, 7-9 on 9x9); the side must divide by 3.
     Entropic(Vec<usize>),
+    /// The digits of the shaft add up to the number in the bulb (one to
+    /// three cells, read digit by digit); digits may repeat on the shaft
+    /// where no unit forbids it.
+    Arrow {
+        /// The bulb's cells, most significant digit first.
+        bulb: Vec<usize>,
+        /// The shaft's cells, from the bulb.
+        shaft: Vec<usize>,
+    },
 }
 
 /// Why a constraint makes no rule on a geometry.
@@ -173,6 +187,7 @@ impl Constraint {
             Constraint::Whispers(_) => ConstraintKind::Whispers,
             Constraint::Renban(_) => ConstraintKind::Renban,
             Constraint::Entropic(_) => ConstraintKind::Entropic,
+            Constraint::Arrow { .. } => ConstraintKind::Arrow,
         }
     }
 
@@ -196,6 +211,7 @@ impl Constraint {
             | Constraint::Minimum(cell)
             | Constraint::Maximum(cell) => vec![*cell],
             Constraint::Clone { cells, copy } => cells.iter().chain(copy).copied().collect(),
+            Constraint::Arrow { bulb, shaft } => bulb.iter().chain(shaft).copied().collect(),
         }
     }
 }
@@ -280,6 +296,7 @@ pub(crate) fn add_all(
             Constraint::Whispers(cells) => whispers::compile(cx, cells),
             Constraint::Renban(cells) => renban::compile(cx, name, cells)?,
             Constraint::Entropic(cells) => entropic::compile(cx, cells)?,
+            Constraint::Arrow { bulb, shaft } => arrow::compile(cx, name, bulb, shaft)?,
         }
     }
     Ok(builder)

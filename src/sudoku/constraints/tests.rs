@@ -104,6 +104,10 @@ fn obeys(grid: &[u8; 16], constraint: &Constraint, all: &[Constraint]) -> bool {
             digits.windows(2).all(|w| w[1] == w[0] + 1)
         }
         Constraint::Entropic(_) => unreachable!("no 4x4 entropic line"),
+        Constraint::Arrow { bulb, shaft } => {
+            let number = bulb.iter().fold(0, |value, &c| value * 10 + at(c));
+            number == shaft.iter().map(|&c| at(c)).sum::<i32>()
+        }
     }
 }
 
@@ -216,6 +220,35 @@ fn lines_agree() {
     agrees(vec![Constraint::Whispers(vec![0, 1, 5, 6])]);
     agrees(vec![Constraint::Renban(vec![0, 5, 10])]);
     agrees(vec![Constraint::Renban(vec![0, 1])]);
+}
+
+#[test]
+fn arrows_agree() {
+    agrees(vec![Constraint::Arrow {
+        bulb: vec![0],
+        shaft: vec![1, 5],
+    }]);
+    agrees(vec![Constraint::Arrow {
+        bulb: vec![5],
+        shaft: vec![10, 15],
+    }]);
+    // Digits repeat on a shaft whose cells share no unit.
+    agrees(vec![Constraint::Arrow {
+        bulb: vec![15],
+        shaft: vec![0, 5],
+    }]);
+    // A bulb of two cells reads as a number, 10 to 16 on 4x4.
+    agrees(vec![Constraint::Arrow {
+        bulb: vec![0, 1],
+        shaft: vec![6, 11, 13, 4],
+    }]);
+    agrees(vec![
+        Constraint::Arrow {
+            bulb: vec![0],
+            shaft: vec![5, 10],
+        },
+        Constraint::Thermometer(vec![12, 13, 14]),
+    ]);
 }
 
 #[test]

@@ -23,6 +23,7 @@
 //! and assignments that keep them and that the blank cells can take become
 //! options.
 
+use super::tables::TableItems;
 use super::{CellByCell, Count, Geometry, Grid, Matrix, OptionItems};
 
 /// The default of `Encoding::set_assignment_limit`: a cage with a
@@ -52,6 +53,9 @@ pub(super) struct CageItems {
     digit_items: Vec<u32>,
     /// The item of each blank cell of a cage encoded by assignments.
     cell_items: Vec<u32>,
+    /// The items of the tables (arrows), which placements cover beside
+    /// those of the cages.
+    pub(super) tables: TableItems,
 }
 
 /// The assignment options of a build: what each places, and the buffers
@@ -100,6 +104,7 @@ impl Default for CageItems {
             whole: Vec::new(),
             digit_items: Vec::new(),
             cell_items: Vec::new(),
+            tables: TableItems::default(),
         }
     }
 }

@@ -15,6 +15,7 @@
 //! | palindrome | `palindrome: [{lines: [[cells]]}]` | `palindromes: [[cells]]` |
 //! | clone | `clone: [{cells, cloneCells}]` | `clones: [{cells, copy}]` |
 //! | whispers, renban, entropic | `lines: [{type, cells}]` | the same |
+//! | arrow | `arrow: [{cells: bulb, lines: [[bulb cell, shaft...]]}]` | `arrows: [{bulb, shaft}]` |
 //!
 //! f-puzzles entries may carry presentation keys (colours, widths), which
 //! are strings or numbers and are skipped; any other key is a mistake named
@@ -52,6 +53,7 @@ pub(crate) fn keys(dialect: Dialect) -> &'static [&'static str] {
             "palindrome",
             "clone",
             "lines",
+            "arrow",
         ],
         Dialect::Description => &[
             "thermometers",
@@ -66,6 +68,7 @@ pub(crate) fn keys(dialect: Dialect) -> &'static [&'static str] {
             "palindromes",
             "clones",
             "lines",
+            "arrows",
         ],
     }
 }
@@ -86,6 +89,10 @@ pub(crate) fn read(
 ) -> Result<bool, Problem> {
     if !keys(dialect).contains(&key) {
         return Ok(false);
+    }
+    // f-puzzles writes null for a rule a puzzle does not have.
+    if dialect == Dialect::Fpuzzles && value.value == Value::Null {
+        return Ok(true);
     }
     let reader = Reader { dialect, size };
     let found = &mut rules.constraints;
@@ -154,6 +161,36 @@ pub(crate) fn read(
                     "minimum" => Constraint::Minimum(cell),
                     _ => Constraint::Maximum(cell),
                 });
+            }
+        }
+        (Dialect::Fpuzzles, "arrow") => {
+            // Each line of an arrow, from a cell of its bulb, is a shaft.
+            for (path, members) in reader.entries(key, value, &["cells", "lines"])? {
+                let bulb = reader.cells_at(&path, members, "cells", value)?;
+                let nested = get(members, "lines")
+                    .ok_or_else(|| Problem::found(&path, value.at, "no lines", "a lines key"))?;
+                let lines_path = join(&path, "lines");
+                for (line_path, line) in items(&lines_path, nested, "an array of lines of cells")? {
+                    let shaft: Vec<usize> = reader
+                        .cells(&line_path, line)?
+                        .into_iter()
+                        .filter(|cell| !bulb.contains(cell))
+                        .collect();
+                    if shaft.is_empty() {
+                        return Err(Problem::bad(&line_path, line, "a line leaving the bulb"));
+                    }
+                    found.push(Constraint::Arrow {
+                        bulb: bulb.clone(),
+                        shaft,
+                    });
+                }
+            }
+        }
+        (Dialect::Description, "arrows") => {
+            for (path, members) in reader.entries(key, value, &["bulb", "shaft"])? {
+                let bulb = reader.cells_at(&path, members, "bulb", value)?;
+                let shaft = reader.cells_at(&path, members, "shaft", value)?;
+                found.push(Constraint::Arrow { bulb, shaft });
             }
         }
         (_, "clone" | "clones") => {

@@ -654,6 +654,23 @@ pub(crate) mod tests {
                 Constraint::Whispers(vec![cell(1, 3), cell(2, 3)]),
             ]
         );
+        // Each line of an arrow from its bulb is a shaft.
+        let arrow =
+            r#","arrow":[{"cells":["R1C1"],"lines":[["R1C1","R1C2","R2C3"],["R1C1","R2C1"]]}]"#;
+        let record = read_text(&export(6, &[], arrow)).unwrap();
+        assert_eq!(
+            record.rules.constraints,
+            vec![
+                Constraint::Arrow {
+                    bulb: vec![cell(1, 1)],
+                    shaft: vec![cell(1, 2), cell(2, 3)]
+                },
+                Constraint::Arrow {
+                    bulb: vec![cell(1, 1)],
+                    shaft: vec![cell(2, 1)]
+                },
+            ]
+        );
         // A negative white dot is the non-consecutive rule.
         let record = read_text(&export(6, &[], r#","negative":["difference"]"#)).unwrap();
         assert_eq!(record.rules.variants, vec![Variant::NonConsecutive]);
@@ -662,7 +679,7 @@ pub(crate) mod tests {
     #[test]
     fn what_is_not_supported_is_named() {
         let cases = [
-            (r#","arrow":[{"lines":[["R1C1","R1C2"]],"cells":["R1C1"]}]"#, "key arrow: the f-puzzles constraint \"arrow\" (1 of them) is not supported"),
+            (r#","littlekiller":[{"cell":"R1C1","value":"5"}]"#, "key littlekiller: the f-puzzles constraint \"littlekiller\" (1 of them) is not supported"),
             (r#","negative":["kropki"]"#, "key negative[0]: found the string \"kropki\""),
             (r#","thermometer":[{"lines":[["R1C1","R5C2"]]}]"#, "key thermometer[0].lines[0][1]: found the string \"R5C2\""),
             (r#","xv":[{"cells":["R1C1","R1C2"],"value":"Y"}]"#, "key xv[0].value: found the string \"Y\"; expected \"X\" (10), \"V\" (5) or a whole number"),

@@ -1,0 +1,116 @@
+//! The tables in the exact-cover encoding (arrows: the ways of filling a
+//! rule's cells): an item per table, one option per way still open, and
+//! the secondary items that tie a way to the placements of its cells.
+//!
+//! For table `t`, cell `k` of it and digit `d` there is a secondary item
+//! X(t, k, d). The placement of `d` in that cell covers X(t, k, d); the
+//! option of a way covers the table's item and X(t, k, e) for every other
+//! digit `e` of each of its blank cells. Choosing a way thus leaves each of
+//! its cells only the way's digit, and placing a digit removes every way
+//! that gives the cell another: the trick of the cages' combinations, here
+//! with one digit per cell.
+
+use super::{CellByCell, Count, Geometry, Grid, Matrix};
+
+/// The items of the tables of a build.
+#[derive(Debug, Clone, Default)]
+pub(super) struct TableItems {
+    /// The primary item of each table.
+    items: Vec<u32>,
+    /// The first X item of each table: X(t, k, d) is `bases[t] + k * side
+    /// + d` (digit from 0).
+    bases: Vec<u32>,
+}
+
+impl TableItems {
+    /// Numbers the items of the tables of `geometry`: primary ones from
+    /// `first_primary` (the caller leaves room for one per table), X items
+    /// from `first_secondary`. Returns the number of X items.
+    pub(super) fn number(
+        &mut self,
+        geometry: &Geometry,
+        first_primary: u32,
+        first_secondary: u32,
+    ) -> u32 {
+        let n = geometry.side() as u32;
+        self.items.clear();
+        self.bases.clear();
+        let mut next = first_secondary;
+        for (index, table) in geometry.tables().iter().enumerate() {
+            self.items.push(first_primary + index as u32);
+            self.bases.push(next);
+            next += table.cells.len() as u32 * n;
+        }
+        next - first_secondary
+    }
+
+    /// True when the last build had tables.
+    #[inline]
+    pub(super) fn in_use(&self) -> bool {
+        !self.items.is_empty()
+    }
+
+    /// Appends the X items the placement of `digit` (from 0) in `cell`
+    /// covers.
+    pub(super) fn push_items(
+        &self,
+        geometry: &Geometry,
+        cell: usize,
+        digit: usize,
+        items: &mut Vec<usize>,
+    ) {
+        let n = geometry.side();
+        for (table, base) in geometry.tables().iter().zip(&self.bases) {
+            if let Some(k) = table.cells.iter().position(|&c| c == cell) {
+                items.push(*base as usize + k * n + digit);
+            }
+        }
+    }
+}
+
+impl CellByCell<'_> {
+    /// Adds the option of every way of every table that agrees with the
+    /// digits of `grid` and gives each blank cell a digit still free there;
+    /// each stands in `placements` for no placement.
+    pub(super) fn add_table_options<C: Count>(
+        &self,
+        grid: &Grid,
+        matrix: &mut Matrix<C>,
+        placements: &mut Vec<u32>,
+        items: &mut Vec<usize>,
+    ) {
+        let geometry = self.geometry;
+        let n = geometry.side();
+        let tables = &self.cages.tables;
+        for (index, table) in geometry.tables().iter().enumerate() {
+            let free: Vec<u64> = table
+                .cells
+                .iter()
+                .map(|&cell| match grid.cells()[cell] {
+                    0 => self.free_digits(cell, geometry.units_of(cell)),
+                    digit => 1 << (digit - 1),
+                })
+                .collect();
+            'ways: for tuple in table.tuples() {
+                items.clear();
+                items.push(tables.items[index] as usize);
+                for (k, (&cell, &digit)) in table.cells.iter().zip(tuple).enumerate() {
+                    if free[k] >> (digit - 1) & 1 == 0 {
+                        continue 'ways;
+                    }
+                    if grid.cells()[cell] != 0 {
+                        continue;
+                    }
+                    let base = tables.bases[index] as usize + k * n;
+                    let others = (0..n).filter(|&other| other + 1 != digit as usize);
+                    items.extend(others.map(|other| base + other));
+                }
+                placements.push(0);
+                // One table item and the X items of distinct cells.
+                matrix
+                    .add_option(items)
+                    .expect("an option covers distinct open items");
+            }
+        }
+    }
+}
