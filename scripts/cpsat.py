@@ -21,7 +21,16 @@ diagonal, hyper window, disjoint group) holds each value exactly once; anti-king
 of each value; non-consecutive neighbours never hold v and v+1; a cage holds each value at most once, its
 weighted sum equals its sum, and the set of values it uses is one of the sets with that sum (a table on one
 Boolean per value: without it, one-worker CP-SAT took 25-45 s on a championship killer). Givens are fixed
-literals.
+literals. The other rules, each from its definition, with d(c) = sum of v * x[c][v] the digit of cell c:
+
+- thermometer: d(next) >= d(previous) + 1 along the line; minimum / maximum: d(cell) < / > d(neighbour);
+- a dot, an X/V, and the relation of neighbours on a whispers line: a relation R between two cells, as
+  "x[a][v] implies some x[b][w] with R(v, w)" both ways (a clause per value: what the relation allows);
+- negative rules: for each unmarked orthogonal pair and each pair of values the rule forbids, at most one;
+- odd / even: the values of the other parity fixed false; palindrome and clone: x[a][v] == x[b][v];
+- renban: each value at most once on the line (used[v]), len(line) values used, and the used set is one of
+  the windows of consecutive values (a table, as for cages); entropic: in every three cells in a row on the
+  line (both cells of a line of two), each third of the values (1-3, 4-6, 7-9 on 9x9) at most once.
 """
 
 import argparse
@@ -72,7 +81,85 @@ def build_model(puzzle):
             model.Add(sum((v + 1) * x[i][v] for i in cells for v in range(n)) == total)
             combos = [c for c in itertools.combinations(range(1, n + 1), len(cells)) if sum(c) == total]
             model.AddAllowedAssignments(used, [[int(v + 1 in c) for v in range(n)] for c in combos])
+    add_rules(model, x, puzzle)
     return model, x
+
+
+def add_relation(model, x, a, b, allowed):
+    """Cells a and b hold values (v, w) with allowed(v, w) (values 1..n): each value of one cell implies a
+    supporting value of the other, or is forbidden when it has none."""
+    n = len(x[a])
+    for p, q, rel in ((a, b, allowed), (b, a, lambda v, w: allowed(w, v))):
+        for v in range(1, n + 1):
+            support = [x[q][w - 1] for w in range(1, n + 1) if rel(v, w)]
+            if support:
+                model.AddBoolOr(support).OnlyEnforceIf(x[p][v - 1])
+            else:
+                model.Add(x[p][v - 1] == 0)
+
+
+def add_rules(model, x, puzzle):
+    """The rules beyond houses, distinct pairs and cages (see the module's doc)."""
+    n = puzzle.n
+
+    def digit(c):
+        return sum((v + 1) * x[c][v] for v in range(n))
+
+    for line in puzzle.thermometers:
+        for a, b in zip(line, line[1:]):
+            model.Add(digit(b) >= digit(a) + 1)
+    for a, b, d in puzzle.white_dots:
+        add_relation(model, x, a, b, lambda v, w, d=d: abs(v - w) == d)
+    for a, b, r in puzzle.black_dots:
+        add_relation(model, x, a, b, lambda v, w, r=r: v == r * w or w == r * v)
+    for a, b, total in puzzle.xv:
+        add_relation(model, x, a, b, lambda v, w, total=total: v + w == total)
+    negatives = (
+        ("black", lambda v, w: v == 2 * w or w == 2 * v),
+        ("xv", lambda v, w: v + w in (5, 10)),
+    )  # "white" (non-consecutive) is added with the variants above, on the same unmarked pairs
+    for name, forbidden in negatives:
+        for a, b in puzzle.unmarked_pairs(name):
+            for v in range(1, n + 1):
+                for w in range(1, n + 1):
+                    if forbidden(v, w):
+                        model.AddAtMostOne(x[a][v - 1], x[b][w - 1])
+    for key, parity in (("odd", 1), ("even", 0)):
+        for c in puzzle.marked[key]:
+            for v in range(1, n + 1):
+                if v % 2 != parity:
+                    model.Add(x[c][v - 1] == 0)
+    for key, sign in (("minimum", -1), ("maximum", 1)):
+        for c in puzzle.marked[key]:
+            for o in puzzle.neighbours(c):
+                if sign < 0:
+                    model.Add(digit(c) + 1 <= digit(o))
+                else:
+                    model.Add(digit(c) >= digit(o) + 1)
+    same = [(line[k], line[-1 - k]) for line in puzzle.palindromes for k in range(len(line) // 2)]
+    same += [pair for cells, copy in puzzle.clones for pair in zip(cells, copy)]
+    for a, b in same:
+        for v in range(n):
+            model.Add(x[a][v] == x[b][v])
+    gap = (n + 1) // 2
+    for kind, line in puzzle.lines:
+        if kind == "whispers":
+            for a, b in zip(line, line[1:]):
+                add_relation(model, x, a, b, lambda v, w: abs(v - w) >= gap)
+        elif kind == "renban":
+            size = len(line)
+            used = [model.NewBoolVar("") for _ in range(n)]
+            for v in range(n):
+                model.Add(sum(x[c][v] for c in line) == used[v])
+            model.Add(sum(used) == size)
+            windows = [[int(low <= v < low + size) for v in range(n)] for low in range(n - size + 1)]
+            model.AddAllowedAssignments(used, windows)
+        else:
+            third = n // 3
+            for k in range(max(1, len(line) - 2)):
+                window = line[k:k + 3]
+                for band in range(3):
+                    model.AddAtMostOne(x[c][v] for c in window for v in range(band * third, (band + 1) * third))
 
 
 def solve_one(puzzle, count_mode, workers):

@@ -2,9 +2,19 @@
 """Generate the variant benchmark sets of `puzzles/variants/`: unique, minimal puzzles, one JSON description a line.
 
 Usage: python3 scripts/make-variant-sets.py [--out puzzles/variants] [--seed 2026] [--puzzles 100]
-                                            [--sets x,hyper,...] [--counter cpsat | lisudoku=PATH]
+                                            [--sets x,hyper,...] [--counter cpsat | lisudoku=PATH | dlx=PATH]
+                                            [--dlx target/release/sudoku-dlx]
 
-Needs OR-tools (see cpsat.py). For each set, seeded by `--seed` and the set's name (reproducible with the same
+The sets of the rules beyond once per unit (`--dlx`, the sudoku-dlx binary, needed; OR-tools not):
+
+- thermometer, kropki, xv: `sudoku-dlx generate --variant RULE --seed S -n N` as it prints them (rules drawn on
+  a random solution, every kropki dot or X/V with its negative rules, blanked while unique);
+- odd-even, min-max, palindrome, clone, whispers, renban, entropic, negative-black: a random solution from
+  `sudoku-dlx generate --solved --seed S -n N`, rules drawn on it by `variant_rules.draw_rules` (Python's
+  random, seeded by `--seed` and the set's name), then the givens removed as in step 3 below, counted by
+  `sudoku-dlx count --limit 2` on the JSON lines (or by `--counter`).
+
+The classic-rule sets need OR-tools (see cpsat.py). For each set, seeded by `--seed` and the set's name (reproducible with the same
 OR-tools version, which the output does not depend on otherwise):
 
 1. the rules: x, hyper, disjoint, anti-king, anti-knight, non-consecutive (9x9, 3x3 boxes, one variant each),
@@ -22,15 +32,20 @@ Writes `<set>.jsonl` per set and prints a summary (puzzles, mean givens, mean ca
 """
 
 import argparse
+import json
 import os
 import random
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from variant_rules import SYMBOLS, Puzzle, cell_name, grid_text, random_regions, read_puzzles  # noqa: E402
-import cpsat  # noqa: E402
-from ortools.sat.python import cp_model  # noqa: E402
+from variant_rules import SYMBOLS, Puzzle, cell_name, draw_rules, random_regions, read_puzzles  # noqa: E402
+
+try:
+    import cpsat  # noqa: E402
+    from ortools.sat.python import cp_model  # noqa: E402
+except SystemExit:  # cpsat.py exits without OR-tools: the sets drawn by sudoku-dlx do not need it
+    cpsat = cp_model = None
 
 SETS = {
     "x": {"variants": ["x"]},
@@ -42,7 +57,40 @@ SETS = {
     "jigsaw": {"jigsaw": True},
     "killer": {"killer": True},
     "classic-6x6": {"n": 6},
+    "thermometer": {"generate": "thermometer"},
+    "kropki": {"generate": "kropki"},
+    "xv": {"generate": "xv"},
+    "odd-even": {"draw": "odd-even"},
+    "min-max": {"draw": "min-max"},
+    "palindrome": {"draw": "palindrome"},
+    "clone": {"draw": "clone"},
+    "whispers": {"draw": "whispers"},
+    "renban": {"draw": "renban"},
+    "entropic": {"draw": "entropic"},
+    "negative-black": {"draw": "negative-black"},
 }
+
+
+def dlx_run(dlx, argv, text=None):
+    """sudoku-dlx's standard output for `argv`; raises on a failed run."""
+    out = subprocess.run([dlx] + argv, input=text, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"sudoku-dlx {' '.join(argv)}: exit {out.returncode}: {out.stderr.strip()[:300]}")
+    return out.stdout
+
+
+def drawn_rules(spec, rng, count, dlx):
+    """`count` puzzles' rules (Puzzles with blank givens) drawn on random solutions of sudoku-dlx, and those
+    solutions."""
+    seed = rng.randrange(1 << 31)
+    grids = dlx_run(dlx, ["generate", "--solved", "--seed", str(seed), "-n", str(count)]).split()
+    rules, solutions = [], []
+    for grid in grids:
+        solution = [SYMBOLS.index(ch) + 1 for ch in grid]
+        drawn = draw_rules(spec["draw"], solution, 9, rng)
+        rules.append(Puzzle("." * 81, rules=drawn))
+        solutions.append(solution)
+    return rules, solutions
 
 
 def random_solution(puzzle, rng):
@@ -129,18 +177,14 @@ class LisudokuCounter:
 
 
 class DlxCounter:
-    """Counts up to 2 with one `sudoku-dlx count --limit 2 --variant ...` process per batch (plain givens; for
-    the sets whose rules `--variant` expresses: 9x9 boxes and one variant list)."""
+    """Counts up to 2 with one `sudoku-dlx count --limit 2` process per batch, on the JSON lines."""
 
     def __init__(self, path):
         self.path = path
 
     def counts(self, puzzles):
-        variants = puzzles[0].variants
-        if any(p.regions is not None or p.cages or p.n != 9 or p.variants != variants for p in puzzles):
-            raise RuntimeError("the sudoku-dlx counter takes 9x9 sets with one --variant list only")
-        text = "".join(grid_text(p.givens) + "\n" for p in puzzles)
-        command = [self.path, "count", "--limit", "2", "-j", "1"] + (["--variant", ",".join(variants)] if variants else [])
+        text = "".join(p.to_json() + "\n" for p in puzzles)
+        command = [self.path, "count", "--limit", "2", "-j", "1"]
         out = subprocess.run(command, input=text, capture_output=True, text=True)
         answers = [a.rstrip("+") for a in out.stdout.split()]
         if len(answers) != len(puzzles) or any(a not in "012" for a in answers):
@@ -193,11 +237,16 @@ def main():
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--puzzles", type=int, default=100)
     ap.add_argument("--sets", default=",".join(SETS))
-    ap.add_argument("--counter", default="cpsat", help="cpsat (default), lisudoku=PATH or dlx=PATH (sudoku-dlx)")
+    ap.add_argument("--counter", help="cpsat (the default for the classic-rule sets), lisudoku=PATH or dlx=PATH "
+                    "(sudoku-dlx; the default for the other sets, with --dlx)")
+    ap.add_argument("--dlx", default=os.path.join(os.path.dirname(__file__), "..", "target", "release", "sudoku-dlx"),
+                    help="the sudoku-dlx binary, for the sets of the rules beyond once per unit")
     ap.add_argument("--verify", action="store_true", help="then check uniqueness and minimality with CP-SAT")
     ap.add_argument("--verify-only", action="store_true", help="check the existing files of --sets, make nothing")
     args = ap.parse_args()
-    if args.counter == "cpsat":
+    if args.counter is None:
+        counter = None
+    elif args.counter == "cpsat":
         counter = CpsatCounter()
     elif args.counter.startswith("lisudoku="):
         counter = LisudokuCounter(args.counter.split("=", 1)[1])
@@ -215,9 +264,25 @@ def main():
             print(f"{name}: CP-SAT finds {verify_minimal(puzzles)} of {len(puzzles)} puzzles not unique or not minimal")
             continue
         rng = random.Random(f"{args.seed}-{name}")
-        pairs = [rules_and_solution(SETS[name], rng) for _ in range(args.puzzles)]
-        rules = [p for p, _ in pairs]
-        givens = reduce_all(rules, [s for _, s in pairs], rng, counter)
+        spec = SETS[name]
+        if "generate" in spec:
+            seed = rng.randrange(1 << 31)
+            text = dlx_run(args.dlx, ["generate", "--variant", spec["generate"], "--seed", str(seed), "-n", str(args.puzzles)])
+            lines = [json.dumps(json.loads(line), separators=(", ", ": ")) for line in text.splitlines() if line.strip()]
+            with open(path, "w", encoding="utf-8") as f:
+                f.write("".join(line + "\n" for line in lines))
+            puzzles = read_puzzles(path)
+            clues = sum(sum(1 for v in p.givens if v) for p in puzzles) / len(puzzles)
+            print(f"{name}: {len(puzzles)} puzzles (generate --variant {spec['generate']} --seed {seed}), "
+                  f"{clues:.1f} givens on average -> {path}")
+            continue
+        if "draw" in spec:
+            rules, solutions = drawn_rules(spec, rng, args.puzzles, args.dlx)
+        else:
+            pairs = [rules_and_solution(spec, rng) for _ in range(args.puzzles)]
+            rules, solutions = [p for p, _ in pairs], [s for _, s in pairs]
+        set_counter = counter or (DlxCounter(args.dlx) if "draw" in spec else CpsatCounter())
+        givens = reduce_all(rules, solutions, rng, set_counter)
         with open(path, "w", encoding="utf-8") as f:
             for puzzle, values in zip(rules, givens):
                 f.write(puzzle.to_json(values) + "\n")

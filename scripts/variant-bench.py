@@ -3,7 +3,7 @@
 
 Usage: python3 scripts/variant-bench.py --dlx target/release/sudoku-dlx [--lisudoku PATH] [--python PY]
                                         [--rounds 5] [--sets x,hyper,...] [--dir puzzles/variants]
-                                        [--dlx-input auto|json|plain]
+                                        [--dlx-input auto|json|plain] [--modes solve,count] [--summary]
 
 `--python` is the interpreter that has OR-tools for `scripts/cpsat.py` (default: this one); `--lisudoku` is the
 `peer-lisudoku` binary of `../shared/peers` (built separately; left out, that column is empty). Per set:
@@ -21,7 +21,12 @@ Usage: python3 scripts/variant-bench.py --dlx target/release/sudoku-dlx [--lisud
    reported and its times are not.
 3. Report: a Markdown table per set: milliseconds per puzzle (medians over rounds) and the medians of the
    per-round ratios to sudoku-dlx (a ratio from the same round is steadier than a ratio of medians on a shared
-   machine).
+   machine). With `--summary`, then one table of every set in count mode: own-loop times, the ratios (own loop
+   and whole process), lisudoku where it takes the rules, and sudoku-dlx's mean search nodes per puzzle (its
+   `--stats`, one extra run of `count --limit 2` on the file once).
+
+lisudoku (`peer-lisudoku`) takes givens, boxes, regions, the variants x, hyper, disjoint, anti-king and
+anti-knight, and killer cages: a set with non-consecutive or any rule beyond those gets no lisudoku column.
 
 sudoku-dlx input: `json` feeds the JSON lines as they are (`sudoku-dlx solve` / `count --limit 2`); `plain`
 feeds the givens alone with `--variant LIST` (only for sets whose puzzles all have the default boxes, no regions,
@@ -143,7 +148,8 @@ def bench_set(name, path, args):
         note = "sudoku-dlx reads neither the JSON form nor these rules by `--variant` yet: the others alone. "
     else:
         solvers.append(dlx)
-    if args.lisudoku and not any("non-consecutive" in p.variants for p in puzzles):
+    lisudoku_takes = all("non-consecutive" not in p.variants and not p.rules_json() for p in puzzles)
+    if args.lisudoku and lisudoku_takes:
         commands = {"solve": [args.lisudoku, "--time"], "count": [args.lisudoku, "--count", "--time"]}
         modes = args.lisudoku_modes.split(",")
         solvers.append(Solver("lisudoku", {m: commands[m] for m in modes}, json_text, peer_time))
@@ -154,9 +160,10 @@ def bench_set(name, path, args):
     wall = {(s.name, m): [] for s in solvers for m in MODES}
     own = {(s.name, m): [] for s in solvers for m in MODES}
     counts = {}
+    modes = [m for m in MODES if m in args.modes.split(",")]
     for r in range(args.rounds):
         order = solvers[r % len(solvers):] + solvers[: r % len(solvers)]
-        for mode in MODES:
+        for mode in modes:
             for s in order:
                 if mode not in s.modes:
                     continue
@@ -173,7 +180,7 @@ def bench_set(name, path, args):
                 if mode == "count":
                     counts[s.name] = [a.rstrip("+") for a in first]
         if r == 0:
-            reference = counts[solvers[0].name]
+            reference = counts.get(solvers[0].name, [])
             for s in solvers[1:]:
                 diff = [k + 1 for k, (a, b) in enumerate(zip(reference, counts[s.name])) if a != b]
                 if diff:
@@ -183,8 +190,13 @@ def bench_set(name, path, args):
                 for line in problems[:20]:
                     print(f"- {line}")
                 print()
-                return
+                return None
     unique = sum(1 for c in reference if c == "1")
+    nodes = None
+    if dlx is not None and "count" in modes:
+        out = subprocess.run(dlx.commands["count"], input=dlx.stdin_text, capture_output=True, text=True)
+        m = re.search(r"^mean search nodes\s+([0-9.]+)", out.stderr, re.M)
+        nodes = float(m.group(1)) if m else None
 
     n = len(puzzles)
     givens = sum(sum(1 for v in p.givens if v) for p in puzzles) / n
@@ -195,7 +207,7 @@ def bench_set(name, path, args):
     header = ["mode", "timing"] + [f"{x} ms" for x in names] + [f"{x} / {names[0]}" for x in names[1:]]
     print("| " + " | ".join(header) + " |")
     print("| " + " | ".join(["---"] * 2 + ["---:"] * (len(header) - 2)) + " |")
-    for mode in MODES:
+    for mode in modes:
         for label, table in (("own loop", own), ("whole process", wall)):
             if any(v is not None and v <= 0 for x in names for v in table[x, mode]):
                 continue  # a clock too coarse for this run
@@ -206,6 +218,49 @@ def bench_set(name, path, args):
                 ratios = [a / b for a, b in zip(table[x, mode], table[names[0], mode])]
                 cells.append(f"{statistics.median(ratios):,.1f}x" if ratios else "-")
             print("| " + " | ".join([mode, label] + cells) + " |")
+    if nodes is not None:
+        print(f"\nsudoku-dlx count --limit 2: {nodes:,.1f} search nodes per puzzle (mean).")
+    print()
+    summary = {"name": name, "puzzles": n, "givens": givens, "nodes": nodes, "lisudoku_takes": lisudoku_takes}
+    if "count" in modes and dlx is not None:
+        base = names[0]
+        for x in names:
+            for label, table in (("own", own), ("whole", wall)):
+                values = table[x, "count"]
+                if values and all(v is not None for v in values):
+                    summary[x, label] = statistics.median(values) * 1e3 / n
+                    summary[x, label, "ratio"] = statistics.median(
+                        [a / b for a, b in zip(values, table[base, "count"])])
+    return summary
+
+
+def times(ratio):
+    """A ratio as `12.3x`, or `0.12x` below 1."""
+    return f"{ratio:,.2f}x" if ratio < 1 else f"{ratio:,.1f}x"
+
+
+def print_summary(rows):
+    """One table of every set timed in count mode (see the module's doc)."""
+    print("### Summary: count --limit 2, milliseconds per puzzle\n")
+    print("| rule | puzzles | givens | sudoku-dlx | CP-SAT | CP-SAT / dlx | CP-SAT / dlx, whole process "
+          "| lisudoku | lisudoku / dlx | dlx nodes / puzzle | 100x CP-SAT |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    for r in rows:
+        if r is None or ("sudoku-dlx", "own") not in r:
+            continue
+        cp = r.get(("CP-SAT", "own", "ratio"))
+        li = ("lisudoku", "own") in r
+        cells = [
+            r["name"], str(r["puzzles"]), f"{r['givens']:.1f}",
+            f"{r['sudoku-dlx', 'own']:.3f}", f"{r.get(('CP-SAT', 'own'), float('nan')):.3f}",
+            times(cp) if cp else "-",
+            times(r["CP-SAT", "whole", "ratio"]) if ("CP-SAT", "whole", "ratio") in r else "-",
+            f"{r['lisudoku', 'own']:.3f}" if li else ("-" if r["lisudoku_takes"] else "no rule"),
+            f"{r['lisudoku', 'own', 'ratio']:,.0f}x" if li else "-",
+            f"{r['nodes']:,.1f}" if r["nodes"] is not None else "-",
+            ("yes" if cp >= 100 else f"no ({times(cp)})") if cp else "-",
+        ]
+        print("| " + " | ".join(cells) + " |")
     print()
 
 
@@ -222,17 +277,22 @@ def main():
     ap.add_argument("--lisudoku-modes", default="solve,count",
                     help="count alone halves its time: its solve runs the same search (it has no first-solution stop)")
     ap.add_argument("--dlx-copies", type=int, default=50, help="sudoku-dlx reads each file this many times")
+    ap.add_argument("--modes", default="solve,count", help="solve, count or both (default)")
+    ap.add_argument("--summary", action="store_true", help="then one table of every set, count mode")
     args = ap.parse_args()
+    rows = []
     for name in args.sets.split(","):
         path = os.path.join(args.dir, f"{name}.jsonl")
         if not os.path.exists(path):
             print(f"### {name}\n\n{path} not found.\n")
             continue
         try:
-            bench_set(name, path, args)
+            rows.append(bench_set(name, path, args))
         except RuntimeError as e:
             print(f"### {name}\n\nnot timed: {e}\n")
         sys.stdout.flush()
+    if args.summary:
+        print_summary(rows)
 
 
 if __name__ == "__main__":

@@ -7,11 +7,27 @@ The description is one JSON object per line, as sudoku-dlx and `peer-lisudoku` r
 
     {"givens": "<n*n symbols>", "boxes": "RxC" | "none", "regions": "<n*n labels>",
      "variants": ["x", "hyper", "disjoint", "anti-king", "anti-knight", "non-consecutive"],
-     "cages": [{"sum": 15, "cells": ["r1c1", "r1c2"]}], "title": "..."}
+     "cages": [{"sum": 15, "cells": ["r1c1", "r1c2"]}], "title": "...",
+     "thermometers": [[cells]], "white_dots": [{"cells": [a, b], "value": 1}], "black_dots": [...],
+     "xv": [{"cells": [a, b], "value": "X" | "V" | N}], "negative": ["white", "black", "xv"],
+     "odd": [cells], "even": [cells], "minimum": [cells], "maximum": [cells], "palindromes": [[cells]],
+     "clones": [{"cells": [...], "copy": [...]}], "lines": [{"type": "whispers" | "renban" | "entropic",
+     "cells": [...]}]}
 
 Value v is written SYMBOLS[v-1] (letters in either case), `.` or `0` blank; n = sqrt(len(givens)). `boxes`
 defaults to the most square R x C = n with R <= C (R rows per box); `regions` (n*n labels, n cells per label)
 replace the boxes. A line not starting with `{` is read as plain givens (its first field).
+
+The rules beyond "once per unit", as sudoku-dlx defines them (`src/sudoku/constraints/`): a thermometer's
+digits strictly increase from its first cell (the bulb); a white dot's two digits differ by its value (default
+1), a black dot's are in the ratio of its value (default 2), an X/V's add up to 10/5 (or its number); negative
+`white` (the same as the variant `non-consecutive`): orthogonal neighbours without a kropki dot of either colour
+are not consecutive; negative `black`: those without a kropki dot of either colour are not in ratio 2; negative
+`xv`: those without an X/V add up to neither 5 nor 10; odd/even cells; a minimum (maximum) cell is smaller
+(larger) than each orthogonal neighbour; a palindrome reads the same from both ends; a clone's `copy` holds the
+digits of its `cells`, place by place; German whispers: neighbours on the line differ by at least ceil(n/2);
+renban: the line holds different, consecutive digits; entropic (n divisible by 3): every three cells in a row
+on the line (both cells of a line of two) hold digits of different thirds (1-3, 4-6, 7-9 on 9x9).
 """
 
 import json
@@ -19,7 +35,11 @@ import math
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 VARIANTS = ("x", "hyper", "disjoint", "anti-king", "anti-knight", "non-consecutive")
-KNOWN_KEYS = {"givens", "boxes", "regions", "variants", "cages", "title"}
+RULE_KEYS = ("thermometers", "white_dots", "black_dots", "xv", "negative", "odd", "even", "minimum", "maximum",
+             "palindromes", "clones", "lines")
+KNOWN_KEYS = {"givens", "boxes", "regions", "variants", "cages", "title", *RULE_KEYS}
+NEGATIVE = ("white", "black", "xv")
+LINE_TYPES = ("whispers", "renban", "entropic")
 KING_STEPS = ((0, 1), (1, -1), (1, 0), (1, 1))
 KNIGHT_STEPS = ((1, 2), (1, -2), (2, 1), (2, -1))
 
@@ -70,7 +90,7 @@ def cell_name(index, n):
 class Puzzle:
     """One puzzle and its rules: n, givens (0 blank), boxes (R, C) or None, regions, variants, cages."""
 
-    def __init__(self, givens, boxes="default", regions=None, variants=(), cages=(), title=None):
+    def __init__(self, givens, boxes="default", regions=None, variants=(), cages=(), title=None, rules=None):
         self.n = math.isqrt(len(givens))
         if self.n * self.n != len(givens) or self.n < 1:
             raise DescriptionError(f"givens: {len(givens)} characters is not a square")
@@ -118,6 +138,7 @@ class Puzzle:
                 raise DescriptionError(f"cages: bad cell list {cage['cells']}")
             self.cages.append((cage.get("sum"), cells))
         self.title = title
+        self.read_rules(rules or {})
 
     @classmethod
     def from_line(cls, line):
@@ -143,7 +164,87 @@ class Puzzle:
             variants=obj.get("variants", ()),
             cages=obj.get("cages", ()),
             title=obj.get("title"),
+            rules={k: obj[k] for k in RULE_KEYS if k in obj},
         )
+
+    def read_rules(self, rules):
+        """The rules beyond once per unit, from their description keys (`RULE_KEYS`)."""
+        n = self.n
+
+        def cells_of(key, names):
+            if not isinstance(names, list) or not names:
+                raise DescriptionError(f"{key}: expected a non-empty array of cells")
+            out = [cell_index(name, n) for name in names]
+            if len(set(out)) != len(out):
+                raise DescriptionError(f"{key}: a cell named twice in {names}")
+            return out
+
+        def pairs(key, default):
+            out = []
+            for item in rules.get(key, ()):
+                if len(item.get("cells", ())) != 2:
+                    raise DescriptionError(f"{key}: expected two cells, got {item.get('cells')}")
+                a, b = cells_of(key, item["cells"])
+                value = item.get("value", default)
+                if isinstance(value, str):
+                    text = value.strip().upper()
+                    if key == "xv" and text in ("X", "V"):
+                        value = 10 if text == "X" else 5
+                    elif text.isdigit():
+                        value = int(text)
+                    elif not text:
+                        value = default
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise DescriptionError(f"{key}: bad value {item.get('value')!r}")
+                out.append((a, b, value))
+            return out
+
+        self.thermometers = [cells_of("thermometers", line) for line in rules.get("thermometers", ())]
+        self.white_dots = pairs("white_dots", 1)
+        self.black_dots = pairs("black_dots", 2)
+        self.xv = pairs("xv", None)
+        self.negative = list(rules.get("negative", ()))
+        for name in self.negative:
+            if name not in NEGATIVE:
+                raise DescriptionError(f"negative: unknown {name!r} (expected one of {', '.join(NEGATIVE)})")
+        self.marked = {key: cells_of(key, rules[key]) if key in rules else [] for key in ("odd", "even", "minimum", "maximum")}
+        self.palindromes = [cells_of("palindromes", line) for line in rules.get("palindromes", ())]
+        self.clones = []
+        for item in rules.get("clones", ()):
+            cells, copy = cells_of("clones", item["cells"]), cells_of("clones", item["copy"])
+            if len(cells) != len(copy) or set(cells) & set(copy):
+                raise DescriptionError(f"clones: copy {item['copy']} does not match {item['cells']}")
+            self.clones.append((cells, copy))
+        self.lines = []
+        for item in rules.get("lines", ()):
+            if item.get("type") not in LINE_TYPES:
+                raise DescriptionError(f"lines: unknown type {item.get('type')!r}")
+            if item["type"] == "entropic" and n % 3:
+                raise DescriptionError("lines: entropic needs a side divisible by 3")
+            self.lines.append((item["type"], cells_of("lines", item["cells"])))
+
+    def rules_json(self):
+        """The rules beyond once per unit as description members (only those present)."""
+        n = self.n
+        names = lambda cells: [cell_name(c, n) for c in cells]  # noqa: E731
+        obj = {}
+        if self.thermometers:
+            obj["thermometers"] = [names(line) for line in self.thermometers]
+        for key, dots in (("white_dots", self.white_dots), ("black_dots", self.black_dots), ("xv", self.xv)):
+            if dots:
+                obj[key] = [{"cells": names((a, b)), "value": v} for a, b, v in dots]
+        if self.negative:
+            obj["negative"] = list(self.negative)
+        for key, cells in self.marked.items():
+            if cells:
+                obj[key] = names(cells)
+        if self.palindromes:
+            obj["palindromes"] = [names(line) for line in self.palindromes]
+        if self.clones:
+            obj["clones"] = [{"cells": names(a), "copy": names(b)} for a, b in self.clones]
+        if self.lines:
+            obj["lines"] = [{"type": t, "cells": names(cells)} for t, cells in self.lines]
+        return obj
 
     def to_json(self, givens=None):
         """This puzzle (or the same rules with other givens) as one JSON description line."""
@@ -159,6 +260,7 @@ class Puzzle:
             obj["variants"] = list(self.variants)
         if self.cages:
             obj["cages"] = [{"sum": s, "cells": [cell_name(c, n) for c in cells]} for s, cells in self.cages]
+        obj.update(self.rules_json())
         if self.title:
             obj["title"] = self.title
         return json.dumps(obj, separators=(", ", ": "))
@@ -205,14 +307,97 @@ class Puzzle:
                         pairs.add((r * n + c, rr * n + cc))
         return sorted(pairs)
 
-    def neighbour_pairs(self):
-        """Orthogonal neighbours that must not hold consecutive values (non-consecutive), or []."""
-        if "non-consecutive" not in self.variants:
-            return []
+    def orthogonal_pairs(self):
+        """Every pair of orthogonal neighbours, the first earlier in reading order."""
         n = self.n
         pairs = [(r * n + c, r * n + c + 1) for r in range(n) for c in range(n - 1)]
         pairs += [(r * n + c, (r + 1) * n + c) for r in range(n - 1) for c in range(n)]
         return pairs
+
+    def unmarked_pairs(self, negative):
+        """The orthogonal neighbours a negative rule (`white`, `black` or `xv`) covers, or [] without it: those
+        without a kropki dot of either colour (white, black), or without an X/V (xv)."""
+        on = negative in self.negative or (negative == "white" and "non-consecutive" in self.variants)
+        if not on:
+            return []
+        marks = self.xv if negative == "xv" else self.white_dots + self.black_dots
+        marked = {frozenset((a, b)) for a, b, _ in marks}
+        return [p for p in self.orthogonal_pairs() if frozenset(p) not in marked]
+
+    def neighbour_pairs(self):
+        """Orthogonal neighbours that must not hold consecutive values (non-consecutive / negative white), or []."""
+        return self.unmarked_pairs("white")
+
+    def neighbours(self, cell):
+        """The orthogonal neighbours of a cell."""
+        n = self.n
+        r, c = divmod(cell, n)
+        return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
+
+    def constraint_checks(self):
+        """Every rule beyond houses, pairs of distinct cells and cages, as (label, cells, ok): ok(values at those
+        cells, 0 for a blank) is False when the filled ones already break the rule, and with no blank, exactly when
+        they break it. Written from each rule's definition (no pair compilation)."""
+        n = self.n
+        gap = (n + 1) // 2
+        third = n // 3 if n % 3 == 0 else None
+        out = []
+
+        def filled(vals):
+            return [v for v in vals if v]
+
+        def increasing(vals):
+            seen = filled(vals)
+            return all(a < b for a, b in zip(seen, seen[1:]))
+
+        for line in self.thermometers:
+            out.append(("thermometer", line, increasing))
+        relations = (
+            ("white dot", self.white_dots, lambda d: lambda x, y: abs(x - y) == d),
+            ("black dot", self.black_dots, lambda r: lambda x, y: x == r * y or y == r * x),
+            ("xv", self.xv, lambda s: lambda x, y: x + y == s),
+        )
+        for label, dots, make in relations:
+            for a, b, value in dots:
+                rel = make(value)
+                out.append((label, [a, b], lambda vals, rel=rel: not all(vals) or rel(*vals)))
+        negatives = (
+            ("non-consecutive", "white", lambda x, y: abs(x - y) != 1),
+            ("negative black", "black", lambda x, y: x != 2 * y and y != 2 * x),
+            ("negative xv", "xv", lambda x, y: x + y not in (5, 10)),
+        )
+        for label, name, rel in negatives:
+            for a, b in self.unmarked_pairs(name):
+                out.append((label, [a, b], lambda vals, rel=rel: not all(vals) or rel(*vals)))
+        for key, want in (("odd", 1), ("even", 0)):
+            for cell in self.marked[key]:
+                out.append((key, [cell], lambda vals, want=want: not vals[0] or vals[0] % 2 == want))
+        for key, sign in (("minimum", -1), ("maximum", 1)):
+            for cell in self.marked[key]:
+                cells = [cell] + self.neighbours(cell)
+                out.append((key, cells, lambda vals, sign=sign: not vals[0] or all(
+                    not v or sign * (vals[0] - v) > 0 for v in vals[1:])))
+        for line in self.palindromes:
+            out.append(("palindrome", line, lambda vals: all(
+                not a or not b or a == b for a, b in zip(vals, reversed(vals)))))
+        for cells, copy in self.clones:
+            k = len(cells)
+            out.append(("clone", cells + copy, lambda vals, k=k: all(
+                not a or not b or a == b for a, b in zip(vals[:k], vals[k:]))))
+        for kind, line in self.lines:
+            if kind == "whispers":
+                ok = lambda vals: all(not a or not b or abs(a - b) >= gap for a, b in zip(vals, vals[1:]))  # noqa: E731
+            elif kind == "renban":
+                def ok(vals, size=len(line)):
+                    seen = filled(vals)
+                    return len(set(seen)) == len(seen) and (not seen or max(seen) - min(seen) < size)
+            else:
+                def ok(vals):
+                    bands = [(v - 1) // third if v else None for v in vals]
+                    windows = [bands[k:k + 3] for k in range(max(1, len(bands) - 2))]
+                    return all(len(set(b for b in w if b is not None)) == sum(b is not None for b in w) for w in windows)
+            out.append((kind, line, ok))
+        return out
 
     def broken_rule(self, values):
         """None when `values` (n*n values, no blank) solves the puzzle, else the first rule it breaks."""
@@ -228,9 +413,9 @@ class Puzzle:
         for a, b in self.distinct_pairs():
             if values[a] == values[b]:
                 return f"anti-king/knight {cell_name(a, n)} {cell_name(b, n)}"
-        for a, b in self.neighbour_pairs():
-            if abs(values[a] - values[b]) == 1:
-                return f"non-consecutive {cell_name(a, n)} {cell_name(b, n)}"
+        for label, cells, ok in self.constraint_checks():
+            if not ok([values[i] for i in cells]):
+                return f"{label} at {', '.join(cell_name(i, n) for i in cells[:4])}"
         for total, cells in self.cages:
             digits = [values[i] for i in cells]
             if len(set(digits)) != len(digits):
@@ -267,10 +452,10 @@ def brute_count(puzzle, limit=2, rng=None, max_nodes=None):
     """
     n = puzzle.n
     peers = puzzle.peers()
-    neighbours = [[] for _ in range(n * n)]
-    for a, b in puzzle.neighbour_pairs():
-        neighbours[a].append(b)
-        neighbours[b].append(a)
+    checks_of = [[] for _ in range(n * n)]
+    for _, cells, ok in puzzle.constraint_checks():
+        for c in cells:
+            checks_of[c].append((cells, ok))
     cage_of = [None] * (n * n)
     for total, cells in puzzle.cages:
         for c in cells:
@@ -282,8 +467,12 @@ def brute_count(puzzle, limit=2, rng=None, max_nodes=None):
     def allowed(i, v):
         if any(values[p] == v for p in peers[i]):
             return False
-        if any(values[p] and abs(values[p] - v) == 1 for p in neighbours[i]):
-            return False
+        if checks_of[i]:
+            values[i] = v
+            broken = any(not ok([values[c] for c in cells]) for cells, ok in checks_of[i])
+            values[i] = 0
+            if broken:
+                return False
         cage = cage_of[i]
         if cage and cage[0] is not None:
             total, cells = cage
@@ -409,3 +598,155 @@ def random_regions(n, rng, swaps=None):
         else:
             region[a], region[b] = ra, rb
     return region
+
+
+def king_neighbours(cell, n):
+    """The up to 8 cells a king's move from `cell`."""
+    r, c = divmod(cell, n)
+    return [
+        (r + dr) * n + c + dc
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n
+    ]
+
+
+def orthogonal_neighbours(cell, n):
+    """The up to 4 orthogonal neighbours of `cell`."""
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
+
+
+RULE_KINDS = ("thermometer", "kropki", "xv", "odd-even", "min-max", "palindrome", "clone", "whispers", "renban",
+              "entropic", "negative-black", "negative-xv", "negative-white")
+
+
+def draw_rules(kind, solution, n, rng, lines=None):
+    """Rules of one kind that the filled grid `solution` (n*n values) obeys, as description members.
+
+    Lines (thermometer, palindrome, whispers, renban, entropic) are paths of king's moves, disjoint, `lines`
+    of them where they fit (default about n * 2 // 3); clones are shapes of orthogonal neighbours and their
+    copy shifted by a fixed offset where the grid holds the same digits; odd-even marks about a fifth of the
+    cells; min-max marks every cell that is a minimum or maximum of its orthogonal neighbours; kropki and xv
+    draw every dot or X/V the grid has, with their negative rules; negative-black the black dots (ratio 2)
+    alone with negative black; negative-xv likewise; negative-white every white dot with negative white.
+    """
+    cells = range(n * n)
+    gap = (n + 1) // 2
+    want = lines if lines is not None else max(2, n * 2 // 3)
+    pairs = [(a, b) for a in cells for b in orthogonal_neighbours(a, n) if a < b]
+    names = lambda path: [cell_name(c, n) for c in path]  # noqa: E731
+    s = solution
+
+    def ratio2(a, b):
+        return s[a] == 2 * s[b] or s[b] == 2 * s[a]
+
+    def dots(test, value):
+        return [{"cells": names((a, b)), "value": value} for a, b in pairs if test(a, b)]
+
+    if kind in ("kropki", "negative-white", "negative-black"):
+        out = {}
+        white = kind != "negative-black"
+        black = kind != "negative-white"
+        if white:
+            out["white_dots"] = dots(lambda a, b: abs(s[a] - s[b]) == 1, 1)
+        if black:
+            # a pair that is both consecutive and in ratio 2 (1 and 2) gets one dot: white where there are white dots
+            out["black_dots"] = dots(lambda a, b: ratio2(a, b) and not (white and abs(s[a] - s[b]) == 1), 2)
+        out["negative"] = (["white"] if white else []) + (["black"] if black else [])
+        return {k: v for k, v in out.items() if v}
+    if kind in ("xv", "negative-xv"):
+        marks = [{"cells": names((a, b)), "value": "X" if s[a] + s[b] == 10 else "V"}
+                 for a, b in pairs if s[a] + s[b] in (5, 10)]
+        return {"xv": marks, "negative": ["xv"]} if marks else {"negative": ["xv"]}
+    if kind == "odd-even":
+        marked = rng.sample(list(cells), max(1, n * n // 5))
+        out = {"odd": names(sorted(c for c in marked if s[c] % 2)), "even": names(sorted(c for c in marked if not s[c] % 2))}
+        return {k: v for k, v in out.items() if v}
+    if kind == "min-max":
+        out = {
+            "minimum": names([c for c in cells if all(s[c] < s[o] for o in orthogonal_neighbours(c, n))]),
+            "maximum": names([c for c in cells if all(s[c] > s[o] for o in orthogonal_neighbours(c, n))]),
+        }
+        return {k: v for k, v in out.items() if v}
+    used = set()
+    found = []
+    for _ in range(200 * want):
+        if len(found) >= want:
+            break
+        free = [c for c in cells if c not in used]
+        if not free:
+            break
+        start = rng.choice(free)
+        if kind == "clone":
+            partners = [c for c in free if c != start and s[c] == s[start]]
+            if not partners:
+                continue
+            other = rng.choice(partners)
+            dr, dc = other // n - start // n, other % n - start % n
+            size = rng.randint(2, min(4, n))
+            shape, copy = [start], [other]
+            while len(shape) < size:
+                options = []
+                for c in shape:
+                    for o in orthogonal_neighbours(c, n):
+                        r2, c2 = o // n + dr, o % n + dc
+                        t = r2 * n + c2
+                        if (0 <= r2 < n and 0 <= c2 < n and s[o] == s[t] and o not in used and t not in used
+                                and o not in shape and o not in copy and t not in shape and t not in copy and o != t):
+                            options.append((o, t))
+                if not options:
+                    break
+                o, t = rng.choice(options)
+                shape.append(o)
+                copy.append(t)
+            if len(shape) >= 2:
+                found.append({"cells": names(shape), "copy": names(copy)})
+                used.update(shape + copy)
+            continue
+        if kind == "palindrome":
+            size = rng.choice([k for k in (3, 5, 7) if k <= n])
+            path = [start]
+            while len(path) < size:
+                ends = [(a, b) for a in king_neighbours(path[0], n) for b in king_neighbours(path[-1], n)
+                        if a != b and s[a] == s[b] and a not in used and b not in used and a not in path and b not in path]
+                if not ends:
+                    break
+                a, b = rng.choice(ends)
+                path = [a] + path + [b]
+            if len(path) >= 3:
+                found.append(names(path))
+                used.update(path)
+            continue
+        size = rng.randint(3, min(n, 6))
+        path = [start]
+        while len(path) < size:
+            last = path[-1]
+
+            def fits(j):
+                if kind == "thermometer":
+                    return s[j] > s[last]
+                if kind == "whispers":
+                    return abs(s[j] - s[last]) >= gap
+                if kind == "renban":
+                    seen = [s[c] for c in path] + [s[j]]
+                    return s[j] not in seen[:-1] and max(seen) - min(seen) < size
+                if kind == "entropic":
+                    third = n // 3
+                    return all((s[j] - 1) // third != (s[c] - 1) // third for c in path[-2:])
+                raise ValueError(f"unknown rule kind {kind!r}")
+
+            options = [j for j in king_neighbours(last, n) if j not in used and j not in path and fits(j)]
+            if not options:
+                break
+            path.append(rng.choice(options))
+        if len(path) == size or (kind != "renban" and len(path) >= 3):
+            found.append(names(path))
+            used.update(path)
+    if kind == "thermometer":
+        return {"thermometers": found} if found else {}
+    if kind == "palindrome":
+        return {"palindromes": found} if found else {}
+    if kind == "clone":
+        return {"clones": found} if found else {}
+    return {"lines": [{"type": kind, "cells": line} for line in found]} if found else {}
