@@ -31,6 +31,7 @@ literals. The other rules, each from its definition, with d(c) = sum of v * x[c]
 - renban: each value at most once on the line (used[v]), len(line) values used, and the used set is one of
   the windows of consecutive values (a table, as for cages); entropic: in every three cells in a row on the
   line (both cells of a line of two), each third of the values (1-3, 4-6, 7-9 on 9x9) at most once.
+An arrow: the bulb's digits, read as a number, equal the sum of the shaft's digits (one linear equation).
 """
 
 import argparse
@@ -160,6 +161,10 @@ def add_rules(model, x, puzzle):
                 window = line[k:k + 3]
                 for band in range(3):
                     model.AddAtMostOne(x[c][v] for c in window for v in range(band * third, (band + 1) * third))
+    # An arrow: the bulb's digits read as a number equal the shaft's sum.
+    for bulb, shaft in puzzle.arrows:
+        number = sum(10 ** (len(bulb) - 1 - k) * digit(c) for k, c in enumerate(bulb))
+        model.Add(number == sum(digit(c) for c in shaft))
 
 
 def solve_one(puzzle, count_mode, workers):

@@ -7,7 +7,7 @@ Usage: python3 scripts/make-variant-sets.py [--out puzzles/variants] [--seed 202
 
 The sets of the rules beyond once per unit (`--dlx`, the sudoku-dlx binary, needed; OR-tools not):
 
-- thermometer, kropki, xv: `sudoku-dlx generate --variant RULE --seed S -n N` as it prints them (rules drawn on
+- thermometer, kropki, xv, arrow: `sudoku-dlx generate --variant RULE --seed S -n N` as it prints them (rules drawn on
   a random solution, every kropki dot or X/V with its negative rules, blanked while unique);
 - odd-even, min-max, palindrome, clone, whispers, renban, entropic, negative-black: a random solution from
   `sudoku-dlx generate --solved --seed S -n N`, rules drawn on it by `variant_rules.draw_rules` (Python's
@@ -60,6 +60,7 @@ SETS = {
     "thermometer": {"generate": "thermometer"},
     "kropki": {"generate": "kropki"},
     "xv": {"generate": "xv"},
+    "arrow": {"generate": "arrow"},
     "odd-even": {"draw": "odd-even"},
     "min-max": {"draw": "min-max"},
     "palindrome": {"draw": "palindrome"},

@@ -36,7 +36,7 @@ import math
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 VARIANTS = ("x", "hyper", "disjoint", "anti-king", "anti-knight", "non-consecutive")
 RULE_KEYS = ("thermometers", "white_dots", "black_dots", "xv", "negative", "odd", "even", "minimum", "maximum",
-             "palindromes", "clones", "lines")
+             "palindromes", "clones", "lines", "arrows")
 KNOWN_KEYS = {"givens", "boxes", "regions", "variants", "cages", "title", *RULE_KEYS}
 NEGATIVE = ("white", "black", "xv")
 LINE_TYPES = ("whispers", "renban", "entropic")
@@ -215,6 +215,8 @@ class Puzzle:
             if len(cells) != len(copy) or set(cells) & set(copy):
                 raise DescriptionError(f"clones: copy {item['copy']} does not match {item['cells']}")
             self.clones.append((cells, copy))
+        self.arrows = [(cells_of("arrows", item["bulb"]), cells_of("arrows", item["shaft"]))
+                       for item in rules.get("arrows", ())]
         self.lines = []
         for item in rules.get("lines", ()):
             if item.get("type") not in LINE_TYPES:
@@ -244,6 +246,8 @@ class Puzzle:
             obj["clones"] = [{"cells": names(a), "copy": names(b)} for a, b in self.clones]
         if self.lines:
             obj["lines"] = [{"type": t, "cells": names(cells)} for t, cells in self.lines]
+        if self.arrows:
+            obj["arrows"] = [{"bulb": names(b), "shaft": names(s)} for b, s in self.arrows]
         return obj
 
     def to_json(self, givens=None):
@@ -397,6 +401,17 @@ class Puzzle:
                     windows = [bands[k:k + 3] for k in range(max(1, len(bands) - 2))]
                     return all(len(set(b for b in w if b is not None)) == sum(b is not None for b in w) for w in windows)
             out.append((kind, line, ok))
+        for bulb, shaft in self.arrows:
+            k = len(bulb)
+
+            def ok(vals, k=k):
+                if not all(vals[:k]):
+                    return True
+                number = int("".join(str(v) for v in vals[:k]))
+                got = [v for v in vals[k:] if v]
+                blank = len(vals) - k - len(got)
+                return sum(got) + blank <= number <= sum(got) + blank * self.n
+            out.append(("arrow", bulb + shaft, ok))
         return out
 
     def broken_rule(self, values):
