@@ -11,7 +11,8 @@
 
 use thiserror::Error;
 
-use crate::sudoku::constraints::Constraint;
+use crate::sudoku::constraints::{neighbour_pairs, Constraint};
+use crate::sudoku::frame::Frame;
 use crate::sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec};
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::random::Rng;
@@ -120,15 +121,6 @@ impl Decorator {
     }
 }
 
-/// The orthogonal neighbours pairs of a square grid of side `n`, each once.
-fn neighbour_pairs(n: usize) -> impl Iterator<Item = [usize; 2]> {
-    (0..n * n).flat_map(move |cell| {
-        let right = (cell % n + 1 < n).then_some([cell, cell + 1]);
-        let below = (cell / n + 1 < n).then_some([cell, cell + n]);
-        right.into_iter().chain(below)
-    })
-}
-
 /// A random walk of king's moves from a random free cell, of at most
 /// `length` cells, each next cell one that `fits` the walk so far.
 fn walk(
@@ -225,7 +217,7 @@ fn arrows(solution: &Grid, size: Size, rng: &mut Rng, rules: &mut Rules) {
 /// with both negative rules.
 fn kropki(solution: &Grid, size: Size, rng: &mut Rng, rules: &mut Rules) {
     let digits = solution.cells();
-    for cells @ [a, b] in neighbour_pairs(size.side()) {
+    for cells @ [a, b] in neighbour_pairs(&Frame::square(size.side())) {
         let (x, y) = (digits[a], digits[b]);
         let white = x.abs_diff(y) == 1;
         let black = x == 2 * y || y == 2 * x;
@@ -250,7 +242,7 @@ fn kropki(solution: &Grid, size: Size, rng: &mut Rng, rules: &mut Rules) {
 /// rule.
 fn xv(solution: &Grid, size: Size, rules: &mut Rules) {
     let digits = solution.cells();
-    for cells @ [a, b] in neighbour_pairs(size.side()) {
+    for cells @ [a, b] in neighbour_pairs(&Frame::square(size.side())) {
         let sum = digits[a] + digits[b];
         if sum == 10 || sum == 5 {
             rules.constraints.push(Constraint::Xv { cells, sum });

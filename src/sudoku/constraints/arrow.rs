@@ -118,26 +118,31 @@ struct Ways {
 }
 
 impl Ways {
+    /// The number the bulb's digits read (the bulb is given first).
+    fn number(&self) -> u32 {
+        self.digits[..self.bulb]
+            .iter()
+            .fold(0, |value, &d| value * 10 + u32::from(d))
+    }
+
+    /// The sum of the shaft's digits given so far.
+    fn shaft_sum(&self) -> u32 {
+        self.digits[self.bulb..].iter().map(|&d| u32::from(d)).sum()
+    }
+
     /// Finds every way; false when there are more than [`MAX_TUPLES`].
     fn fill(&mut self) -> bool {
         let k = self.digits.len();
         let width = self.apart.len();
         if k == width {
-            let number = self.digits[..self.bulb]
-                .iter()
-                .fold(0u32, |value, &d| value * 10 + u32::from(d));
-            let sum: u32 = self.digits[self.bulb..].iter().map(|&d| u32::from(d)).sum();
-            if number == sum {
+            if self.number() == self.shaft_sum() {
                 self.tuples.extend_from_slice(&self.digits);
             }
             return self.tuples.len() / width <= MAX_TUPLES;
         }
         if k > self.bulb {
             // The shaft so far, plus the least and most the rest can add.
-            let number = self.digits[..self.bulb]
-                .iter()
-                .fold(0u32, |value, &d| value * 10 + u32::from(d));
-            let sum: u32 = self.digits[self.bulb..].iter().map(|&d| u32::from(d)).sum();
+            let (number, sum) = (self.number(), self.shaft_sum());
             let rest = (width - k) as u32;
             if sum + rest > number || sum + rest * u32::from(self.side) < number {
                 return true;

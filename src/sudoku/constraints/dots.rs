@@ -47,7 +47,7 @@ pub(super) fn black(
 /// Compiles the non-consecutive rule on every pair of orthogonal neighbours
 /// not in `dotted` (the pairs of a dot).
 pub(super) fn non_consecutive(cx: &mut Context, dotted: &[[usize; 2]]) {
-    let pairs: Vec<[usize; 2]> = neighbour_pairs(&cx.frame)
+    let pairs: Vec<[usize; 2]> = neighbour_pairs(cx.frame)
         .filter(|pair| !dotted.contains(pair))
         .collect();
     for [a, b] in pairs {
@@ -58,7 +58,7 @@ pub(super) fn non_consecutive(cx: &mut Context, dotted: &[[usize; 2]]) {
 /// Compiles the negative rule of black dots on every pair of orthogonal
 /// neighbours not in `dotted`.
 pub(super) fn negative_black(cx: &mut Context, dotted: &[[usize; 2]]) {
-    let pairs: Vec<[usize; 2]> = neighbour_pairs(&cx.frame)
+    let pairs: Vec<[usize; 2]> = neighbour_pairs(cx.frame)
         .filter(|pair| !dotted.contains(pair))
         .collect();
     for [a, b] in pairs {

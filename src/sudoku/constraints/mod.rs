@@ -218,13 +218,13 @@ impl Constraint {
 
 /// What a rule's compilation writes to: the geometry being built, and what
 /// it needs to know of the grid.
-pub(super) struct Context<'b> {
+pub(super) struct Context<'b, 'f> {
     /// The geometry being built.
     pub(super) builder: &'b mut GeometryBuilder,
     /// The side of the grid: the largest digit.
     pub(super) side: usize,
     /// Where the cells sit, for the rules of neighbours.
-    pub(super) frame: Frame,
+    pub(super) frame: &'f Frame,
     /// The rule being compiled, from [`GeometryBuilder::rule`].
     pub(super) rule: u32,
 }
@@ -270,7 +270,7 @@ pub(crate) fn add_all(
         let mut context = Context {
             builder: &mut builder,
             side: size.side(),
-            frame: frame.clone(),
+            frame: &frame,
             rule,
         };
         let cx = &mut context;
@@ -325,7 +325,7 @@ fn check_cells(name: Unit, constraint: &Constraint, cells: usize) -> Result<(), 
 
 /// The pairs of orthogonal neighbours of `frame`, each once, the first
 /// earlier in reading order.
-pub(super) fn neighbour_pairs(frame: &Frame) -> impl Iterator<Item = [usize; 2]> + '_ {
+pub(crate) fn neighbour_pairs(frame: &Frame) -> impl Iterator<Item = [usize; 2]> + '_ {
     (0..frame.cells()).flat_map(move |cell| {
         let at = frame.position(cell);
         let right = frame.cell_at(at.row, at.column + 1);

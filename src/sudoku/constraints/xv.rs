@@ -28,7 +28,7 @@ pub(super) fn compile(
 /// Compiles the negative rule on every pair of orthogonal neighbours not in
 /// `marked`: their digits add up to neither 10 nor 5.
 pub(super) fn negative(cx: &mut Context, marked: &[[usize; 2]]) {
-    let pairs: Vec<[usize; 2]> = neighbour_pairs(&cx.frame)
+    let pairs: Vec<[usize; 2]> = neighbour_pairs(cx.frame)
         .filter(|pair| !marked.contains(pair))
         .collect();
     for [a, b] in pairs {
