@@ -200,6 +200,9 @@ impl Layout for Spacers {
 ///   items and of item headers, and only indices of such nodes;
 /// * `trail` holds nodes of options of the present layout, each with an
 ///   item in `top`, committed in that order and not yet undone.
+/// * `pruned` holds nodes of options of the present layout, hidden whole
+///   in that order and not yet restored; `marks` holds indices into it in
+///   increasing order, at most one per entry of `trail`.
 ///
 /// So a walk that starts at a node of an option stays under `size`, and
 /// every unchecked access here is in bounds.
@@ -227,6 +230,12 @@ pub(crate) struct Links<C: Count> {
     /// steps have done and are still to undo. Only [`Links::choose`] and
     /// [`Links::advance`] push, so it holds nodes of options alone.
     trail: Vec<u32>,
+    /// Options hidden by a propagator, as one node of each, in the order
+    /// they were hidden and not yet restored.
+    pruned: Vec<u32>,
+    /// For each choice in force, the length of `pruned` when it was
+    /// committed: the options hidden after it are those above.
+    marks: Vec<u32>,
 }
 
 impl<C: Count> AsRef<Links<C>> for Links<C> {
@@ -243,6 +252,8 @@ impl<C: Count> Links<C> {
         self.items = items;
         // Everything is rebuilt, so choices left in place need no undoing.
         self.trail.clear();
+        self.pruned.clear();
+        self.marks.clear();
         self.len.clear();
         self.len.resize(items + 1 + PADDING, C::default());
         self.wide = false;
@@ -753,19 +764,7 @@ impl<C: Count> Links<C> {
         // the other nodes of its option, their items and their stored links
         // are in bounds by the invariant.
         unsafe {
-            L::each_other(self, node, |links, q| {
-                let item = at(&links.top, q) as usize;
-                let (up, down) = (at(&links.up, q), at(&links.down, q));
-                let (below, above) = if BACK {
-                    (q as u32, q as u32)
-                } else {
-                    (down, up)
-                };
-                *at_mut(&mut links.down, up as usize) = below;
-                *at_mut(&mut links.up, down as usize) = above;
-                let count = at_mut(&mut links.len, item);
-                *count = if BACK { count.up() } else { count.down() };
-            });
+            L::each_other(self, node, |links, q| links.unlink::<BACK>(q));
         }
     }
 
@@ -792,6 +791,161 @@ impl<C: Count> Links<C> {
             });
         }
         total
+    }
+
+    /// Starts the options a propagator hides after the choice just
+    /// committed, which [`Links::close_level`] restores before that choice
+    /// is undone.
+    #[inline(always)]
+    pub(crate) fn open_level(&mut self) {
+        self.marks.push(self.pruned.len() as u32);
+    }
+
+    /// Restores the options hidden since the deepest choice was
+    /// committed, newest first, leaving the choice itself in force. The
+    /// options hidden before any choice stay hidden while no level is open.
+    #[inline(always)]
+    pub(crate) fn close_level<L: Layout>(&mut self) {
+        let mark = self.marks.pop().map_or(0, |mark| mark as usize);
+        self.restore_pruned::<L>(mark);
+    }
+
+    /// Restores every option hidden by a propagator since `mark`, newest
+    /// first.
+    fn restore_pruned<L: Layout>(&mut self, mark: usize) {
+        while self.pruned.len() > mark {
+            let node = self.pruned.pop().map_or(0, |node| node as usize);
+            self.check_node::<L>(node);
+            // SAFETY: `node` was checked, and every option hidden after it
+            // has been restored, so its stored links are those it had.
+            unsafe { self.unhide_unchecked::<L>(node) };
+        }
+    }
+
+    /// Calls `visit` with the number of each option chosen and in force,
+    /// in the order they were chosen.
+    pub(crate) fn each_chosen<L: Layout>(&self, mut visit: impl FnMut(usize)) {
+        for &node in &self.trail {
+            visit(L::option_of(self, node as usize));
+        }
+    }
+
+    /// Calls `visit` with the number of each option left in the list of
+    /// `item` (a header), top to bottom.
+    ///
+    /// # Panics
+    ///
+    /// Unless `L` is the layout and `item` an item header.
+    #[inline]
+    pub(crate) fn each_option<L: Layout>(&self, item: usize, mut visit: impl FnMut(usize)) {
+        if L::WIDE != self.wide || item.wrapping_sub(1) >= self.items {
+            refuse("item header");
+        }
+        // SAFETY: `item` was checked; the nodes of its list are nodes of
+        // options, under `size` by the invariant.
+        unsafe {
+            let mut p = at(&self.down, item) as usize;
+            while p != item {
+                visit(L::option_of(self, p));
+                p = at(&self.down, p) as usize;
+            }
+        }
+    }
+
+    /// Hides, from the lists of all their items, the options left in the
+    /// list of `item` (a header that is not covered) for which `hide` is
+    /// true, recording them so that [`Links::close_level`] restores them.
+    /// Returns the options left in the list.
+    ///
+    /// # Panics
+    ///
+    /// Unless `L` is the layout and `item` an item header that is not
+    /// covered.
+    #[inline]
+    pub(crate) fn prune_where<L: Layout>(
+        &mut self,
+        item: usize,
+        mut hide: impl FnMut(usize) -> bool,
+    ) -> usize {
+        if L::WIDE != self.wide || item.wrapping_sub(1) >= self.items {
+            refuse("item header");
+        }
+        // SAFETY: `item` was checked. An item that is not covered holds
+        // only options whose nodes are all in the lists of their items, so
+        // hiding one takes each node out of a list it is in. A hidden
+        // node keeps its own links, so the walk goes on from it.
+        unsafe {
+            if at(&self.len, item) >= C::COVERED {
+                refuse("an item not covered");
+            }
+            let mut p = at(&self.down, item) as usize;
+            while p != item {
+                let next = at(&self.down, p) as usize;
+                if hide(L::option_of(self, p)) {
+                    self.hide_unchecked::<L>(p);
+                    self.pruned.push(p as u32);
+                }
+                p = next;
+            }
+            at(&self.len, item).get()
+        }
+    }
+
+    /// Takes every node of the option of `node` out of the list it is in.
+    ///
+    /// # Safety
+    ///
+    /// `L` is the layout and `node` a node of an option whose nodes are
+    /// all in the lists of their items.
+    #[inline(always)]
+    unsafe fn hide_unchecked<L: Layout>(&mut self, node: usize) {
+        // SAFETY: as the caller promises; `node` itself is unlinked as
+        // `dance` unlinks the others.
+        unsafe {
+            self.dance::<L, false>(node);
+            self.unlink::<false>(node);
+        }
+    }
+
+    /// Undoes [`Links::hide_unchecked`].
+    ///
+    /// # Safety
+    ///
+    /// `node` was hidden by [`Links::hide_unchecked`], and everything done
+    /// to the links since has been undone.
+    #[inline(always)]
+    unsafe fn unhide_unchecked<L: Layout>(&mut self, node: usize) {
+        // SAFETY: as the caller promises.
+        unsafe {
+            self.unlink::<true>(node);
+            self.dance::<L, true>(node);
+        }
+    }
+
+    /// Unlinks `node` from the list of its item or, with `BACK`, links it
+    /// in again, keeping the item's count.
+    ///
+    /// # Safety
+    ///
+    /// `node` is a node of an option, in the list of its item (or, with
+    /// `BACK`, taken out of it last).
+    #[inline(always)]
+    unsafe fn unlink<const BACK: bool>(&mut self, q: usize) {
+        // SAFETY: the links and item of a node of an option are in bounds
+        // by the invariant.
+        unsafe {
+            let item = at(&self.top, q) as usize;
+            let (up, down) = (at(&self.up, q), at(&self.down, q));
+            let (below, above) = if BACK {
+                (q as u32, q as u32)
+            } else {
+                (down, up)
+            };
+            *at_mut(&mut self.down, up as usize) = below;
+            *at_mut(&mut self.up, down as usize) = above;
+            let count = at_mut(&mut self.len, item);
+            *count = if BACK { count.up() } else { count.down() };
+        }
     }
 
     /// The counts and links, to compare before and after a search.

@@ -16,6 +16,8 @@
 //!   linked in, and the dancing steps: the only unchecked memory accesses
 //!   of the links;
 //! * `search`: the loop of Algorithm X, compiled once for each layout;
+//! * `propagate`: [`Propagate`], the deductions a problem may add after
+//!   each choice, and the [`Pruning`] through which it hides options;
 //! * `choice`: which item to branch on, and [`TieBreak`];
 //! * `count`: the [`Count`] of options left in each item and the scans
 //!   that find the smallest, with SIMD where the processor has it;
@@ -33,6 +35,7 @@ mod error;
 #[allow(unsafe_code)]
 mod links;
 mod matrix;
+mod propagate;
 mod search;
 #[cfg(test)]
 mod tests;
@@ -41,4 +44,5 @@ pub use choice::TieBreak;
 pub use count::Count;
 pub use error::DlxError;
 pub use matrix::Matrix;
+pub use propagate::{NoPropagation, Propagate, Pruning};
 pub use search::SearchStats;

@@ -8,6 +8,7 @@
 use super::count::Count;
 use super::links::{Blocks, Layout, Spacers};
 use super::matrix::Matrix;
+use super::propagate::{NoPropagation, Propagate, Pruning};
 
 /// What one call of [`Matrix::search`] did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -46,6 +47,32 @@ impl<C: Count> Matrix<C> {
     /// first. A caller that refills the matrix for every problem saves that
     /// undoing.
     pub fn search_once(&mut self, limit: u64, visit: impl FnMut(&[usize])) -> SearchStats {
+        self.search_once_with(limit, &mut NoPropagation, visit)
+    }
+
+    /// [`Matrix::search`] with `propagator` asked, before the first choice
+    /// and after each, for options to hide (see [`Propagate`]). The options
+    /// it hides are restored as the choices are undone, and the matrix is
+    /// left as it was.
+    pub fn search_with<P: Propagate>(
+        &mut self,
+        limit: u64,
+        propagator: &mut P,
+        visit: impl FnMut(&[usize]),
+    ) -> SearchStats {
+        let stats = self.search_once_with(limit, propagator, visit);
+        self.settle();
+        stats
+    }
+
+    /// [`Matrix::search_once`] with `propagator`; see
+    /// [`Matrix::search_with`].
+    pub fn search_once_with<P: Propagate>(
+        &mut self,
+        limit: u64,
+        propagator: &mut P,
+        visit: impl FnMut(&[usize]),
+    ) -> SearchStats {
         self.settle();
         if limit == 0 {
             return SearchStats {
@@ -54,17 +81,29 @@ impl<C: Count> Matrix<C> {
             };
         }
         if self.links.is_wide() {
-            self.run::<Spacers>(limit, visit)
+            self.run::<Spacers, P>(limit, propagator, visit)
         } else {
-            self.run::<Blocks>(limit, visit)
+            self.run::<Blocks, P>(limit, propagator, visit)
         }
     }
 
-    /// The search of [`Matrix::search_once`] on nodes laid out by `L`.
-    /// The choices in force, one a level, are the trail of the links.
-    fn run<L: Layout>(&mut self, limit: u64, mut visit: impl FnMut(&[usize])) -> SearchStats {
+    /// The search of [`Matrix::search_once_with`] on nodes laid out by
+    /// `L`. The choices in force, one a level, are the trail of the links;
+    /// the options `propagator` hides after a choice are restored just
+    /// before that choice is undone.
+    fn run<L: Layout, P: Propagate>(
+        &mut self,
+        limit: u64,
+        propagator: &mut P,
+        mut visit: impl FnMut(&[usize]),
+    ) -> SearchStats {
         let mut stats = SearchStats::default();
         self.links.reserve_levels(self.primary + 1);
+        if P::PRUNES {
+            propagator.propagate(&mut Pruning {
+                links: &mut self.links,
+            });
+        }
         // Levels whose option is not the last of its item: while there is
         // none, nothing is left to try.
         let mut open = 0usize;
@@ -73,7 +112,7 @@ impl<C: Count> Matrix<C> {
             // state to undo as a solution does.
             if stats.nodes >= self.node_budget {
                 stats.stopped_at_node_budget = true;
-                return stats;
+                return self.stop::<L, P>(stats);
             }
             match self
                 .tie_break
@@ -85,7 +124,7 @@ impl<C: Count> Matrix<C> {
                     visit(&self.solution);
                     if stats.solutions >= limit {
                         stats.stopped_at_limit = true;
-                        return stats;
+                        return self.stop::<L, P>(stats);
                     }
                 }
                 Some(item) => {
@@ -95,6 +134,12 @@ impl<C: Count> Matrix<C> {
                             open += 1;
                         }
                         stats.nodes += 1;
+                        if P::PRUNES {
+                            self.links.open_level();
+                            propagator.propagate(&mut Pruning {
+                                links: &mut self.links,
+                            });
+                        }
                         continue 'search;
                     }
                 }
@@ -106,18 +151,39 @@ impl<C: Count> Matrix<C> {
             loop {
                 debug_assert!(open <= self.links.depth(), "open levels are levels");
                 if open == 0 {
-                    return stats;
+                    return self.stop::<L, P>(stats);
+                }
+                if P::PRUNES {
+                    self.links.close_level::<L>();
                 }
                 if let Some(last) = self.links.advance::<L>() {
                     open -= usize::from(last);
                     stats.nodes += 1;
+                    if P::PRUNES {
+                        self.links.open_level();
+                        propagator.propagate(&mut Pruning {
+                            links: &mut self.links,
+                        });
+                    }
                     continue 'search;
                 }
             }
         }
     }
 
-    /// Undoes the choices left in place by [`Matrix::search_once`].
+    /// Ends a search, leaving its choices in place; only the options
+    /// pruned before the first choice are restored at once when no choice
+    /// is in force, since no undoing of choices will reach them.
+    #[inline(always)]
+    fn stop<L: Layout, P: Propagate>(&mut self, stats: SearchStats) -> SearchStats {
+        if P::PRUNES && self.links.depth() == 0 {
+            self.links.close_level::<L>();
+        }
+        stats
+    }
+
+    /// Undoes the choices left in place by [`Matrix::search_once`], and
+    /// the options a propagator hid.
     pub(super) fn settle(&mut self) {
         if self.links.depth() == 0 {
             return;
@@ -129,10 +195,14 @@ impl<C: Count> Matrix<C> {
         }
     }
 
-    /// [`Matrix::settle`] on nodes laid out by `L`.
+    /// [`Matrix::settle`] on nodes laid out by `L`: each choice undone
+    /// after the options pruned since it, and last those pruned before the
+    /// first.
     fn undo<L: Layout>(&mut self) {
         while self.links.depth() != 0 {
+            self.links.close_level::<L>();
             self.links.retreat::<L>();
         }
+        self.links.close_level::<L>();
     }
 }

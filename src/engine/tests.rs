@@ -357,3 +357,98 @@ fn byte_counts_refuse_an_item_with_too_many_options() {
     }
     assert_eq!(wide.search(u64::MAX, |_| {}).solutions, 200);
 }
+
+/// N rooks (rows and columns, no diagonals) with the diagonals of queens
+/// left to a propagator: after each choice it hides the options that a
+/// chosen queen attacks along a diagonal.
+struct Diagonals {
+    n: usize,
+    /// Calls made, to check the propagator is asked at all.
+    calls: usize,
+}
+
+impl Propagate for Diagonals {
+    fn propagate<C: Count>(&mut self, pruning: &mut Pruning<'_, C>) {
+        self.calls += 1;
+        let n = self.n;
+        let mut queens = Vec::new();
+        pruning.each_chosen(|option| queens.push((option / n, option % n)));
+        for row in 0..n {
+            if pruning.options_left(row).is_none() {
+                continue;
+            }
+            pruning.hide_where(row, |option| {
+                let (r, c) = (option / n, option % n);
+                queens
+                    .iter()
+                    .any(|&(qr, qc)| r.abs_diff(qr) == c.abs_diff(qc))
+            });
+        }
+    }
+}
+
+fn rooks(n: usize, width: usize) -> Matrix {
+    // `width` > 2 adds secondary items of their own, which constrain
+    // nothing, to reach the wide layout.
+    let own = width.saturating_sub(2);
+    let mut matrix = Matrix::new(2 * n, n * n * own);
+    for r in 0..n {
+        for c in 0..n {
+            let mut items = vec![r, n + c];
+            items.extend((0..own).map(|k| 2 * n + (r * n + c) * own + k));
+            matrix.add_option(&items).unwrap();
+        }
+    }
+    matrix
+}
+
+#[test]
+fn a_propagator_that_hides_attacked_options_turns_rooks_into_queens() {
+    for width in [2, 5] {
+        for (n, count) in [
+            (1usize, 1u64),
+            (2, 0),
+            (3, 0),
+            (4, 2),
+            (5, 10),
+            (6, 4),
+            (7, 40),
+            (8, 92),
+        ] {
+            let mut matrix = rooks(n, width);
+            let before = matrix.links.snapshot();
+            let mut found = Vec::new();
+            let mut diagonals = Diagonals { n, calls: 0 };
+            let stats = matrix.search_with(u64::MAX, &mut diagonals, |options| {
+                let mut options = options.to_vec();
+                options.sort();
+                found.push(options);
+            });
+            assert_eq!(stats.solutions, count, "{n} queens, width {width}");
+            assert!(
+                diagonals.calls as u64 > stats.nodes,
+                "asked before each node"
+            );
+            found.sort();
+            let mut expected = solutions(&mut queens(n));
+            expected.sort();
+            assert_eq!(found, expected, "{n} queens, width {width}");
+            assert_eq!(before, matrix.links.snapshot(), "restored");
+            // Stopped at a limit, the choices and prunes are left in place
+            // and undone by the next search.
+            let mut diagonals = Diagonals { n, calls: 0 };
+            matrix.search_once_with(1, &mut diagonals, |_| {});
+            assert_eq!(solutions(&mut matrix).len() as u64, rook_count(n));
+            assert_eq!(
+                before,
+                matrix.links.snapshot(),
+                "restored after search_once_with"
+            );
+        }
+    }
+}
+
+/// The solutions of n rooks: n!.
+fn rook_count(n: usize) -> u64 {
+    (1..=n as u64).product()
+}

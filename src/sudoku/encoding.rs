@@ -30,6 +30,7 @@
 //! random order, which makes the first solution found a random one.
 
 mod cages;
+mod pair_supports;
 mod tables;
 
 use crate::engine::{Count, Matrix};
@@ -38,6 +39,7 @@ use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::random::Rng;
 pub use cages::DEFAULT_ASSIGNMENT_LIMIT;
 use cages::{Assignments, CageItems};
+pub use pair_supports::PairSupports;
 
 /// The entries of each unit's table of item numbers, one per digit: a power
 /// of two at least [`Size::MAX_SIDE`], so that a digit masked with
@@ -258,6 +260,12 @@ impl Encoding {
             cells.add_table_options(grid, matrix, placements, items);
         }
         true
+    }
+
+    /// What each option of the matrix last built places: `cell << 8 |
+    /// digit`, with digit 0 for an option that places no single digit.
+    pub fn placements(&self) -> &[u32] {
+        &self.placements
     }
 
     /// Writes the placements of `options`, options of the matrix last

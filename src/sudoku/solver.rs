@@ -27,7 +27,7 @@
 //! puzzle to puzzle.
 
 use crate::engine::{Count, Matrix, SearchStats, TieBreak};
-use crate::sudoku::encoding::{Encoding, ItemOrder, Position};
+use crate::sudoku::encoding::{Encoding, ItemOrder, PairSupports, Position};
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid, Size};
 use crate::sudoku::singles::{Outcome, Singles};
@@ -74,6 +74,9 @@ pub struct Solver {
     solution: Grid,
     /// Digits placed by singles before the last search.
     presolved: usize,
+    /// The supports of the rules that relate two cells, propagated during
+    /// the search of a geometry that has them.
+    pairs: PairSupports,
 }
 
 impl Default for Solver {
@@ -96,6 +99,7 @@ impl Solver {
             encoding: Encoding::new(),
             solution: Grid::empty(Size::NINE),
             presolved: 0,
+            pairs: PairSupports::new(),
         }
     }
 
@@ -164,6 +168,7 @@ impl Solver {
             encoding,
             solution,
             singles,
+            pairs,
             ..
         } = self;
         let left = Left {
@@ -171,6 +176,7 @@ impl Solver {
             geometry,
             singles,
             solution,
+            pairs,
         };
         stats = match narrow {
             true => left.search(matrix, limit, on_solution),
@@ -303,6 +309,8 @@ struct Left<'a> {
     singles: &'a Singles,
     /// The position left, then each solution decoded.
     solution: &'a mut Grid,
+    /// The supports of the geometry's pairwise rules.
+    pairs: &'a mut PairSupports,
 }
 
 impl Left<'_> {
@@ -322,6 +330,7 @@ impl Left<'_> {
             geometry,
             singles,
             solution,
+            pairs,
         } = self;
         // Clashes were ruled out by the singles pass.
         let position = Position {
@@ -330,6 +339,14 @@ impl Left<'_> {
             unit_digits: Some(singles.unit_digits()),
         };
         encoding.build(matrix, geometry, position, ItemOrder::CellsFirst, None);
+        if geometry.groups() > 0 && pairs.load(geometry) {
+            pairs.number_items(solution, 0);
+            let mut propagator = pairs.propagator(encoding.placements());
+            return matrix.search_once_with(limit, &mut propagator, |options| {
+                encoding.decode(options, solution);
+                on_solution(solution);
+            });
+        }
         matrix.search_once(limit, |options| {
             encoding.decode(options, solution);
             on_solution(solution);
