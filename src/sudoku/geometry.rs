@@ -20,6 +20,7 @@ use thiserror::Error;
 use crate::sudoku::cages::{CageError, Cages};
 use crate::sudoku::frame::Frame;
 use crate::sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
+use crate::sudoku::relations::Relations;
 
 /// The cells, units and peers of one shape of Sudoku.
 ///
@@ -95,6 +96,8 @@ pub struct Geometry {
     forbidden: Vec<(usize, u8, u32)>,
     /// The rules given as the digits their cells may hold together.
     tables: Vec<Table>,
+    /// The supports of the rules that relate two cells.
+    relations: Relations,
 }
 
 /// A rule given as the lists of digits its cells may hold together (an
@@ -420,38 +423,63 @@ impl GeometryBuilder {
             }
         }
         let code = |&(cell, digit): &(usize, u8)| (cell * n + digit as usize - 1) as u32;
-        let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); cells * n];
+        // A rule's pair that repeats another, or that only forbids equal
+        // digits in two cells that already differ, is dropped: the first of
+        // each pair is kept, found by sorting (pair, group) keys.
+        let together = |a: usize, b: usize| {
+            units_of[a].iter().any(|unit| units_of[b].contains(unit))
+                || (cages.cage_of(a).is_some() && cages.cage_of(a) == cages.cage_of(b))
+        };
+        let mut keep = vec![true; self.groups.len()];
+        let mut pair_keys = Vec::new();
+        for (index, (group, &rule)) in self.groups.iter().zip(&self.group_rules).enumerate() {
+            if rule == NO_RULE {
+                continue;
+            }
+            let [(a, d), (b, e)] = group[..] else {
+                unreachable!("a rule's group is a pair")
+            };
+            if d == e && together(a, b) {
+                keep[index] = false;
+                continue;
+            }
+            let (first, second) = (code(&(a, d)), code(&(b, e)));
+            let pair = u64::from(first.min(second)) << 32 | u64::from(first.max(second));
+            pair_keys.push((pair, index));
+        }
+        pair_keys.sort_unstable();
+        for twins in pair_keys.windows(2) {
+            if twins[0].0 == twins[1].0 {
+                keep[twins[1].1] = false;
+            }
+        }
         let mut group_placements = Vec::new();
         let mut group_starts = vec![0];
         let mut group_rules = Vec::new();
-        let mut pairs_seen = std::collections::HashSet::new();
-        for (group, &rule) in self.groups.iter().zip(&self.group_rules) {
-            if rule != NO_RULE {
-                let [(a, d), (b, e)] = group[..] else {
-                    unreachable!("a rule's group is a pair")
-                };
-                let together = units_of[a].iter().any(|unit| units_of[b].contains(unit))
-                    || (cages.cage_of(a).is_some() && cages.cage_of(a) == cages.cage_of(b));
-                let (first, second) = (code(&(a, d)), code(&(b, e)));
-                if (d == e && together)
-                    || !pairs_seen.insert((first.min(second), first.max(second)))
-                {
-                    continue;
-                }
+        // The groups of each placement, by counting: first the number of
+        // each, then their starts, then the groups in place.
+        let mut placement_group_starts = vec![0u32; cells * n + 1];
+        for (group, _) in self.groups.iter().zip(&keep).filter(|(_, &kept)| kept) {
+            for placement in group {
+                placement_group_starts[code(placement) as usize + 1] += 1;
             }
+        }
+        for k in 1..placement_group_starts.len() {
+            placement_group_starts[k] += placement_group_starts[k - 1];
+        }
+        let mut next = placement_group_starts.clone();
+        let mut placement_groups = vec![0; *placement_group_starts.last().unwrap_or(&0) as usize];
+        let kept = self.groups.iter().zip(&self.group_rules).zip(&keep);
+        for ((group, &rule), _) in kept.filter(|(_, &kept)| kept) {
             let index = group_rules.len() as u32;
             for placement in group {
-                group_placements.push(code(placement));
-                groups_of[code(placement) as usize].push(index);
+                let code = code(placement) as usize;
+                group_placements.push(code as u32);
+                placement_groups[next[code] as usize] = index;
+                next[code] += 1;
             }
             group_starts.push(group_placements.len() as u32);
             group_rules.push(rule);
-        }
-        let mut placement_groups = Vec::new();
-        let mut placement_group_starts = vec![0];
-        for groups in &groups_of {
-            placement_groups.extend_from_slice(groups);
-            placement_group_starts.push(placement_groups.len() as u32);
         }
         let kinds = self.units.iter().map(|(unit, _)| *unit).collect();
         let unit_cells: Vec<u16> = self
@@ -478,6 +506,15 @@ impl GeometryBuilder {
             })
             .collect();
         let (peers, peer_starts) = flatten(&peers_of);
+        let pairs = group_starts.windows(2).filter_map(|bounds| {
+            match &group_placements[bounds[0] as usize..bounds[1] as usize] {
+                &[first, second] => Some([first, second]),
+                _ => None,
+            }
+        });
+        let relations = Relations::new(n, cells, pairs, |a, b| {
+            peers_of[a].binary_search(&(b as u16)).is_ok()
+        });
         let classic = self.boxes.is_some()
             && self.frame.is_square(n)
             && matches!(self.units.first(), Some((Unit::Row(_), _)))
@@ -511,6 +548,7 @@ impl GeometryBuilder {
             allowed,
             forbidden: self.forbidden,
             tables: self.tables,
+            relations,
         })
     }
 }
@@ -782,6 +820,12 @@ impl Geometry {
     /// the table.
     pub fn first_broken_table(&self, grid: &Grid) -> Option<&Table> {
         self.tables.iter().find(|table| table.is_broken_by(grid))
+    }
+
+    /// The rules that relate two cells, as tables of supports; empty when
+    /// no pair of placements forbids more than equal digits.
+    pub fn relations(&self) -> &Relations {
+        &self.relations
     }
 
     /// The placements a rule forbids outright, as (cell, digit, rule

@@ -21,6 +21,7 @@ pub mod killer;
 pub mod minimal;
 pub mod random;
 pub mod rating;
+pub mod relations;
 pub mod rules;
 pub mod shape;
 pub mod singles;

@@ -339,9 +339,10 @@ impl Left<'_> {
             unit_digits: Some(singles.unit_digits()),
         };
         encoding.build(matrix, geometry, position, ItemOrder::CellsFirst, None);
-        if geometry.groups() > 0 && pairs.load(geometry) {
-            pairs.number_items(solution, 0);
-            let mut propagator = pairs.propagator(encoding.placements());
+        let relations = geometry.relations();
+        if !relations.is_empty() {
+            let placements = encoding.placements();
+            let mut propagator = pairs.propagator(relations, solution, 0, placements);
             return matrix.search_once_with(limit, &mut propagator, |options| {
                 encoding.decode(options, solution);
                 on_solution(solution);

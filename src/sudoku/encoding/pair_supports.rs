@@ -1,199 +1,98 @@
 //! Arc consistency on the rules that relate two cells, run by the search
 //! after every choice.
 //!
-//! The rules of thermometers, dots, XV, whispers and their kin compile to
-//! forbidden pairs of placements ("at most once" groups of two), which
-//! exact cover enforces only once one of the two digits is placed. Here the
-//! pairs of each two cells become a table of supports: for each digit of
-//! one cell, the digits of the other that go with it. After each choice,
-//! a digit of a cell that no candidate of a related cell supports is
+//! Exact cover enforces a forbidden pair of placements only once one of
+//! the two digits is placed. With the geometry's [`Relations`], after each
+//! choice a digit of a cell that no candidate of a related cell supports is
 //! hidden, and the cells related to it are looked at again, until nothing
 //! changes (AC-3). A cell whose candidates are `{4, 6}` then takes 5 from
 //! each neighbour of a non-consecutive puzzle, long before either digit is
 //! placed.
 //!
-//! Pairs that forbid only equal digits (anti-knight, a unit) prune nothing
-//! that the search does not already do once the related cell has one
-//! candidate left, so they make no edge.
+//! Each level of the search starts from what its parent level left: a cell
+//! whose item has as many options as it had there has the same candidates,
+//! so only the cells the last choice changed are read and looked at again.
 
 use crate::engine::{Count, Propagate, Pruning};
-use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::Grid;
+use crate::sudoku::relations::Relations;
 
-/// A cell of no edge, or a cell with no item in the matrix.
+/// A cell with no item in the matrix (filled).
 const NONE: u32 = u32::MAX;
 
-/// The supports of the pairwise rules of a geometry, and the buffers of
-/// their propagation, reused from puzzle to puzzle.
+/// The buffers of the propagation of [`Relations`], reused from puzzle to
+/// puzzle.
 #[derive(Debug, Clone, Default)]
 pub struct PairSupports {
-    /// The side of the grid: the number of digits, and of masks per edge.
-    side: usize,
-    /// The cells some edge starts from, in cell order.
-    cells: Vec<u32>,
-    /// For each of `cells`, its first edge; one more entry closes the last.
-    edge_starts: Vec<u32>,
-    /// For each edge, the index in `cells` of the cell it leads to.
-    targets: Vec<u32>,
-    /// For each edge, `side` masks: the digits of the cell it leads to
-    /// (bit `d - 1` for digit `d`) that go with each digit of the cell it
-    /// starts from.
-    supports: Vec<u64>,
-    /// The pairs being read: (from, to, from digit, to digit), both ways.
-    pairs: Vec<(u32, u32, u8, u8)>,
-    /// The index in `cells` of each cell of the grid, or [`NONE`].
-    slots: Vec<u32>,
-    /// For each of `cells`, its item in the matrix of the present puzzle,
-    /// or [`NONE`] for a filled cell.
+    /// For each cell of the relations, its item in the matrix of the
+    /// present puzzle, or [`NONE`] for a filled cell.
     items: Vec<u32>,
-    /// For each level of the search (its depth) and each of `cells`, its
-    /// candidates when propagation there ended (0 for a cell placed, or
-    /// whose options are not single placements).
+    /// For each level of the search (its depth) and each cell of the
+    /// relations, its candidates when propagation there ended (0 for a
+    /// cell placed, or whose options are not single placements).
     masks: Vec<u64>,
     /// Beside `masks`, the options left in each cell's item then.
     counts: Vec<u32>,
     /// The cells whose candidates shrank, whose edges are to look at.
     queue: Vec<u32>,
-    /// Whether each of `cells` is in `queue`.
+    /// Whether each cell is in `queue`.
     queued: Vec<bool>,
 }
 
 impl PairSupports {
-    /// Empty tables; they grow to fit the largest geometry seen.
+    /// Empty buffers; they grow to fit the largest puzzle seen.
     pub fn new() -> PairSupports {
         PairSupports::default()
     }
 
-    /// Reads the groups of two placements of `geometry` in two different
-    /// cells. Returns false when they make no edge, so that the search
-    /// runs without propagation.
-    pub fn load(&mut self, geometry: &Geometry) -> bool {
-        let n = geometry.side();
-        self.side = n;
-        self.pairs.clear();
-        for group in 0..geometry.groups() {
-            let &[first, second] = geometry.group_placements(group) else {
-                continue;
-            };
-            let (a, da) = (first as usize / n, first as usize % n);
-            let (b, db) = (second as usize / n, second as usize % n);
-            if a != b {
-                self.pairs.push((a as u32, b as u32, da as u8, db as u8));
-                self.pairs.push((b as u32, a as u32, db as u8, da as u8));
-            }
-        }
-        self.pairs.sort_unstable();
-        self.cells.clear();
-        self.edge_starts.clear();
-        self.targets.clear();
-        self.supports.clear();
-        self.slots.clear();
-        self.slots.resize(geometry.cells(), NONE);
-        let all = u64::MAX >> (64 - n);
-        let mut edge_cells = Vec::new();
-        let mut k = 0;
-        while k < self.pairs.len() {
-            let (a, b, _, _) = self.pairs[k];
-            let start = self.supports.len();
-            self.supports.resize(start + n, all);
-            if geometry.peers_of(a as usize).contains(&(b as u16)) {
-                for (digit, mask) in self.supports[start..].iter_mut().enumerate() {
-                    *mask &= !(1 << digit);
-                }
-            }
-            while k < self.pairs.len() && self.pairs[k].0 == a && self.pairs[k].1 == b {
-                let (_, _, da, db) = self.pairs[k];
-                self.supports[start + da as usize] &= !(1 << db);
-                k += 1;
-            }
-            // An edge that forbids at most the equal digit prunes only
-            // what the search itself does; it is dropped.
-            let prunes = self.supports[start..]
-                .iter()
-                .enumerate()
-                .any(|(digit, &mask)| mask | 1 << digit != all);
-            if !prunes {
-                self.supports.truncate(start);
-                continue;
-            }
-            edge_cells.push((a, b));
-        }
-        for &(a, b) in &edge_cells {
-            for cell in [a, b] {
-                if self.slots[cell as usize] == NONE {
-                    self.slots[cell as usize] = 0;
-                }
-            }
-        }
-        for (cell, slot) in self.slots.iter_mut().enumerate() {
-            if *slot != NONE {
-                *slot = self.cells.len() as u32;
-                self.cells.push(cell as u32);
-            }
-        }
-        // Edges are in order of the cell they start from, as `cells`.
-        let mut edge = 0;
-        for &cell in &self.cells {
-            self.edge_starts.push(edge as u32);
-            while edge < edge_cells.len() && edge_cells[edge].0 == cell {
-                self.targets.push(self.slots[edge_cells[edge].1 as usize]);
-                edge += 1;
-            }
-        }
-        self.edge_starts.push(edge as u32);
-        !edge_cells.is_empty()
-    }
-
-    /// Numbers the cells of the edges as the matrix built from `grid`
-    /// numbers its cell items: blank cells in cell order from
-    /// `first_cell_item`.
-    pub fn number_items(&mut self, grid: &Grid, first_cell_item: u32) {
+    /// The propagator of `relations` for a matrix built from `grid`, whose
+    /// blank cells are numbered as items in cell order from
+    /// `first_cell_item`, and whose option `k` places `placements[k]`
+    /// (`cell << 8 | digit`, digit 0 for an option that places no single
+    /// digit).
+    pub fn propagator<'a>(
+        &'a mut self,
+        relations: &'a Relations,
+        grid: &Grid,
+        first_cell_item: u32,
+        placements: &'a [u32],
+    ) -> ArcConsistency<'a> {
         self.items.clear();
         let mut item = first_cell_item;
-        let mut slot = 0;
+        let mut next = relations.cells().iter().peekable();
         for (cell, &digit) in grid.cells().iter().enumerate() {
-            if slot < self.cells.len() && self.cells[slot] as usize == cell {
+            if next.next_if(|&&related| related as usize == cell).is_some() {
                 self.items.push(if digit == 0 { item } else { NONE });
-                slot += 1;
             }
             item += u32::from(digit == 0);
         }
-    }
-
-    /// The propagator of these supports for a matrix whose option `k`
-    /// places `placements[k]` (`cell << 8 | digit`, digit 0 for an option
-    /// that places no single digit).
-    pub fn propagator<'a>(&'a mut self, placements: &'a [u32]) -> ArcConsistency<'a> {
         ArcConsistency {
-            supports: self,
+            buffers: self,
+            relations,
             placements,
         }
     }
 }
 
-/// [`PairSupports`] at work on one matrix: see the module documentation.
+/// [`Relations`] propagated on one matrix: see the module documentation.
 #[derive(Debug)]
 pub struct ArcConsistency<'a> {
-    supports: &'a mut PairSupports,
+    buffers: &'a mut PairSupports,
+    relations: &'a Relations,
     placements: &'a [u32],
 }
 
 impl Propagate for ArcConsistency<'_> {
     fn propagate<C: Count>(&mut self, pruning: &mut Pruning<'_, C>) {
-        let placements = self.placements;
+        let (placements, relations) = (self.placements, self.relations);
         let PairSupports {
-            side,
-            edge_starts,
-            targets,
-            supports,
             items,
             masks,
             counts,
             queue,
             queued,
-            ..
-        } = &mut *self.supports;
-        let (side, slots, depth) = (*side, items.len(), pruning.depth());
+        } = &mut *self.buffers;
+        let (slots, depth) = (items.len(), pruning.depth());
         let here = depth * slots;
         if masks.len() < here + slots {
             masks.resize(here + slots, 0);
@@ -238,50 +137,86 @@ impl Propagate for ArcConsistency<'_> {
                 mask |= 1u64.wrapping_shl(digit.wrapping_sub(1));
             });
             masks[slot] = if single { mask } else { 0 };
-            if masks[slot] != 0 {
+            if masks[slot] != 0 && mask.count_ones() <= relations.reach(slot) {
                 queued[slot] = true;
                 queue.push(slot as u32);
             }
         }
-        while let Some(from) = queue.pop() {
+        let mut spread = Spread {
+            relations,
+            placements,
+            items,
+            masks,
+            counts,
+            queue,
+            queued,
+        };
+        while let Some(from) = spread.queue.pop() {
             let from = from as usize;
-            queued[from] = false;
-            let candidates = masks[from];
-            if candidates == 0 {
-                continue;
-            }
-            let edges = edge_starts[from] as usize..edge_starts[from + 1] as usize;
-            for edge in edges {
-                let to = targets[edge] as usize;
-                let held = masks[to];
-                if held == 0 {
-                    continue;
-                }
-                let table = &supports[edge * side..edge * side + side];
-                let mut supported = 0;
-                let mut digits = candidates;
-                while digits != 0 {
-                    supported |= table[digits.trailing_zeros() as usize];
-                    digits &= digits - 1;
-                }
-                let unsupported = held & !supported;
-                if unsupported == 0 {
-                    continue;
-                }
-                let left = pruning.hide_where(items[to] as usize, |option| {
-                    let digit = placements[option] & 0xff;
-                    unsupported >> (digit - 1) & 1 == 1
-                });
-                (masks[to], counts[to]) = (held & supported, left as u32);
-                if left == 0 {
-                    // A cell with no candidate: the search backtracks.
-                    return;
-                }
-                if !queued[to] {
-                    queued[to] = true;
-                    queue.push(to as u32);
-                }
+            spread.queued[from] = false;
+            if !spread.from(pruning, from, spread.masks[from]) {
+                return;
             }
         }
+    }
+}
+
+/// The state of one propagation, and its step.
+struct Spread<'s> {
+    relations: &'s Relations,
+    placements: &'s [u32],
+    items: &'s [u32],
+    masks: &'s mut [u64],
+    counts: &'s mut [u32],
+    queue: &'s mut Vec<u32>,
+    queued: &'s mut [bool],
+}
+
+impl Spread<'_> {
+    /// Hides the digits of the neighbours of the cell of index `from` that
+    /// none of `candidates` supports, queueing each neighbour that lost
+    /// one. Returns false when a neighbour is left with no candidate: the
+    /// search backtracks.
+    #[inline]
+    fn from<C: Count>(
+        &mut self,
+        pruning: &mut Pruning<'_, C>,
+        from: usize,
+        candidates: u64,
+    ) -> bool {
+        let many = candidates.count_ones();
+        if candidates == 0 {
+            return true;
+        }
+        let placements = self.placements;
+        for (to, reach, table) in self.relations.edges(from) {
+            let held = self.masks[to];
+            if held == 0 || many > reach {
+                continue;
+            }
+            let mut supported = 0;
+            let mut digits = candidates;
+            while digits != 0 {
+                supported |= table[digits.trailing_zeros() as usize];
+                digits &= digits - 1;
+            }
+            let unsupported = held & !supported;
+            if unsupported == 0 {
+                continue;
+            }
+            let left = pruning.hide_where(self.items[to] as usize, |option| {
+                let digit = placements[option] & 0xff;
+                unsupported >> (digit - 1) & 1 == 1
+            });
+            (self.masks[to], self.counts[to]) = (held & supported, left as u32);
+            if left == 0 {
+                return false;
+            }
+            if !self.queued[to] && self.masks[to].count_ones() <= self.relations.reach(to) {
+                self.queued[to] = true;
+                self.queue.push(to as u32);
+            }
+        }
+        true
     }
 }

@@ -1,0 +1,200 @@
+//! The rules that relate two cells, as tables of supports: for each two
+//! related cells and each digit of one, the digits of the other that go
+//! with it.
+//!
+//! Thermometers, dots, XV, whispers and their kin compile to forbidden
+//! pairs of placements ("at most once" groups of two placements in two
+//! cells). Read once when a geometry is built, the pairs of each two cells
+//! become one edge of a graph on the cells, with a mask per digit; the
+//! search propagates them (see `crate::sudoku::encoding`), and anything
+//! else that wants to know which digits of a cell a neighbour allows can
+//! read them here.
+//!
+//! Pairs that forbid only equal digits (anti-knight, anti-king, two cells
+//! of a unit) make no edge: they prune nothing the search does not do
+//! itself once the related cell has one candidate left.
+
+/// A cell in no edge.
+const NONE: u32 = u32::MAX;
+
+/// The edges between cells that rules relate, with their supports; see
+/// the module documentation.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Relations {
+    /// The side of the grid: the number of digits, and of masks per edge.
+    side: usize,
+    /// The cells some edge starts from, in cell order.
+    cells: Vec<u32>,
+    /// For each of `cells`, its first edge; one more entry closes the last.
+    edge_starts: Vec<u32>,
+    /// For each edge, the index in `cells` of the cell it leads to.
+    targets: Vec<u32>,
+    /// For each edge, `side` masks: the digits of the cell it leads to
+    /// (bit `d - 1` for digit `d`) that go with each digit of the cell it
+    /// starts from.
+    supports: Vec<u64>,
+    /// For each edge, the most digits of the cell it starts from that can
+    /// together leave a digit of the other cell unsupported: with more
+    /// candidates than that, the edge prunes nothing.
+    reaches: Vec<u8>,
+    /// For each of `cells`, the largest reach of its edges.
+    cell_reaches: Vec<u8>,
+}
+
+impl Relations {
+    /// The relations of a grid of `side` and `cells` cells whose forbidden
+    /// pairs are `pairs`, each as two placements `cell * side + digit - 1`;
+    /// `are_peers` tells whether two cells share a unit, whose digits then
+    /// differ as well.
+    pub(crate) fn new(
+        side: usize,
+        cells: usize,
+        pairs: impl Iterator<Item = [u32; 2]>,
+        are_peers: impl Fn(usize, usize) -> bool,
+    ) -> Relations {
+        // Each pair both ways as one sortable key: from cell, to cell,
+        // from digit, to digit, 16 bits each.
+        let key = |a: usize, b: usize, da: usize, db: usize| {
+            (a as u64) << 48 | (b as u64) << 32 | (da as u64) << 16 | db as u64
+        };
+        let mut both_ways = Vec::new();
+        for [first, second] in pairs {
+            let (a, da) = (first as usize / side, first as usize % side);
+            let (b, db) = (second as usize / side, second as usize % side);
+            if a != b {
+                both_ways.push(key(a, b, da, db));
+                both_ways.push(key(b, a, db, da));
+            }
+        }
+        both_ways.sort_unstable();
+        let cells_of = |key: u64| ((key >> 48) as u32, (key >> 32) as u16 as u32);
+        let mut relations = Relations {
+            side,
+            ..Relations::default()
+        };
+        let all = u64::MAX >> (64 - side);
+        let mut edges = Vec::new();
+        let mut k = 0;
+        while k < both_ways.len() {
+            let (a, b) = cells_of(both_ways[k]);
+            let start = relations.supports.len();
+            relations.supports.resize(start + side, all);
+            let table = &mut relations.supports[start..];
+            if are_peers(a as usize, b as usize) {
+                for (digit, mask) in table.iter_mut().enumerate() {
+                    *mask &= !(1 << digit);
+                }
+            }
+            while k < both_ways.len() && cells_of(both_ways[k]) == (a, b) {
+                let (da, db) = ((both_ways[k] >> 16) as u16, both_ways[k] as u16);
+                table[da as usize] &= !(1 << db);
+                k += 1;
+            }
+            let prunes = table
+                .iter()
+                .enumerate()
+                .any(|(digit, &mask)| mask | 1 << digit != all);
+            if prunes {
+                edges.push((a, b));
+                let reach = (0..side)
+                    .map(|digit| table.iter().filter(|&&mask| mask >> digit & 1 == 0).count())
+                    .max()
+                    .unwrap_or(0);
+                relations.reaches.push(reach as u8);
+            } else {
+                relations.supports.truncate(start);
+            }
+        }
+        let mut slots = vec![NONE; cells];
+        for &(a, b) in &edges {
+            (slots[a as usize], slots[b as usize]) = (0, 0);
+        }
+        for (cell, slot) in slots.iter_mut().enumerate() {
+            if *slot != NONE {
+                *slot = relations.cells.len() as u32;
+                relations.cells.push(cell as u32);
+            }
+        }
+        // Edges are in the order of the cells they start from.
+        let mut edge = 0;
+        for &cell in &relations.cells {
+            relations.edge_starts.push(edge as u32);
+            let mut reach = 0;
+            while edge < edges.len() && edges[edge].0 == cell {
+                relations.targets.push(slots[edges[edge].1 as usize]);
+                reach = reach.max(relations.reaches[edge]);
+                edge += 1;
+            }
+            relations.cell_reaches.push(reach);
+        }
+        relations.edge_starts.push(edge as u32);
+        relations
+    }
+
+    /// True when no two cells are related.
+    pub fn is_empty(&self) -> bool {
+        self.targets.is_empty()
+    }
+
+    /// The side of the grid.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
+    /// The cells in some edge, in cell order; the edges name them by their
+    /// index here.
+    pub fn cells(&self) -> &[u32] {
+        &self.cells
+    }
+
+    /// The edges from the cell of index `from` in [`Relations::cells`],
+    /// as the index of the cell each leads to, its reach (with more
+    /// candidates than that in this cell, the edge prunes nothing), and its
+    /// supports: the digits of that cell that go with each digit of this
+    /// one (bit `d - 1` for digit `d`).
+    #[inline]
+    pub fn edges(&self, from: usize) -> impl Iterator<Item = (usize, u32, &[u64])> {
+        let edges = self.edge_starts[from] as usize..self.edge_starts[from + 1] as usize;
+        edges.map(move |edge| {
+            let table = &self.supports[edge * self.side..edge * self.side + self.side];
+            (
+                self.targets[edge] as usize,
+                u32::from(self.reaches[edge]),
+                table,
+            )
+        })
+    }
+
+    /// The largest reach of the edges from the cell of index `from`: with
+    /// more candidates than that, the cell prunes none of its neighbours.
+    #[inline]
+    pub fn reach(&self, from: usize) -> u32 {
+        u32::from(self.cell_reaches[from])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_become_supports_both_ways_and_equal_digit_pairs_make_no_edge() {
+        // Side 4, cells 0 and 1 (peers): 1 at cell 0 forbids 2 at cell 1.
+        // Cells 2 and 3 (not peers): only equal digits forbidden.
+        let pairs = [[1, 4 + 1], [0, 4 + 1]]
+            .into_iter()
+            .chain((0..4).map(|d| [8 + d, 12 + d]));
+        let relations = Relations::new(4, 4, pairs, |a, b| a / 2 == b / 2 && a < 2);
+        assert_eq!(relations.cells(), &[0, 1]);
+        let (to, reach, table) = relations.edges(0).next().unwrap();
+        assert_eq!((to, reach), (1, 2));
+        assert_eq!(relations.reach(0), 2);
+        // Digit 1 of cell 0: 2 forbidden by the pair, 1 by the unit.
+        assert_eq!(table, &[0b1100, 0b1101, 0b1011, 0b0111]);
+        let (back, reach, table) = relations.edges(1).next().unwrap();
+        assert_eq!((back, reach), (0, 2));
+        assert_eq!(table, &[0b1110, 0b1100, 0b1011, 0b0111]);
+        let equal = (0..4).map(|d| [8 + d, 12 + d]);
+        assert!(Relations::new(4, 4, equal, |_, _| false).is_empty());
+    }
+}
