@@ -23,6 +23,7 @@
 //!          | s0 | a b c d e | s1 | a b | s2 | ...   top[sk] = -k (s0: 0)
 //!                 option 0       option 1           up[sk]   = first node of option k-1
 //!                                                   down[sk] = last node of option k
+//!                                                   owners[x] = the option of node x
 //!
 //!  top[x]  = the item header of node x (1-based), or, for a spacer, as above
 //!  up/down = vertical links of x inside the list of its item
@@ -175,11 +176,8 @@ impl Layout for Spacers {
         }
     }
 
-    fn option_of<C: Count>(links: &Links<C>, mut node: usize) -> usize {
-        while links.top[node] > 0 {
-            node += 1;
-        }
-        (-links.top[node]) as usize - 1
+    fn option_of<C: Count>(links: &Links<C>, node: usize) -> usize {
+        links.owners[node] as usize
     }
 }
 
@@ -230,6 +228,10 @@ pub(crate) struct Links<C: Count> {
     /// steps have done and are still to undo. Only [`Links::choose`] and
     /// [`Links::advance`] push, so it holds nodes of options alone.
     trail: Vec<u32>,
+    /// With spacers, the option of each node, so that a node's option is
+    /// found without walking to its spacer (stale past `size`, and unused
+    /// without spacers).
+    owners: Vec<u32>,
     /// Options hidden by a propagator, as one node of each, in the order
     /// they were hidden and not yet restored.
     pruned: Vec<u32>,
@@ -476,6 +478,10 @@ impl<C: Count> Links<C> {
         // caller's.
         unsafe { self.link_nodes(first, items) };
         self.top[spacer] = -(option as i32 + 1);
+        if self.owners.len() < self.top.len() {
+            self.owners.resize(self.top.len(), 0);
+        }
+        self.owners[first..spacer].fill(option as u32);
         (self.up[spacer], self.down[spacer]) = (first as u32, 0);
         self.down[self.last_spacer] = (spacer - 1) as u32;
         self.last_spacer = spacer;
