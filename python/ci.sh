@@ -2,8 +2,9 @@
 # The Python package's checks, run at the end of .ci/run: formatting of
 # its crate, then `pip install ./python` into a virtual environment with
 # the test dependencies from PyPI, and its pytest suite,
-# which compares the answers with those of target/release/sudoku-dlx
-# (built by .ci/reliability before; built here if missing).
+# which compares the answers with those of $SUDOKU_DLX_BINARY (.ci/run
+# passes the binary its tests built) or else target/release/sudoku-dlx
+# (built here if missing).
 #
 # The crate's lints, `cargo clippy -- -D warnings` in python/, are left to
 # the one who commits: they would cost some 30 s of the 3 minutes.
@@ -34,9 +35,9 @@ timed "$venv/bin/python" -m pip install --quiet pytest pandas 'dask[distributed]
 # user's `pip install ./python` builds it.
 timed "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps .
 
-# The release tests of .ci/reliability built the binary already; building
-# it again here would only relink it under other features (a minute).
-if [[ ! -x ../target/release/sudoku-dlx ]]; then
+# A binary built already is used as it is: building another would cost a
+# minute or two.
+if [[ -z "${SUDOKU_DLX_BINARY:-}" && ! -x ../target/release/sudoku-dlx ]]; then
     timed cargo build --release --bin sudoku-dlx --manifest-path ../Cargo.toml
 fi
 timed "$venv/bin/python" -m pytest -q -p no:cacheprovider tests

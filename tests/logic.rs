@@ -94,7 +94,7 @@ fn every_unique_bundled_puzzle_is_explained_soundly() {
         let mut grids = puzzles(name);
         // A debug build checks a sample; `.ci/reliability` runs every puzzle
         // in release, with the check that every technique fires.
-        if cfg!(debug_assertions) && name.starts_with("bench-") {
+        if !common::thorough() && name.starts_with("bench-") {
             let step = if name == "bench-17-clue.txt" { 5 } else { 50 };
             grids = grids.into_iter().step_by(step).collect();
         }
@@ -103,7 +103,7 @@ fn every_unique_bundled_puzzle_is_explained_soundly() {
     }
     // The soundness above is worth something only if the techniques fire
     // (on every puzzle, in release: a sample may miss the rarer ones).
-    let wanted = if cfg!(debug_assertions) {
+    let wanted = if !common::thorough() {
         &[
             Technique::HiddenSingle,
             Technique::LockedPointing,
@@ -115,7 +115,7 @@ fn every_unique_bundled_puzzle_is_explained_soundly() {
     for &technique in wanted {
         assert!(used.contains(&technique), "no step used {technique}");
     }
-    let expected = if cfg!(debug_assertions) { 300 } else { 3400 };
+    let expected = if common::thorough() { 3400 } else { 300 };
     assert!(checked >= expected, "only {checked} puzzles checked");
 }
 

@@ -74,7 +74,13 @@ fn without_comments(text: &str) -> String {
 /// checker: the product promises 1,000, which a release build checks in a
 /// few seconds (`.ci/reliability` runs it); a debug build checks a sample,
 /// so that `cargo test` stays quick.
-const CUT_PUZZLES: usize = if cfg!(debug_assertions) { 240 } else { 1_000 };
+fn cut_puzzles() -> usize {
+    if common::thorough() {
+        1_000
+    } else {
+        240
+    }
+}
 
 #[test]
 fn counts_agree_with_plain_backtracking_on_random_cut_puzzles() {
@@ -86,7 +92,7 @@ fn counts_agree_with_plain_backtracking_on_random_cut_puzzles() {
     let mut case = 0;
     // Every puzzle counted is decided by both: a search cut short by the
     // node budget is drawn again.
-    while by_count.iter().sum::<usize>() < CUT_PUZZLES {
+    while by_count.iter().sum::<usize>() < cut_puzzles() {
         case += 1;
         let solution = random_solution(&mut solver, &mut rng);
         assert!(oracle.is_consistent(&solution));
@@ -128,11 +134,11 @@ fn counts_agree_with_plain_backtracking_on_random_cut_puzzles() {
     }
     // Both kinds were tried, enough of each.
     assert!(
-        by_count[1] >= CUT_PUZZLES / 12 && by_count[2] >= CUT_PUZZLES / 6,
+        by_count[1] >= cut_puzzles() / 12 && by_count[2] >= cut_puzzles() / 6,
         "{by_count:?}"
     );
     assert!(
-        undecided <= CUT_PUZZLES / 20,
+        undecided <= cut_puzzles() / 20,
         "{undecided} searches reached the node budget"
     );
 }
@@ -412,7 +418,13 @@ fn solve_all_streams_each_samurai_solution_as_it_is_found() {
 /// Cut puzzles per shape whose counts (up to 2) are checked against the
 /// checker, a fifth of them with a given changed: 300 in a release build
 /// (`.ci/reliability`), a sample in debug.
-const SHAPE_PUZZLES: usize = if cfg!(debug_assertions) { 25 } else { 300 };
+fn shape_puzzles() -> usize {
+    if common::thorough() {
+        300
+    } else {
+        25
+    }
+}
 
 #[test]
 fn every_shape_counts_as_plain_backtracking_does_on_cut_and_tampered_puzzles() {
@@ -433,7 +445,7 @@ fn every_shape_counts_as_plain_backtracking_does_on_cut_and_tampered_puzzles() {
         let geometry = rules.geometry(Size::NINE).unwrap();
         assert_eq!(geometry.cells(), oracle.cells().len(), "{shape}");
         let (mut by_count, mut tampered) = ([0usize; 3], 0);
-        for case in 0..SHAPE_PUZZLES {
+        for case in 0..shape_puzzles() {
             let mut solution = geometry.empty_grid();
             generator
                 .fill_solved_in(&geometry, &mut rng, &mut solution)
@@ -487,6 +499,6 @@ fn every_shape_counts_as_plain_backtracking_does_on_cut_and_tampered_puzzles() {
             by_count.iter().all(|&count| count > 0),
             "{shape}: {by_count:?}"
         );
-        assert_eq!(tampered, SHAPE_PUZZLES.div_ceil(5));
+        assert_eq!(tampered, shape_puzzles().div_ceil(5));
     }
 }

@@ -193,16 +193,18 @@ fn has_other_solution(solver: &mut SamuraiSolver, puzzle: &SamuraiGrid, cell: us
 /// given cannot go takes one search for a second solution, which on some
 /// samurai wanders through the other grids for seconds: a debug build
 /// checks two seeds whose checks are quick, a release build ten.
-const MINIMALITY_SEEDS: &[&str] = if cfg!(debug_assertions) {
-    &["3", "8"]
-} else {
-    &["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
-};
+fn minimality_seeds() -> &'static [&'static str] {
+    if common::thorough() {
+        &["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
+    } else {
+        &["3", "8"]
+    }
+}
 
 #[test]
 fn generated_samurai_read_back_are_unique_and_minimal() {
     let mut solver = SamuraiSolver::new();
-    for &seed in MINIMALITY_SEEDS {
+    for &seed in minimality_seeds() {
         let args = [
             "generate",
             "--variant",

@@ -14,6 +14,17 @@ pub mod variant_oracle;
 
 use proptest::test_runner::{Config, RngSeed};
 
+/// True when the tests are to check everything they can rather than a
+/// sample: in an optimised build, or when `$SUDOKU_THOROUGH` is set to
+/// anything but `0` (as CI does, in its optimised build with debug
+/// assertions).
+pub fn thorough() -> bool {
+    match std::env::var("SUDOKU_THOROUGH") {
+        Ok(value) => value != "0",
+        Err(_) => !cfg!(debug_assertions),
+    }
+}
+
 /// A proptest configuration running `cases` cases, or `$PROPTEST_CASES`
 /// when it is set, from a fixed seed. Shrinking is kept short: shrinking a 16x16 failure
 /// toward fewer clues makes the oracle slow.
