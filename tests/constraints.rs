@@ -64,6 +64,8 @@ fn constraint(rule: &Rule) -> Constraint {
         Rule::Renban(cells) => Constraint::Renban(cells),
         Rule::Entropic(cells) => Constraint::Entropic(cells),
         Rule::Arrow(bulb, shaft) => Constraint::Arrow { bulb, shaft },
+        Rule::Between(cells) => Constraint::Between(cells),
+        Rule::Quadruple(cells, digits) => Constraint::Quadruple { cells, digits },
     }
 }
 
@@ -470,6 +472,54 @@ impl Board<'_> {
                     }
                 }
             }
+            ConstraintKind::Between => {
+                // Lines of 3 to 6 cells whose inner digits lie between the
+                // ends': grown from the first end, closed by a cell beyond.
+                let count = some(self.rng, 2, 4);
+                let solved = self.solved;
+                for _ in 0..count {
+                    let taken: Vec<usize> = rules.iter().flat_map(Rule::cells).collect();
+                    let length = some(self.rng, 3, 6);
+                    let line = self.path(length, &taken, |path, next| {
+                        let Some(&first) = path.first() else {
+                            return true;
+                        };
+                        let (a, d) = (solved[first], solved[next]);
+                        let inner = path[1..].iter().map(|&c| solved[c]).chain([d]);
+                        let (low, high) = (inner.clone().min().unwrap(), inner.max().unwrap());
+                        // The last cell is an end beyond every inner digit,
+                        // on the other side of the first end.
+                        match path.len() + 1 == length {
+                            true => {
+                                let rest = path[1..].iter().map(|&c| solved[c]);
+                                let (lo, hi) = (rest.clone().min(), rest.max());
+                                match (lo, hi) {
+                                    (Some(lo), Some(hi)) if a < lo => d > hi,
+                                    (Some(lo), Some(hi)) if a > hi => d < lo,
+                                    _ => false,
+                                }
+                            }
+                            false => (a < low) == (a < high) && a != low && a != high,
+                        }
+                    });
+                    rules.extend(line.map(Rule::Between));
+                }
+            }
+            ConstraintKind::Quadruple => {
+                // 2x2 blocks anywhere, with 1 to 4 of their digits listed.
+                let count = some(self.rng, 3, 6);
+                let n = self.side;
+                for _ in 0..count {
+                    let (row, column) = (self.rng.below(n - 1), self.rng.below(n - 1));
+                    let corner = row * n + column;
+                    let cells = vec![corner, corner + 1, corner + n, corner + n + 1];
+                    let mut digits: Vec<u8> = cells.iter().map(|&c| self.solved[c]).collect();
+                    self.rng.shuffle(&mut digits);
+                    digits.truncate(some(self.rng, 1, 4));
+                    digits.sort_unstable();
+                    rules.push(Rule::Quadruple(cells, digits));
+                }
+            }
         }
         rules
     }
@@ -864,7 +914,13 @@ fn lines_agree_with_the_oracle() {
         Case::nine("renban", &[ConstraintKind::Renban], 15),
         Case::nine("entropic", &[ConstraintKind::Entropic], 16),
         Case::nine("arrows", &[ConstraintKind::Arrow], 17),
+        Case::nine("between lines", &[ConstraintKind::Between], 18),
     ]);
+}
+
+#[test]
+fn quadruples_agree_with_the_oracle() {
+    crosscheck_all(&[Case::nine("quadruples", &[ConstraintKind::Quadruple], 19)]);
 }
 
 #[test]
@@ -932,7 +988,7 @@ fn mixed_rules_agree_with_the_oracle() {
 }
 
 /// Every kind of rule, for the 6x6 sample.
-const ALL_KINDS: [ConstraintKind; 17] = [
+const ALL_KINDS: [ConstraintKind; 19] = [
     ConstraintKind::Thermometer,
     ConstraintKind::WhiteDot,
     ConstraintKind::BlackDot,
@@ -950,6 +1006,8 @@ const ALL_KINDS: [ConstraintKind; 17] = [
     ConstraintKind::Renban,
     ConstraintKind::Entropic,
     ConstraintKind::Arrow,
+    ConstraintKind::Between,
+    ConstraintKind::Quadruple,
 ];
 
 #[test]

@@ -39,7 +39,7 @@ fn objects(stdout: &str) -> Vec<Value> {
 }
 
 /// The keys of a description that are rules.
-const RULE_KEYS: [&str; 18] = [
+const RULE_KEYS: [&str; 20] = [
     "boxes",
     "regions",
     "variants",
@@ -57,6 +57,8 @@ const RULE_KEYS: [&str; 18] = [
     "palindromes",
     "clones",
     "arrows",
+    "between_lines",
+    "quadruples",
     "lines",
 ];
 
@@ -202,8 +204,8 @@ fn bad_lines_are_reported_with_line_column_and_key_and_the_run_goes_on() {
              hyper, disjoint, anti-king, anti-knight or non-consecutive",
             "<stdin>:5:32: found unknown key \"colour\"; expected one of givens, shape, grids, boxes, regions, \
              variants, cages, extra_regions, thermometers, white_dots, black_dots, xv, negative, \
-             odd, even, minimum, maximum, palindromes, clones, arrows, lines, title (or the keys \
-             of a -f json answer)",
+             odd, even, minimum, maximum, palindromes, clones, arrows, between_lines, quadruples, \
+             lines, title (or the keys of a -f json answer)",
         ]
     );
     let lines: Vec<u64> = answers

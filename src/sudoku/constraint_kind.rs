@@ -43,6 +43,10 @@ pub enum ConstraintKind {
     Entropic,
     /// The shaft's digits add up to the number in the bulb.
     Arrow,
+    /// The line's inner digits lie strictly between those of its ends.
+    Between,
+    /// The listed digits appear among four cells around a corner.
+    Quadruple,
 }
 
 impl ConstraintKind {
@@ -66,6 +70,8 @@ impl ConstraintKind {
             ConstraintKind::Renban => "renban",
             ConstraintKind::Entropic => "entropic line",
             ConstraintKind::Arrow => "arrow",
+            ConstraintKind::Between => "between line",
+            ConstraintKind::Quadruple => "quadruple",
         }
     }
 }

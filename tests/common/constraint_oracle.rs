@@ -1,7 +1,7 @@
 //! Plain backtracking under rows, columns, boxes and the rules beyond "once
 //! per unit" (thermometers, dots, XV, their negative rules, odd/even,
 //! minimum/maximum, palindromes, clones, whispers, renban and entropic
-//! lines), each rule checked from its definition on a partial grid: an
+//! lines, arrows, between lines, quadruples), each rule checked from its definition on a partial grid: an
 //! oracle for the library's compilation of those rules into forbidden pairs
 //! and placements, sharing no code with it.
 //!
@@ -47,6 +47,11 @@ pub enum Rule {
     /// The shaft's digits (second) add up to the number the bulb's digits
     /// (first) read.
     Arrow(Vec<usize>, Vec<usize>),
+    /// The digits of the cells between the two ends lie strictly between
+    /// the ends' digits.
+    Between(Vec<usize>),
+    /// The listed digits appear among the cells, each as often as listed.
+    Quadruple(Vec<usize>, Vec<u8>),
 }
 
 impl Rule {
@@ -57,7 +62,9 @@ impl Rule {
             | Rule::Palindrome(cells)
             | Rule::Whispers(cells)
             | Rule::Renban(cells)
-            | Rule::Entropic(cells) => cells.clone(),
+            | Rule::Entropic(cells)
+            | Rule::Between(cells)
+            | Rule::Quadruple(cells, _) => cells.clone(),
             Rule::WhiteDot(pair, _) | Rule::BlackDot(pair, _) | Rule::Xv(pair, _) => pair.to_vec(),
             Rule::NonConsecutive | Rule::NegativeBlack | Rule::NegativeXv => Vec::new(),
             Rule::Odd(cell) | Rule::Even(cell) | Rule::Minimum(cell) | Rule::Maximum(cell) => {
@@ -270,6 +277,37 @@ impl ConstraintOracle {
                 let sum: u32 = filled(shaft).iter().map(|&d| u32::from(d)).sum();
                 let blank = (shaft.len() - filled(shaft).len()) as u32;
                 sum + blank <= number && number <= sum + blank * u32::from(n)
+            }
+            Rule::Between(cells) => {
+                // Both ends known: each inner digit strictly between; one
+                // end known: no inner digit equals it.
+                let (a, b) = (grid[cells[0]], grid[cells[cells.len() - 1]]);
+                let inner = filled(&cells[1..cells.len() - 1]);
+                let blank_inner = cells.len() - 2 - inner.len();
+                match (a, b) {
+                    (0, 0) => true,
+                    (0, end) | (end, 0) => !inner.contains(&end),
+                    _ => {
+                        let (low, high) = (a.min(b), a.max(b));
+                        let room = blank_inner == 0 || high - low >= 2;
+                        room && inner.iter().all(|&d| low < d && d < high)
+                    }
+                }
+            }
+            Rule::Quadruple(cells, digits) => {
+                // The listed digits still missing fit in the blank cells.
+                let present = filled(cells);
+                let blank = cells.len() - present.len();
+                let mut missing = 0;
+                for (i, &d) in digits.iter().enumerate() {
+                    if digits[..i].contains(&d) {
+                        continue;
+                    }
+                    let listed = digits.iter().filter(|&&e| e == d).count();
+                    let there = present.iter().filter(|&&e| e == d).count();
+                    missing += listed.saturating_sub(there);
+                }
+                missing <= blank
             }
             Rule::Entropic(cells) => {
                 let third = n / 3;

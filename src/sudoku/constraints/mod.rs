@@ -15,22 +15,27 @@
 //!
 //! An arrow adds its digits up, which no relation of two cells states: it
 //! is compiled to a table of the ways to fill it (see [`arrow`]), with what
-//! that implies for pairs of cells compiled as above.
+//! that implies for pairs of cells compiled as above ([`ways`]); so are a
+//! quadruple (its four cells) and a between line (a table of three cells
+//! per inner cell).
 //!
 //! One file a rule, with its compilation and its tests; this file holds the
 //! data, the checks every rule shares (cells inside the grid, each once)
 //! and the dispatch. Killer cages are compiled by [`crate::sudoku::cages`].
 
 mod arrow;
+mod between;
 mod clone;
 mod dots;
 mod entropic;
 mod extremum;
 mod palindrome;
 mod parity;
+mod quadruple;
 mod relation;
 mod renban;
 mod thermometer;
+mod ways;
 mod whispers;
 mod xv;
 
@@ -113,6 +118,17 @@ pub enum Constraint {
         /// The shaft's cells, from the bulb.
         shaft: Vec<usize>,
     },
+    /// The digits of the cells between the two ends of the line lie
+    /// strictly between the ends' digits.
+    Between(Vec<usize>),
+    /// The listed digits (up to four; a digit listed twice appears at
+    /// least twice) appear among the four cells around a corner.
+    Quadruple {
+        /// The four cells.
+        cells: Vec<usize>,
+        /// The digits, 1 to 4 of them.
+        digits: Vec<u8>,
+    },
 }
 
 /// Why a constraint makes no rule on a geometry.
@@ -188,6 +204,8 @@ impl Constraint {
             Constraint::Renban(_) => ConstraintKind::Renban,
             Constraint::Entropic(_) => ConstraintKind::Entropic,
             Constraint::Arrow { .. } => ConstraintKind::Arrow,
+            Constraint::Between(_) => ConstraintKind::Between,
+            Constraint::Quadruple { .. } => ConstraintKind::Quadruple,
         }
     }
 
@@ -199,7 +217,9 @@ impl Constraint {
             | Constraint::Palindrome(cells)
             | Constraint::Whispers(cells)
             | Constraint::Renban(cells)
-            | Constraint::Entropic(cells) => cells.clone(),
+            | Constraint::Entropic(cells)
+            | Constraint::Between(cells)
+            | Constraint::Quadruple { cells, .. } => cells.clone(),
             Constraint::WhiteDot { cells, .. }
             | Constraint::BlackDot { cells, .. }
             | Constraint::Xv { cells, .. } => cells.to_vec(),
@@ -297,6 +317,8 @@ pub(crate) fn add_all(
             Constraint::Renban(cells) => renban::compile(cx, name, cells)?,
             Constraint::Entropic(cells) => entropic::compile(cx, cells)?,
             Constraint::Arrow { bulb, shaft } => arrow::compile(cx, name, bulb, shaft)?,
+            Constraint::Between(cells) => between::compile(cx, name, cells)?,
+            Constraint::Quadruple { cells, digits } => quadruple::compile(cx, name, cells, digits)?,
         }
     }
     Ok(builder)

@@ -108,6 +108,15 @@ fn obeys(grid: &[u8; 16], constraint: &Constraint, all: &[Constraint]) -> bool {
             let number = bulb.iter().fold(0, |value, &c| value * 10 + at(c));
             number == shaft.iter().map(|&c| at(c)).sum::<i32>()
         }
+        Constraint::Between(cells) => {
+            let (a, b) = (at(cells[0]), at(cells[cells.len() - 1]));
+            let inner = &cells[1..cells.len() - 1];
+            inner.iter().all(|&c| a.min(b) < at(c) && at(c) < a.max(b))
+        }
+        Constraint::Quadruple { cells, digits } => digits.iter().all(|&d| {
+            let listed = digits.iter().filter(|&&e| e == d).count();
+            cells.iter().filter(|&&c| at(c) == i32::from(d)).count() >= listed
+        }),
     }
 }
 
@@ -248,6 +257,40 @@ fn arrows_agree() {
             shaft: vec![5, 10],
         },
         Constraint::Thermometer(vec![12, 13, 14]),
+    ]);
+}
+
+#[test]
+fn between_lines_agree() {
+    agrees(vec![Constraint::Between(vec![0, 1, 2])]);
+    agrees(vec![Constraint::Between(vec![0, 5, 10, 15])]);
+    agrees(vec![Constraint::Between(vec![3, 6, 9, 12, 13])]);
+    agrees(vec![
+        Constraint::Between(vec![4, 5, 6]),
+        Constraint::Thermometer(vec![0, 1]),
+    ]);
+}
+
+#[test]
+fn quadruples_agree() {
+    agrees(vec![Constraint::Quadruple {
+        cells: vec![5, 6, 9, 10],
+        digits: vec![1, 2],
+    }]);
+    // A digit listed twice appears twice, in cells of no common unit.
+    agrees(vec![Constraint::Quadruple {
+        cells: vec![1, 2, 5, 6],
+        digits: vec![3, 3, 4],
+    }]);
+    agrees(vec![
+        Constraint::Quadruple {
+            cells: vec![4, 5, 8, 9],
+            digits: vec![4],
+        },
+        Constraint::Quadruple {
+            cells: vec![9, 10, 13, 14],
+            digits: vec![1, 2, 3],
+        },
     ]);
 }
 

@@ -16,6 +16,8 @@
 //! | clone | `clone: [{cells, cloneCells}]` | `clones: [{cells, copy}]` |
 //! | whispers, renban, entropic | `lines: [{type, cells}]` | the same |
 //! | arrow | `arrow: [{cells: bulb, lines: [[bulb cell, shaft...]]}]` | `arrows: [{bulb, shaft}]` |
+//! | between line | `betweenline: [{lines: [[cells]]}]` | `between_lines: [[cells]]` |
+//! | quadruple | `quadruple: [{cells, values: [digits]}]` | `quadruples: [{cells, values}]` |
 //!
 //! f-puzzles entries may carry presentation keys (colours, widths), which
 //! are strings or numbers and are skipped; any other key is a mistake named
@@ -54,6 +56,8 @@ pub(crate) fn keys(dialect: Dialect) -> &'static [&'static str] {
             "clone",
             "lines",
             "arrow",
+            "betweenline",
+            "quadruple",
         ],
         Dialect::Description => &[
             "thermometers",
@@ -69,6 +73,8 @@ pub(crate) fn keys(dialect: Dialect) -> &'static [&'static str] {
             "clones",
             "lines",
             "arrows",
+            "between_lines",
+            "quadruples",
         ],
     }
 }
@@ -97,11 +103,15 @@ pub(crate) fn read(
     let reader = Reader { dialect, size };
     let found = &mut rules.constraints;
     match (dialect, key) {
-        (_, "thermometer" | "thermometers" | "palindrome" | "palindromes") => {
-            let make = if key.starts_with("thermometer") {
-                Constraint::Thermometer
-            } else {
-                Constraint::Palindrome
+        (
+            _,
+            "thermometer" | "thermometers" | "palindrome" | "palindromes" | "betweenline"
+            | "between_lines",
+        ) => {
+            let make = match key {
+                "thermometer" | "thermometers" => Constraint::Thermometer,
+                "palindrome" | "palindromes" => Constraint::Palindrome,
+                _ => Constraint::Between,
             };
             let lines = match dialect {
                 Dialect::Fpuzzles => reader.nested_lines(key, value)?,
@@ -191,6 +201,33 @@ pub(crate) fn read(
                 let bulb = reader.cells_at(&path, members, "bulb", value)?;
                 let shaft = reader.cells_at(&path, members, "shaft", value)?;
                 found.push(Constraint::Arrow { bulb, shaft });
+            }
+        }
+        (_, "quadruple" | "quadruples") => {
+            for (path, members) in reader.entries(key, value, &["cells", "values"])? {
+                let cells = reader.cells_at(&path, members, "cells", value)?;
+                if cells.len() != 4 {
+                    let at = get(members, "cells").map_or(value.at, |json| json.at);
+                    let found = format!("{} cells", cells.len());
+                    let cells_path = join(&path, "cells");
+                    return Err(Problem::found(&cells_path, at, found, "four cells"));
+                }
+                let values = get(members, "values")
+                    .ok_or_else(|| Problem::found(&path, value.at, "no values", "a values key"))?;
+                let values_path = join(&path, "values");
+                let side = reader.size.side();
+                let expected = || format!("1 to 4 digits from 1 to {side}");
+                let mut digits = Vec::new();
+                for (digit_path, digit) in items(&values_path, values, "an array of digits")? {
+                    match whole(digit) {
+                        Some(d) if usize::from(d) <= side => digits.push(d),
+                        _ => return Err(Problem::bad(&digit_path, digit, expected())),
+                    }
+                }
+                if digits.is_empty() || digits.len() > 4 {
+                    return Err(Problem::bad(&values_path, values, expected()));
+                }
+                found.push(Constraint::Quadruple { cells, digits });
             }
         }
         (_, "clone" | "clones") => {

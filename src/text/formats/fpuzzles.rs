@@ -9,7 +9,7 @@
 //! `disjointgroups`, `nonconsecutive`, and lists of constraints such as
 //! `killercage`, `extraregion`, `thermometer`, `difference`, `ratio`, `xv`
 //! (read by [`super::constraint_json`]). Those are read into [`Rules`]; a
-//! rule this solver does not have (arrows, little killers, ...) is named in
+//! rule this solver does not have (sandwiches, little killers, ...) is named in
 //! an error and the puzzle refused, never solved without it. A
 //! complete `solution` is a claim that `check` verifies. A
 //! digit the solver typed in (a cell `value` without `given`) is no part of
@@ -671,6 +671,18 @@ pub(crate) mod tests {
                 },
             ]
         );
+        let text = r#","betweenline":[{"lines":[["R1C1","R2C2","R3C3"]]}],"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1,"2"]}]"#;
+        let record = read_text(&export(6, &[], text)).unwrap();
+        assert_eq!(
+            record.rules.constraints,
+            vec![
+                Constraint::Between(vec![cell(1, 1), cell(2, 2), cell(3, 3)]),
+                Constraint::Quadruple {
+                    cells: vec![cell(1, 1), cell(1, 2), cell(2, 1), cell(2, 2)],
+                    digits: vec![1, 2]
+                },
+            ]
+        );
         // A negative white dot is the non-consecutive rule.
         let record = read_text(&export(6, &[], r#","negative":["difference"]"#)).unwrap();
         assert_eq!(record.rules.variants, vec![Variant::NonConsecutive]);
@@ -680,6 +692,8 @@ pub(crate) mod tests {
     fn what_is_not_supported_is_named() {
         let cases = [
             (r#","littlekiller":[{"cell":"R1C1","value":"5"}]"#, "key littlekiller: the f-puzzles constraint \"littlekiller\" (1 of them) is not supported"),
+            (r#","quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[7]}]"#, "key quadruple[0].values[0]: found the number 7; expected 1 to 4 digits from 1 to 4"),
+            (r#","quadruple":[{"cells":["R1C1","R1C2","R2C1"],"values":[1]}]"#, "key quadruple[0].cells: found 3 cells; expected four cells"),
             (r#","negative":["kropki"]"#, "key negative[0]: found the string \"kropki\""),
             (r#","thermometer":[{"lines":[["R1C1","R5C2"]]}]"#, "key thermometer[0].lines[0][1]: found the string \"R5C2\""),
             (r#","xv":[{"cells":["R1C1","R1C2"],"value":"Y"}]"#, "key xv[0].value: found the string \"Y\"; expected \"X\" (10), \"V\" (5) or a whole number"),
