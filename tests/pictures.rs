@@ -589,6 +589,37 @@ fn the_caption_names_the_rules_with_nothing_to_draw() {
 }
 
 #[test]
+fn svg_draws_clues_outside_the_grid_and_region_sum_lines() {
+    let text = serde_json::json!({
+        "givens": PUZZLE,
+        "little_killers": [{"clue": "r0c0", "direction": "DR", "sum": 39}],
+        "sandwiches": [{"clue": "r1c0", "sum": 2}],
+        "lines": [{"type": "region-sum", "cells": ["r2c3", "r2c4", "r2c5"]}],
+    })
+    .to_string();
+    let (svg_text, status) = stdout(&["solve", "-f", "svg"], text.as_bytes());
+    assert_eq!(status, Some(0), "{svg_text}");
+    let document = Document::parse(&svg_text).unwrap();
+    let svg = document.root_element();
+    // Each clue centred in the cell beside the grid it stands in.
+    for (class, (r, c), value) in [("little-killer", (0, 0), "39"), ("sandwich", (1, 0), "2")] {
+        let clue = of_class(svg, class)[0];
+        assert_eq!(clue.text(), Some(value));
+        assert_eq!(number(clue, "x"), centre(svg, r, c).0 .0, "{class}");
+        assert!(
+            number(clue, "x") > 0.0 && number(clue, "y") > 0.0,
+            "{class} in the picture"
+        );
+    }
+    assert_eq!(of_class(svg, "little-killer-arrow").len(), 1);
+    let line = of_class(svg, "region-sum")[0]
+        .first_element_child()
+        .unwrap();
+    assert_eq!(line.attribute("points").unwrap().split(' ').count(), 3);
+    assert_eq!(drawn(svg).unwrap().cells, SOLUTION);
+}
+
+#[test]
 fn svg_draws_between_lines_quadruples_and_extra_regions() {
     let text = serde_json::json!({
         "givens": PUZZLE,

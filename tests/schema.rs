@@ -129,6 +129,7 @@ const VALID: &[&str] = &[
     r#"{"givens": "1.3......2.....4", "extra_regions": [["r1c1"], ["r2c2", "r3c3", "r4c4", "r1c4"]]}"#,
     r#"{"source": "a.txt", "line": 2, "title": "t", "puzzle": "1.3......2.....4", "status": "solved", "solution": "1432321441232341", "variants": ["x"]}"#,
     r#"{"givens": "1.3......2.....4", "between_lines": [["r1c1", "r2c2", "r3c3"]], "quadruples": [{"cells": ["r2c2", "r2c3", "r3c2", "r3c3"], "values": [1, 1]}]}"#,
+    r#"{"givens": "1.3......2.....4", "little_killers": [{"clue": "r0c1", "direction": "DR", "sum": 10}], "sandwiches": [{"clue": "r2c5", "sum": 0}], "lines": [{"type": "region-sum", "cells": ["r1c2", "r1c3"]}]}"#,
     r#"{"puzzle": "1.3......2.....4", "count": 2, "limit_reached": true, "score": 3, "level": "hard", "error": "", "column": 1, "solutions": []}"#,
 ];
 
@@ -165,6 +166,10 @@ const INVALID: &[&str] = &[
     r#"{"givens": "1.3......2.....4", "quadruples": [{"cells": ["r1c1", "r1c2", "r2c1", "r2c2"], "values": []}]}"#,
     r#"{"givens": "1.3......2.....4", "quadruples": [{"cells": ["r1c1", "r1c2", "r2c1", "r2c2"]}]}"#,
     r#"{"givens": "1.3......2.....4", "between_lines": ["r1c1"]}"#,
+    r#"{"givens": "1.3......2.....4", "little_killers": [{"clue": "r0c1", "direction": "down", "sum": 10}]}"#,
+    r#"{"givens": "1.3......2.....4", "little_killers": [{"clue": "r0c1", "sum": 10}]}"#,
+    r#"{"givens": "1.3......2.....4", "sandwiches": [{"clue": "r0c1", "sum": -1}]}"#,
+    r#"{"givens": "1.3......2.....4", "sandwiches": [{"clue": "x", "sum": 1}]}"#,
 ];
 
 /// Lines the schema takes and the reader refuses: what depends on the size

@@ -198,13 +198,50 @@ fn write_constraints(out: &mut Vec<u8>, constraints: &[Constraint], n: usize) {
             }
         },
     );
-    let drawn = of(&[Kind::Whispers, Kind::Renban, Kind::Entropic]);
+    keyed(
+        out,
+        "little_killers",
+        &of(&[Kind::LittleKiller]),
+        |out, constraint| {
+            if let Constraint::LittleKiller { sum, .. } = constraint {
+                let ((row, column), (dr, dc)) = constraint.clue(n).unwrap_or_default();
+                let direction = match (dr, dc) {
+                    (1, 1) => "DR",
+                    (1, _) => "DL",
+                    (_, 1) => "UR",
+                    _ => "UL",
+                };
+                let _ = write!(
+                    out,
+                    "{{\"clue\":\"r{row}c{column}\",\"direction\":\"{direction}\",\"sum\":{sum}}}"
+                );
+            }
+        },
+    );
+    keyed(
+        out,
+        "sandwiches",
+        &of(&[Kind::Sandwich]),
+        |out, constraint| {
+            if let Constraint::Sandwich { sum, .. } = constraint {
+                let ((row, column), _) = constraint.clue(n).unwrap_or_default();
+                let _ = write!(out, "{{\"clue\":\"r{row}c{column}\",\"sum\":{sum}}}");
+            }
+        },
+    );
+    let drawn = of(&[
+        Kind::Whispers,
+        Kind::Renban,
+        Kind::Entropic,
+        Kind::RegionSum,
+    ]);
     if !drawn.is_empty() {
         out.extend_from_slice(b",\"lines\":");
         write_array(out, &drawn, |out, constraint| {
             let kind = match constraint.kind() {
                 Kind::Whispers => "whispers",
                 Kind::Renban => "renban",
+                Kind::RegionSum => "region-sum",
                 _ => "entropic",
             };
             let _ = write!(out, "{{\"type\":\"{kind}\",\"cells\":");

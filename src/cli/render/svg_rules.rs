@@ -82,6 +82,12 @@ const BETWEEN: LineStyle = LineStyle {
     width: 4,
     opacity: "0.8",
 };
+const REGION_SUM: LineStyle = LineStyle {
+    class: "region-sum",
+    colour: "#2f7fd8",
+    width: 8,
+    opacity: "0.5",
+};
 const ENTROPIC: LineStyle = LineStyle {
     class: "entropic",
     colour: "#f08c1a",
@@ -222,6 +228,7 @@ pub fn marks(out: &mut Vec<u8>, rules: &Rules, at: Layout<'_>) {
             Constraint::Entropic(cells) => line(out, &ENTROPIC, cells, at),
             Constraint::Arrow { bulb, shaft } => arrow(out, bulb, shaft, at),
             Constraint::Between(cells) => line(out, &BETWEEN, cells, at),
+            Constraint::RegionSum(cells) => line(out, &REGION_SUM, cells, at),
             _ => {}
         }
     }
@@ -243,6 +250,9 @@ pub fn marks(out: &mut Vec<u8>, rules: &Rules, at: Layout<'_>) {
             Constraint::BlackDot { cells, ratio } => dot(out, *cells, true, *ratio, 2, at),
             Constraint::Xv { cells, sum } => xv(out, *cells, *sum, at),
             Constraint::Quadruple { cells, digits } => quadruple(out, cells, digits, at),
+            Constraint::LittleKiller { sum, .. } | Constraint::Sandwich { sum, .. } => {
+                outside_clue(out, constraint, *sum, at)
+            }
             _ => {}
         }
     }
@@ -266,6 +276,49 @@ pub fn note(rules: &Rules) -> Option<String> {
     .filter_map(|(holds, word)| holds.then_some(word))
     .collect();
     (!words.is_empty()).then(|| words.join(", "))
+}
+
+/// True when `rules` have clues outside the grid (little killers,
+/// sandwiches), which the picture leaves a ring of cells for.
+pub fn has_outside_clues(rules: &Rules) -> bool {
+    rules.constraints.iter().any(|c| {
+        matches!(
+            c,
+            Constraint::LittleKiller { .. } | Constraint::Sandwich { .. }
+        )
+    })
+}
+
+/// The clue of a little killer or a sandwich in the cell beside the grid
+/// it stands in: its number, and for a little killer a small arrow from
+/// the number's corner along the diagonal.
+fn outside_clue(out: &mut Vec<u8>, constraint: &Constraint, sum: u32, at: Layout<'_>) {
+    let Some(((row, column), (dr, dc))) = constraint.clue(at.frame.columns()) else {
+        return;
+    };
+    let x = at.left as i64 + (column - 1) * SIDE + SIDE / 2;
+    let y = at.top as i64 + (row - 1) * SIDE + SIDE / 2;
+    let killer = matches!(constraint, Constraint::LittleKiller { .. });
+    let class = if killer { "little-killer" } else { "sandwich" };
+    let _ = writeln!(
+        out,
+        "<text class=\"{class}\" x=\"{x}\" y=\"{}\" font-size=\"15\" text-anchor=\"middle\" \
+         fill=\"#222\">{sum}</text>",
+        y + 5
+    );
+    if killer {
+        // From near the number towards the corner of the grid it points at.
+        let (x0, y0) = (x + dc * SIDE / 4, y + dr * SIDE / 4);
+        let (x1, y1) = (x + dc * SIDE * 9 / 20, y + dr * SIDE * 9 / 20);
+        let (hx, hy) = (SIDE / 10, SIDE / 10);
+        let _ = writeln!(
+            out,
+            "<path class=\"little-killer-arrow\" d=\"M{x0} {y0}L{x1} {y1}M{} {y1}L{x1} {y1}L{x1} {}\" \
+             fill=\"none\" stroke=\"#222\" stroke-width=\"1.5\"/>",
+            x1 - dc * hx,
+            y1 - dr * hy
+        );
+    }
 }
 
 /// A quadruple: a white circle on the corner the four cells share (the

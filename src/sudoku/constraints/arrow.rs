@@ -53,10 +53,6 @@ pub(super) fn compile(
         expected: format!("an arrow with at most {MAX_TUPLES} ways to fill it"),
     })?;
     project(cx, &cells, &tuples);
-    cx.builder.table(Table {
-        cells,
-        tuples,
-        rule: cx.rule,
-    });
+    cx.builder.table(Table::plain(cells, tuples, cx.rule));
     Ok(())
 }

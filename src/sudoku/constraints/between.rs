@@ -6,7 +6,7 @@
 //! for one and two cells is compiled as forbidden placements and pairs.
 
 use super::ways::{every_way, project};
-use super::{ConstraintError, Context};
+use super::{at_least, ConstraintError, Context};
 use crate::sudoku::geometry::Table;
 use crate::sudoku::grid::Unit;
 
@@ -16,13 +16,7 @@ pub(super) fn compile(
     name: Unit,
     cells: &[usize],
 ) -> Result<(), ConstraintError> {
-    if cells.len() < 2 {
-        return Err(ConstraintError::Length {
-            rule: name,
-            found: cells.len(),
-            expected: "a between line has two ends".into(),
-        });
-    }
+    at_least(name, cells, 2, "a between line has two ends")?;
     let (first, last) = (cells[0], cells[cells.len() - 1]);
     for &inner in &cells[1..cells.len() - 1] {
         let three = [first, last, inner];
@@ -31,11 +25,8 @@ pub(super) fn compile(
         })
         .unwrap_or_default();
         project(cx, &three, &tuples);
-        cx.builder.table(Table {
-            cells: three.to_vec(),
-            tuples,
-            rule: cx.rule,
-        });
+        cx.builder
+            .table(Table::plain(three.to_vec(), tuples, cx.rule));
     }
     Ok(())
 }

@@ -36,11 +36,8 @@ pub(super) fn compile(
     })
     .unwrap_or_default();
     project(cx, cells, &tuples);
-    cx.builder.table(Table {
-        cells: cells.to_vec(),
-        tuples,
-        rule: cx.rule,
-    });
+    cx.builder
+        .table(Table::plain(cells.to_vec(), tuples, cx.rule));
     Ok(())
 }
 

@@ -93,36 +93,51 @@ impl Search<'_> {
 
 /// Compiles what the ways `tuples` of `cells` imply for one and two cells:
 /// a digit no way gives a cell is forbidden there, a pair of digits no way
-/// gives two cells is a forbidden pair.
+/// gives two cells is a forbidden pair. A digit 0 in a way leaves the cell
+/// free: any digit.
 pub(super) fn project(cx: &mut Context, cells: &[usize], tuples: &[u8]) {
     let (n, width) = (cx.side, cells.len());
-    let mut seen_one = vec![false; width * n];
-    let mut seen_two = vec![false; width * width * n * n];
+    let all = u64::MAX >> (64 - n);
+    let mask = |digit: u8| match digit {
+        0 => all,
+        d => 1u64 << (d - 1),
+    };
+    // seen_one[i]: digits some way gives cell i; seen_two[(i * width + j)
+    // * n + x]: digits some way gives cell j beside digit x + 1 in cell i.
+    let mut seen_one = vec![0u64; width];
+    let mut seen_two = vec![0u64; width * width * n];
     for tuple in tuples.chunks(width) {
         for (i, &x) in tuple.iter().enumerate() {
-            seen_one[i * n + x as usize - 1] = true;
+            let xs = mask(x);
+            seen_one[i] |= xs;
             for (j, &y) in tuple.iter().enumerate().skip(i + 1) {
-                seen_two[((i * width + j) * n + x as usize - 1) * n + y as usize - 1] = true;
+                let ys = mask(y);
+                let mut left = xs;
+                while left != 0 {
+                    let x = left.trailing_zeros() as usize;
+                    seen_two[(i * width + j) * n + x] |= ys;
+                    left &= left - 1;
+                }
             }
         }
     }
     for (i, &cell) in cells.iter().enumerate() {
-        for x in 1..=n {
-            if !seen_one[i * n + x - 1] {
-                cx.builder.forbid(cell, x as u8, cx.rule);
+        for x in 0..n {
+            if seen_one[i] >> x & 1 == 0 {
+                cx.builder.forbid(cell, x as u8 + 1, cx.rule);
             }
         }
     }
     for i in 0..width {
         for j in i + 1..width {
-            for x in 1..=n {
-                for y in 1..=n {
-                    let both_possible = seen_one[i * n + x - 1] && seen_one[j * n + y - 1];
-                    let together = seen_two[((i * width + j) * n + x - 1) * n + y - 1];
-                    if both_possible && !together {
-                        cx.builder
-                            .forbid_pair((cells[i], x as u8), (cells[j], y as u8), cx.rule);
-                    }
+            for x in 0..n {
+                if seen_one[i] >> x & 1 == 0 {
+                    continue;
+                }
+                let missing = seen_one[j] & !seen_two[(i * width + j) * n + x];
+                for y in (0..n).filter(|&y| missing >> y & 1 != 0) {
+                    let (first, second) = ((cells[i], x as u8 + 1), (cells[j], y as u8 + 1));
+                    cx.builder.forbid_pair(first, second, cx.rule);
                 }
             }
         }
