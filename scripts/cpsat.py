@@ -31,7 +31,11 @@ literals. The other rules, each from its definition, with d(c) = sum of v * x[c]
 - renban: each value at most once on the line (used[v]), len(line) values used, and the used set is one of
   the windows of consecutive values (a table, as for cages); entropic: in every three cells in a row on the
   line (both cells of a line of two), each third of the values (1-3, 4-6, 7-9 on 9x9) at most once.
-An arrow: the bulb's digits, read as a number, equal the sum of the shaft's digits (one linear equation).
+An arrow: the bulb's digits, read as a number, equal the sum of the shaft's digits (one linear equation). A little
+killer is one linear equation; a region-sum line one equation between each two runs of it in consecutive boxes; a
+between line bounds its inner digits by the minimum and maximum of its ends; a quadruple counts each listed value
+among its cells; a sandwich marks each cell as inside when exactly one of the 1 and the n lies before it and it
+holds neither, and adds up the inside digits.
 """
 
 import argparse
@@ -144,6 +148,8 @@ def add_rules(model, x, puzzle):
             model.Add(x[a][v] == x[b][v])
     gap = (n + 1) // 2
     for kind, line in puzzle.lines:
+        if kind == "region-sum":
+            continue
         if kind == "whispers":
             for a, b in zip(line, line[1:]):
                 add_relation(model, x, a, b, lambda v, w: abs(v - w) >= gap)
@@ -165,6 +171,54 @@ def add_rules(model, x, puzzle):
     for bulb, shaft in puzzle.arrows:
         number = sum(10 ** (len(bulb) - 1 - k) * digit(c) for k, c in enumerate(bulb))
         model.Add(number == sum(digit(c) for c in shaft))
+    # A between line: min(ends) < inner < max(ends).
+    for line in puzzle.between:
+        if len(line) < 3:
+            continue
+        low, high = model.NewIntVar(1, n, ""), model.NewIntVar(1, n, "")
+        model.AddMinEquality(low, [digit(line[0]), digit(line[-1])])
+        model.AddMaxEquality(high, [digit(line[0]), digit(line[-1])])
+        for c in line[1:-1]:
+            model.Add(digit(c) >= low + 1)
+            model.Add(digit(c) <= high - 1)
+    # A quadruple: each listed value at least as often as listed.
+    for cells, values in puzzle.quadruples:
+        for v in set(values):
+            model.Add(sum(x[c][v - 1] for c in cells) >= values.count(v))
+    # A little killer: one linear equation.
+    for cells, total, _ in puzzle.little_killers:
+        model.Add(sum(digit(c) for c in cells) == total)
+    # A sandwich: each cell is between the 1 and the n exactly when one of them lies before it and the other
+    # after; the sum of the digits of the cells between is the clue.
+    for cells, total, _ in puzzle.sandwiches:
+        before = []  # before[k]: the 1 or the n lies in cells[0..k) (at least one)
+        for k in range(len(cells)):
+            seen_low = model.NewBoolVar("")
+            seen_high = model.NewBoolVar("")
+            model.Add(sum(x[c][0] for c in cells[:k]) == seen_low)
+            model.Add(sum(x[c][n - 1] for c in cells[:k]) == seen_high)
+            before.append((seen_low, seen_high))
+        inner = []
+        for k, c in enumerate(cells):
+            seen_low, seen_high = before[k]
+            one, inside = model.NewBoolVar(""), model.NewBoolVar("")
+            # exactly one of the two ends seen before this cell, and the cell holds neither
+            model.Add(seen_low + seen_high == 1).OnlyEnforceIf(one)
+            model.Add(seen_low + seen_high != 1).OnlyEnforceIf(one.Not())
+            model.AddBoolAnd([one, x[c][0].Not(), x[c][n - 1].Not()]).OnlyEnforceIf(inside)
+            model.AddBoolOr([one.Not(), x[c][0], x[c][n - 1]]).OnlyEnforceIf(inside.Not())
+            term = model.NewIntVar(0, n, "")
+            model.Add(term == digit(c)).OnlyEnforceIf(inside)
+            model.Add(term == 0).OnlyEnforceIf(inside.Not())
+            inner.append(term)
+        model.Add(sum(inner) == total)
+    # A region-sum line: the sums of its runs in each box are equal.
+    for kind, line in puzzle.lines:
+        if kind != "region-sum":
+            continue
+        runs = puzzle.runs(line)
+        for a, b in zip(runs, runs[1:]):
+            model.Add(sum(digit(c) for c in a) == sum(digit(c) for c in b))
 
 
 def solve_one(puzzle, count_mode, workers):

@@ -27,7 +27,11 @@ are not consecutive; negative `black`: those without a kropki dot of either colo
 (larger) than each orthogonal neighbour; a palindrome reads the same from both ends; a clone's `copy` holds the
 digits of its `cells`, place by place; German whispers: neighbours on the line differ by at least ceil(n/2);
 renban: the line holds different, consecutive digits; entropic (n divisible by 3): every three cells in a row
-on the line (both cells of a line of two) hold digits of different thirds (1-3, 4-6, 7-9 on 9x9).
+on the line (both cells of a line of two) hold digits of different thirds (1-3, 4-6, 7-9 on 9x9); region-sum:
+the line's runs in each box add up alike; a between line's inner digits lie strictly between its ends'; a
+quadruple's values appear among its four cells (as often as listed); a little killer's diagonal, from its clue
+beside the grid (`r0c1`...) in its direction (DR, DL, UR, UL), adds up to its sum; a sandwich's row or column,
+from its clue, holds digits between the 1 and the n that add up to its sum.
 """
 
 import json
@@ -36,10 +40,11 @@ import math
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 VARIANTS = ("x", "hyper", "disjoint", "anti-king", "anti-knight", "non-consecutive")
 RULE_KEYS = ("thermometers", "white_dots", "black_dots", "xv", "negative", "odd", "even", "minimum", "maximum",
-             "palindromes", "clones", "lines", "arrows")
+             "palindromes", "clones", "lines", "arrows", "between_lines", "quadruples", "little_killers", "sandwiches")
 KNOWN_KEYS = {"givens", "boxes", "regions", "variants", "cages", "title", *RULE_KEYS}
 NEGATIVE = ("white", "black", "xv")
-LINE_TYPES = ("whispers", "renban", "entropic")
+LINE_TYPES = ("whispers", "renban", "entropic", "region-sum")
+DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 KING_STEPS = ((0, 1), (1, -1), (1, 0), (1, 1))
 KNIGHT_STEPS = ((1, 2), (1, -2), (2, 1), (2, -1))
 
@@ -217,6 +222,36 @@ class Puzzle:
             self.clones.append((cells, copy))
         self.arrows = [(cells_of("arrows", item["bulb"]), cells_of("arrows", item["shaft"]))
                        for item in rules.get("arrows", ())]
+        self.between = [cells_of("between_lines", line) for line in rules.get("between_lines", ())]
+        self.quadruples = [(cells_of("quadruples", item["cells"]), list(item["values"]))
+                           for item in rules.get("quadruples", ())]
+
+        def clue_of(key, item):
+            name = str(item.get("clue", "")).lower()
+            row, _, col = name.partition("c")
+            if not name.startswith("r") or not row[1:].isdigit() or not col.isdigit():
+                raise DescriptionError(f"{key}: bad clue {item.get('clue')!r}")
+            return int(row[1:]), int(col)
+
+        def ray(clue, step):
+            (r, c), (dr, dc) = clue, step
+            out = []
+            r, c = r + dr, c + dc
+            while 1 <= r <= n and 1 <= c <= n:
+                out.append((r - 1) * n + c - 1)
+                r, c = r + dr, c + dc
+            return out
+
+        self.little_killers = []
+        for item in rules.get("little_killers", ()):
+            clue = clue_of("little_killers", item)
+            cells = ray(clue, DIRECTIONS[item["direction"].upper()])
+            self.little_killers.append((cells, int(item["sum"]), item))
+        self.sandwiches = []
+        for item in rules.get("sandwiches", ()):
+            r, c = clue_of("sandwiches", item)
+            step = (1, 0) if r == 0 else (-1, 0) if r == n + 1 else (0, 1) if c == 0 else (0, -1)
+            self.sandwiches.append((ray((r, c), step), int(item["sum"]), item))
         self.lines = []
         for item in rules.get("lines", ()):
             if item.get("type") not in LINE_TYPES:
@@ -248,7 +283,35 @@ class Puzzle:
             obj["lines"] = [{"type": t, "cells": names(cells)} for t, cells in self.lines]
         if self.arrows:
             obj["arrows"] = [{"bulb": names(b), "shaft": names(s)} for b, s in self.arrows]
+        if self.between:
+            obj["between_lines"] = [names(line) for line in self.between]
+        if self.quadruples:
+            obj["quadruples"] = [{"cells": names(c), "values": v} for c, v in self.quadruples]
+        if self.little_killers:
+            obj["little_killers"] = [item for _, _, item in self.little_killers]
+        if self.sandwiches:
+            obj["sandwiches"] = [item for _, _, item in self.sandwiches]
         return obj
+
+    def box_of(self, cell):
+        """The box (or region) of `cell`, None without boxes."""
+        n = self.n
+        if self.regions is not None:
+            return self.regions[cell]
+        if self.boxes is None:
+            return None
+        br, bc = self.boxes
+        return (cell // n // br, cell % n // bc)
+
+    def runs(self, line):
+        """The runs of `line` in one box each, in order."""
+        out = []
+        for k, c in enumerate(line):
+            if k and self.box_of(line[k - 1]) == self.box_of(c):
+                out[-1].append(c)
+            else:
+                out.append([c])
+        return out
 
     def to_json(self, givens=None):
         """This puzzle (or the same rules with other givens) as one JSON description line."""
@@ -389,6 +452,8 @@ class Puzzle:
             out.append(("clone", cells + copy, lambda vals, k=k: all(
                 not a or not b or a == b for a, b in zip(vals[:k], vals[k:]))))
         for kind, line in self.lines:
+            if kind == "region-sum":
+                continue
             if kind == "whispers":
                 ok = lambda vals: all(not a or not b or abs(a - b) >= gap for a, b in zip(vals, vals[1:]))  # noqa: E731
             elif kind == "renban":
@@ -412,6 +477,45 @@ class Puzzle:
                 blank = len(vals) - k - len(got)
                 return sum(got) + blank <= number <= sum(got) + blank * self.n
             out.append(("arrow", bulb + shaft, ok))
+        for line in self.between:
+            def ok(vals):
+                a, b, inner = vals[0], vals[-1], [v for v in vals[1:-1] if v]
+                return not a or not b or all(min(a, b) < v < max(a, b) for v in inner)
+            out.append(("between line", line, ok))
+        for cells, values in self.quadruples:
+            def ok(vals, values=values):
+                if not all(vals):
+                    return True
+                return all(vals.count(v) >= values.count(v) for v in values)
+            out.append(("quadruple", cells, ok))
+        for cells, total, _ in self.little_killers:
+            def ok(vals, total=total):
+                got = [v for v in vals if v]
+                blank = len(vals) - len(got)
+                return sum(got) + blank <= total <= sum(got) + blank * self.n
+            out.append(("little killer", cells, ok))
+        for cells, total, _ in self.sandwiches:
+            def ok(vals, total=total):
+                if 1 not in vals or self.n not in vals:
+                    return True
+                a, b = sorted((vals.index(1), vals.index(self.n)))
+                inner = vals[a + 1:b]
+                return not all(inner) or sum(inner) == total
+            out.append(("sandwich", cells, ok))
+        for kind, line in self.lines:
+            if kind != "region-sum":
+                continue
+            runs = self.runs(line)
+
+            def ok(vals, sizes=[len(r) for r in runs]):
+                sums, k = [], 0
+                for size in sizes:
+                    part = vals[k:k + size]
+                    k += size
+                    if all(part):
+                        sums.append(sum(part))
+                return len(set(sums)) <= 1
+            out.append(("region-sum line", line, ok))
         return out
 
     def broken_rule(self, values):
@@ -615,6 +719,98 @@ def random_regions(n, rng, swaps=None):
     return region
 
 
+def draw_sums(kind, s, n, rng, want, names):
+    """The rules of `draw_rules` of kind between, quadruple, little-killer, sandwich or region-sum (None for the
+    others): between lines and region-sum lines are king's-move walks that fit, quadruples 2x2 blocks with two or
+    three of their digits, little killers diagonals of at least three cells from a random clue, sandwiches random
+    rows and columns read from a random end."""
+    boxes = default_boxes(n)
+
+    def box_of(c):
+        return (c // n // boxes[0], c % n // boxes[1])
+
+    def walk(size, fits, used):
+        for _ in range(200):
+            path = [rng.randrange(n * n)]
+            while len(path) < size:
+                steps = [j for j in king_neighbours(path[-1], n) if j not in path and j not in used]
+                if not steps:
+                    break
+                path.append(rng.choice(steps))
+            if len(path) == size and fits(path) and not set(path) & used:
+                return path
+        return None
+
+    def runs_equal(path):
+        sums = []
+        for k, c in enumerate(path):
+            if k and box_of(path[k - 1]) == box_of(c):
+                sums[-1] += s[c]
+            else:
+                sums.append(s[c])
+        return len(sums) >= 2 and len(set(sums)) == 1
+
+    def between(path):
+        low, high = sorted((s[path[0]], s[path[-1]]))
+        return all(low < s[c] < high for c in path[1:-1])
+
+    if kind in ("between", "region-sum"):
+        used, found = set(), []
+        for _ in range(20 * want):
+            if len(found) >= want:
+                break
+            path = walk(rng.randint(3, 6), between if kind == "between" else runs_equal, used)
+            if path:
+                found.append(names(path))
+                used.update(path)
+        if kind == "between":
+            return {"between_lines": found} if found else {}
+        return {"lines": [{"type": "region-sum", "cells": line} for line in found]} if found else {}
+    if kind == "quadruple":
+        out = []
+        for _ in range(want):
+            top, left = rng.randrange(n - 1), rng.randrange(n - 1)
+            cells = [top * n + left, top * n + left + 1, (top + 1) * n + left, (top + 1) * n + left + 1]
+            values = sorted(rng.sample([s[c] for c in cells], rng.randint(2, 3)))
+            out.append({"cells": names(cells), "values": values})
+        return {"quadruples": out}
+    if kind == "little-killer":
+        out, seen = [], set()
+        for _ in range(50 * want):
+            if len(out) >= want:
+                break
+            name, (dr, dc) = rng.choice(sorted(DIRECTIONS.items()))
+            if rng.randrange(2):
+                r, c = (0 if dr > 0 else n + 1), rng.randint(1, n)
+            else:
+                r, c = rng.randint(1, n), (0 if dc > 0 else n + 1)
+            cells, (rr, cc) = [], (r + dr, c + dc)
+            while 1 <= rr <= n and 1 <= cc <= n:
+                cells.append((rr - 1) * n + cc - 1)
+                rr, cc = rr + dr, cc + dc
+            if len(cells) >= 3 and tuple(cells) not in seen:
+                seen.add(tuple(cells))
+                out.append({"clue": f"r{r}c{c}", "direction": name, "sum": sum(s[x] for x in cells)})
+        return {"little_killers": out}
+    if kind == "sandwich":
+        out = []
+        lines = [(k, side) for k in range(1, n + 1) for side in ("top", "bottom", "left", "right")]
+        for k, side in rng.sample(lines, want):
+            if side in ("top", "bottom"):
+                cells = [(r - 1) * n + k - 1 for r in range(1, n + 1)]
+                clue = f"r{0 if side == 'top' else n + 1}c{k}"
+            else:
+                cells = [(k - 1) * n + c - 1 for c in range(1, n + 1)]
+                clue = f"r{k}c{0 if side == 'left' else n + 1}"
+            if side in ("bottom", "right"):
+                cells.reverse()
+            vals = [s[c] for c in cells]
+            a, b = sorted((vals.index(1), vals.index(n)))
+            out.append({"clue": clue, "sum": sum(vals[a + 1:b])})
+        return {"sandwiches": out}
+    return None
+
+
 def king_neighbours(cell, n):
     """The up to 8 cells a king's move from `cell`."""
     r, c = divmod(cell, n)
@@ -684,6 +880,9 @@ def draw_rules(kind, solution, n, rng, lines=None):
             "maximum": names([c for c in cells if all(s[c] > s[o] for o in orthogonal_neighbours(c, n))]),
         }
         return {k: v for k, v in out.items() if v}
+    sums_drawn = draw_sums(kind, s, n, rng, want, names)
+    if sums_drawn is not None:
+        return sums_drawn
     used = set()
     found = []
     for _ in range(200 * want):

@@ -587,3 +587,69 @@ fn the_caption_names_the_rules_with_nothing_to_draw() {
     let document = Document::parse(&text).unwrap();
     assert!(!caption(document.root_element()).contains('('));
 }
+
+#[test]
+fn svg_draws_clues_outside_the_grid_and_region_sum_lines() {
+    let text = serde_json::json!({
+        "givens": PUZZLE,
+        "little_killers": [{"clue": "r0c0", "direction": "DR", "sum": 39}],
+        "sandwiches": [{"clue": "r1c0", "sum": 2}],
+        "lines": [{"type": "region-sum", "cells": ["r2c3", "r2c4", "r2c5"]}],
+    })
+    .to_string();
+    let (svg_text, status) = stdout(&["solve", "-f", "svg"], text.as_bytes());
+    assert_eq!(status, Some(0), "{svg_text}");
+    let document = Document::parse(&svg_text).unwrap();
+    let svg = document.root_element();
+    // Each clue centred in the cell beside the grid it stands in.
+    for (class, (r, c), value) in [("little-killer", (0, 0), "39"), ("sandwich", (1, 0), "2")] {
+        let clue = of_class(svg, class)[0];
+        assert_eq!(clue.text(), Some(value));
+        assert_eq!(number(clue, "x"), centre(svg, r, c).0 .0, "{class}");
+        assert!(
+            number(clue, "x") > 0.0 && number(clue, "y") > 0.0,
+            "{class} in the picture"
+        );
+    }
+    assert_eq!(of_class(svg, "little-killer-arrow").len(), 1);
+    let line = of_class(svg, "region-sum")[0]
+        .first_element_child()
+        .unwrap();
+    assert_eq!(line.attribute("points").unwrap().split(' ').count(), 3);
+    assert_eq!(drawn(svg).unwrap().cells, SOLUTION);
+}
+
+#[test]
+fn svg_draws_between_lines_quadruples_and_extra_regions() {
+    let text = serde_json::json!({
+        "givens": PUZZLE,
+        "between_lines": [["r1c2", "r2c2", "r3c2"]],
+        "quadruples": [{"cells": ["r5c5", "r5c6", "r6c5", "r6c6"], "values": [4, 9]}],
+        "extra_regions": [["r7c7", "r8c8"]],
+    })
+    .to_string();
+    let (svg_text, status) = stdout(&["solve", "-f", "svg"], text.as_bytes());
+    assert_eq!(status, Some(0), "{svg_text}");
+    let document = Document::parse(&svg_text).unwrap();
+    let svg = document.root_element();
+    let at = |r, c| centre(svg, r, c).0;
+    let circle_at = |node: Node<'_, '_>| (number(node, "cx"), number(node, "cy"));
+    // A circle on each end of the between line, the line through all three.
+    let ends: Vec<(f64, f64)> = of_class(svg, "between-end")
+        .into_iter()
+        .map(circle_at)
+        .collect();
+    assert_eq!(ends, [at(1, 2), at(3, 2)]);
+    let line = of_class(svg, "between")[0].first_element_child().unwrap();
+    assert_eq!(line.attribute("points").unwrap().split(' ').count(), 3);
+    // The quadruple's circle on the corner its four cells share, its digits
+    // inside.
+    let quadruple = of_class(svg, "quadruple")[0];
+    let ((x0, y0), (x1, y1)) = (at(5, 5), at(6, 6));
+    assert_eq!(circle_at(quadruple), ((x0 + x1) / 2.0, (y0 + y1) / 2.0));
+    let digits = of_class(svg, "quadruple-digits")[0];
+    assert_eq!(digits.text(), Some("4 9"));
+    // The extra region's cells shaded.
+    assert_eq!(of_class(svg, "extra-region").len(), 2);
+    assert_eq!(drawn(svg).unwrap().cells, SOLUTION);
+}

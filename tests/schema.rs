@@ -88,6 +88,9 @@ fn obeys(value: &Value, schema: &Value, root: &Value) -> bool {
             "minimum" => value
                 .as_f64()
                 .is_none_or(|number| number >= rule.as_f64().unwrap()),
+            "maximum" => value
+                .as_f64()
+                .is_none_or(|number| number <= rule.as_f64().unwrap()),
             "$schema" | "title" | "description" | "$defs" => true,
             other => panic!("the validator of this test does not know the keyword {other}"),
         })
@@ -125,6 +128,8 @@ const VALID: &[&str] = &[
     r#"{"givens": "1.3......2.....4", "cages": [{"cells": ["r1c2", "R2C2"], "sum": 3}, {"cells": ["r4c4"], "sum": null}, {"cells": ["r3c3"]}]}"#,
     r#"{"givens": "1.3......2.....4", "extra_regions": [["r1c1"], ["r2c2", "r3c3", "r4c4", "r1c4"]]}"#,
     r#"{"source": "a.txt", "line": 2, "title": "t", "puzzle": "1.3......2.....4", "status": "solved", "solution": "1432321441232341", "variants": ["x"]}"#,
+    r#"{"givens": "1.3......2.....4", "between_lines": [["r1c1", "r2c2", "r3c3"]], "quadruples": [{"cells": ["r2c2", "r2c3", "r3c2", "r3c3"], "values": [1, 1]}]}"#,
+    r#"{"givens": "1.3......2.....4", "little_killers": [{"clue": "r0c1", "direction": "DR", "sum": 10}], "sandwiches": [{"clue": "r2c5", "sum": 0}], "lines": [{"type": "region-sum", "cells": ["r1c2", "r1c3"]}]}"#,
     r#"{"puzzle": "1.3......2.....4", "count": 2, "limit_reached": true, "score": 3, "level": "hard", "error": "", "column": 1, "solutions": []}"#,
 ];
 
@@ -157,6 +162,14 @@ const INVALID: &[&str] = &[
     r#"{"givens": "1.3......2.....4", "lines": [{"type": "snake", "cells": ["r1c1"]}]}"#,
     r#"{"givens": "1.3......2.....4", "negative": ["grey"]}"#,
     r#"{"givens": "1.3......2.....4", "clones": [{"cells": ["r1c1"]}]}"#,
+    r#"{"givens": "1.3......2.....4", "quadruples": [{"cells": ["r1c1", "r1c2", "r2c1"], "values": [1]}]}"#,
+    r#"{"givens": "1.3......2.....4", "quadruples": [{"cells": ["r1c1", "r1c2", "r2c1", "r2c2"], "values": []}]}"#,
+    r#"{"givens": "1.3......2.....4", "quadruples": [{"cells": ["r1c1", "r1c2", "r2c1", "r2c2"]}]}"#,
+    r#"{"givens": "1.3......2.....4", "between_lines": ["r1c1"]}"#,
+    r#"{"givens": "1.3......2.....4", "little_killers": [{"clue": "r0c1", "direction": "down", "sum": 10}]}"#,
+    r#"{"givens": "1.3......2.....4", "little_killers": [{"clue": "r0c1", "sum": 10}]}"#,
+    r#"{"givens": "1.3......2.....4", "sandwiches": [{"clue": "r0c1", "sum": -1}]}"#,
+    r#"{"givens": "1.3......2.....4", "sandwiches": [{"clue": "x", "sum": 1}]}"#,
 ];
 
 /// Lines the schema takes and the reader refuses: what depends on the size

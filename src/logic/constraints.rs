@@ -9,11 +9,17 @@
 //!   cell the rule ties it to allows (a cell beside a white dot whose
 //!   neighbour keeps only 7 and 9 can only hold 6 or 8).
 //!
-//! Both name the rule, so that each rule has a step of its own.
+//! * [`tables`]: a candidate that no way of a rule's tables left by the
+//!   candidates gives its cell (an arrow, a quadruple, a sandwich; a little
+//!   killer's or a region-sum line's pieces, whose ways must also agree on
+//!   the running sums they share).
+//!
+//! All name the rule, so that each rule has a step of its own.
 
-use crate::logic::board::{digits_of, Board};
+use crate::logic::board::{bit, digits_of, Board};
 use crate::logic::step::Step;
 use crate::logic::technique::Technique;
+use crate::sudoku::geometry::Table;
 
 /// One step per rule that forbids placements outright in open cells,
 /// striking them; empty for a geometry without such rules.
@@ -89,6 +95,116 @@ pub fn relation(board: &Board) -> Option<Step> {
     step.eliminations.sort_unstable();
     step.clue = format!("{} leaves these no partner", step.clue);
     Some(step)
+}
+
+/// The first rule (in the order of the puzzle) given as tables under which
+/// a candidate of an open cell is in no way left: a way is left when every
+/// digit it gives is a candidate of its cell and, for the tables of a rule
+/// that share links, its link values are among those every table sharing
+/// the link still has ways for. Strikes every such candidate of the rule.
+pub fn tables(board: &Board) -> Option<Step> {
+    let geometry = board.geometry;
+    let tables = geometry.tables();
+    let mut rules: Vec<u32> = tables.iter().map(|table| table.rule).collect();
+    rules.dedup();
+    for rule in rules {
+        let of_rule: Vec<&Table> = tables.iter().filter(|t| t.rule == rule).collect();
+        let left = ways_left(board, &of_rule, geometry.links());
+        // The digits each table still gives each of its cells.
+        let mut step: Option<Step> = None;
+        for (table, left) in of_rule.iter().zip(&left) {
+            let mut given = vec![0u64; table.cells.len()];
+            for way in (0..table.ways()).filter(|&way| left[way]) {
+                for (k, &digit) in table.tuple(way).iter().enumerate() {
+                    given[k] |= if digit == 0 { u64::MAX } else { bit(digit) };
+                }
+            }
+            for (&cell, &given) in table.cells.iter().zip(&given) {
+                if board.is_placed(cell) {
+                    continue;
+                }
+                for digit in digits_of(board.mask(cell) & !given) {
+                    let step = step.get_or_insert_with(|| {
+                        let mut step = Step::new(Technique::ConstraintRule, board.frame());
+                        step.clue = format!(
+                            "{} leaves these in no way to fill it",
+                            geometry.rules()[rule as usize]
+                        );
+                        step
+                    });
+                    if !step.eliminations.contains(&(cell, digit)) {
+                        step.eliminations.push((cell, digit));
+                    }
+                }
+            }
+        }
+        if let Some(mut step) = step {
+            step.eliminations.sort_unstable();
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// The ways of each of `tables` (the tables of one rule) that the
+/// candidates of `board` leave, with their links narrowed to the values
+/// every table sharing them still has.
+fn ways_left(board: &Board, tables: &[&Table], links: &[u16]) -> Vec<Vec<bool>> {
+    let mut left: Vec<Vec<bool>> = tables
+        .iter()
+        .map(|table| {
+            (0..table.ways())
+                .map(|way| {
+                    table
+                        .cells
+                        .iter()
+                        .zip(table.tuple(way))
+                        .all(|(&cell, &digit)| digit == 0 || board.has(cell, digit))
+                })
+                .collect()
+        })
+        .collect();
+    if tables.iter().all(|table| table.links.is_empty()) {
+        return left;
+    }
+    loop {
+        // The values of each link every table with it still has ways for.
+        let mut allowed: Vec<Option<Vec<bool>>> = vec![None; links.len()];
+        for (table, left) in tables.iter().zip(&left) {
+            for (slot, &link) in table.links.iter().enumerate() {
+                let mut values = vec![false; usize::from(links[link as usize]) + 1];
+                for way in (0..table.ways()).filter(|&way| left[way]) {
+                    values[usize::from(table.link_values(way)[slot])] = true;
+                }
+                let entry = &mut allowed[link as usize];
+                match entry {
+                    None => *entry = Some(values),
+                    Some(both) => both.iter_mut().zip(&values).for_each(|(b, &v)| *b &= v),
+                }
+            }
+        }
+        let mut changed = false;
+        for (table, left) in tables.iter().zip(&mut left) {
+            for (way, left) in left.iter_mut().enumerate() {
+                let fits = table
+                    .links
+                    .iter()
+                    .zip(table.link_values(way))
+                    .all(|(&link, &v)| {
+                        allowed[link as usize]
+                            .as_ref()
+                            .is_none_or(|values| values[usize::from(v)])
+                    });
+                if *left && !fits {
+                    *left = false;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return left;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -205,6 +205,7 @@ impl Explainer {
             .or_else(|| singles::naked_single(board))
             .or_else(|| singles::hidden_single(board))
             .or_else(|| constraints::relation(board))
+            .or_else(|| constraints::tables(board))
             .or_else(|| sets::locked_candidates(board))
             .or_else(|| sets::naked_subset(board, 2))
             .or_else(|| sets::hidden_subset(board, 2))

@@ -7,9 +7,9 @@
 //! unit right only when each unit holds as many corners of one diagonal as
 //! of the other (rows and columns always do; boxes do when the rectangle
 //! spans two of them), which is checked on the geometry's units, so that a
-//! jigsaw's regions are handled too. A geometry with "at most once" groups
-//! or killer cages is left alone: a group or a cage sum may tell the two
-//! digits apart.
+//! jigsaw's regions are handled too. A geometry with "at most once" groups,
+//! killer cages or tables (arrows, little killers, sandwiches...) is left
+//! alone: a group, a sum or a table may tell the two digits apart.
 //!
 //! * Type 1: three corners are exactly {a,b}; a and b go from the fourth.
 //! * Type 2: two corners are exactly {a,b}, the other two exactly {a,b,c};
@@ -22,7 +22,7 @@ use crate::logic::technique::Technique;
 /// The first unique rectangle of type 1 or 2 that strikes a candidate.
 pub fn unique_rectangle(board: &Board) -> Option<Step> {
     let geometry = board.geometry;
-    if geometry.groups() > 0 || !geometry.cages().is_empty() {
+    if geometry.groups() > 0 || !geometry.cages().is_empty() || !geometry.tables().is_empty() {
         return None;
     }
     let frame = board.frame();

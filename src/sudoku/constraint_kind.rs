@@ -43,6 +43,19 @@ pub enum ConstraintKind {
     Entropic,
     /// The shaft's digits add up to the number in the bulb.
     Arrow,
+    /// The line's inner digits lie strictly between those of its ends.
+    Between,
+    /// The listed digits appear among four cells around a corner.
+    Quadruple,
+    /// A diagonal's digits add up to the clue outside the grid.
+    LittleKiller,
+    /// The digits between the 1 and the largest digit add up to the clue.
+    Sandwich,
+    /// The line's segments in each box add up to one sum.
+    RegionSum,
+    /// Cells holding different digits, fewer than the side (a region of
+    /// the side's size is a unit, [`crate::Unit::Extra`]).
+    ExtraRegion,
 }
 
 impl ConstraintKind {
@@ -66,6 +79,12 @@ impl ConstraintKind {
             ConstraintKind::Renban => "renban",
             ConstraintKind::Entropic => "entropic line",
             ConstraintKind::Arrow => "arrow",
+            ConstraintKind::Between => "between line",
+            ConstraintKind::Quadruple => "quadruple",
+            ConstraintKind::LittleKiller => "little killer",
+            ConstraintKind::Sandwich => "sandwich",
+            ConstraintKind::RegionSum => "region-sum line",
+            ConstraintKind::ExtraRegion => "extra region",
         }
     }
 }

@@ -182,7 +182,7 @@ impl Encoding {
         // then those of the tables.
         let tables_first = primary;
         let has_tables = !geometry.tables().is_empty();
-        let primary = primary + geometry.tables().len() as u32;
+        let primary = primary + (geometry.tables().len() + geometry.links().len()) as u32;
         let (primary, secondary) = match has_cages {
             true => cage_items.number(geometry, grid, primary, first_cell_item),
             false => {

@@ -98,11 +98,19 @@ pub struct Geometry {
     tables: Vec<Table>,
     /// The supports of the rules that relate two cells.
     relations: Relations,
+    /// The largest value of each link of the tables.
+    links: Vec<u16>,
 }
 
 /// A rule given as the lists of digits its cells may hold together (an
 /// arrow: every way of filling its bulb and shaft that adds up), which the
 /// encoding makes an item of, with an option per list.
+///
+/// A digit 0 in a list leaves that cell free. A table may also carry
+/// values of links ([`Geometry::links`]): numbers several tables share (a
+/// partial sum along a little killer's diagonal, the sum of a region-sum
+/// line), each way giving each of its links one value; the ways chosen for
+/// the tables of a link agree on its value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Table {
     /// The cells, in the rule's order.
@@ -111,18 +119,66 @@ pub struct Table {
     pub tuples: Vec<u8>,
     /// The rule, an index into [`Geometry::rules`].
     pub rule: u32,
+    /// The links of the table, indexes into [`Geometry::links`].
+    pub links: Vec<u32>,
+    /// The values of the links, `links.len()` per way, one way after
+    /// another.
+    pub values: Vec<u16>,
 }
 
 impl Table {
+    /// A table of `cells` with the ways `tuples` and no link.
+    pub fn plain(cells: Vec<usize>, tuples: Vec<u8>, rule: u32) -> Table {
+        Table {
+            cells,
+            tuples,
+            rule,
+            links: Vec::new(),
+            values: Vec::new(),
+        }
+    }
+
+    /// The number of ways.
+    pub fn ways(&self) -> usize {
+        match (self.cells.len(), self.links.len()) {
+            (0, 0) => 0,
+            (0, links) => self.values.len() / links,
+            (cells, _) => self.tuples.len() / cells,
+        }
+    }
+
     /// The lists of digits, one per way of filling the cells.
     pub fn tuples(&self) -> impl Iterator<Item = &[u8]> {
         self.tuples.chunks(self.cells.len().max(1))
     }
 
-    /// True when the cells of `grid` are all filled and hold no list.
+    /// The list of digits of way `way`.
+    pub fn tuple(&self, way: usize) -> &[u8] {
+        let width = self.cells.len();
+        &self.tuples[way * width..(way + 1) * width]
+    }
+
+    /// The values of the links of way `way`.
+    pub fn link_values(&self, way: usize) -> &[u16] {
+        let width = self.links.len();
+        &self.values[way * width..(way + 1) * width]
+    }
+
+    /// True when way `way` agrees with the digits of `grid` (blanks and
+    /// free cells agree with any digit).
+    pub fn agrees(&self, way: usize, grid: &Grid) -> bool {
+        let tuple = self.tuple(way);
+        self.cells.iter().zip(tuple).all(|(&cell, &digit)| {
+            let placed = grid.cells()[cell];
+            placed == 0 || digit == 0 || digit == placed
+        })
+    }
+
+    /// True when the cells of `grid` are all filled and hold no list; a
+    /// table with links is left to [`Geometry::first_broken_table`].
     pub fn is_broken_by(&self, grid: &Grid) -> bool {
-        let digits: Vec<u8> = self.cells.iter().map(|&cell| grid.cells()[cell]).collect();
-        !digits.contains(&0) && !self.tuples().any(|tuple| tuple == digits)
+        let filled = self.cells.iter().all(|&cell| grid.cells()[cell] != 0);
+        self.links.is_empty() && filled && !(0..self.ways()).any(|way| self.agrees(way, grid))
     }
 }
 
@@ -209,6 +265,8 @@ pub struct GeometryBuilder {
     forbidden: Vec<(usize, u8, u32)>,
     /// Rules given as tables.
     tables: Vec<Table>,
+    /// The largest value of each link of the tables.
+    links: Vec<u16>,
 }
 
 impl GeometryBuilder {
@@ -327,6 +385,13 @@ impl GeometryBuilder {
     /// Adds a rule given as a table (see [`Table`]).
     pub(crate) fn table(&mut self, table: Table) {
         self.tables.push(table);
+    }
+
+    /// Adds a link of the tables, whose values run from 0 to `largest`;
+    /// returns its number for [`Table::links`].
+    pub(crate) fn link(&mut self, largest: u16) -> u32 {
+        self.links.push(largest);
+        (self.links.len() - 1) as u32
     }
 
     /// The number of units added so far that are neither rows, columns nor
@@ -549,8 +614,43 @@ impl GeometryBuilder {
             forbidden: self.forbidden,
             tables: self.tables,
             relations,
+            links: self.links,
         })
     }
+}
+
+/// True when each of `tables` has a way that agrees with `grid` and with
+/// the link values of `values` (`None`: not chosen yet), the ways agreeing
+/// with each other on every link they share.
+fn links_agree(tables: &[&Table], grid: &Grid, values: &mut [Option<u16>]) -> bool {
+    let Some((table, rest)) = tables.split_first() else {
+        return true;
+    };
+    for way in 0..table.ways() {
+        if !table.agrees(way, grid) {
+            continue;
+        }
+        let own = table.link_values(way);
+        let fits = table
+            .links
+            .iter()
+            .zip(own)
+            .all(|(&link, &value)| values[link as usize].is_none_or(|v| v == value));
+        if !fits {
+            continue;
+        }
+        let before: Vec<Option<u16>> = table.links.iter().map(|&l| values[l as usize]).collect();
+        for (&link, &value) in table.links.iter().zip(own) {
+            values[link as usize] = Some(value);
+        }
+        if links_agree(rest, grid, values) {
+            return true;
+        }
+        for (&link, value) in table.links.iter().zip(before) {
+            values[link as usize] = value;
+        }
+    }
+    false
 }
 
 /// The length of every list of `lists`, when it is the same for all.
@@ -601,6 +701,7 @@ impl Geometry {
             rules: Vec::new(),
             forbidden: Vec::new(),
             tables: Vec::new(),
+            links: Vec::new(),
         }
     }
 
@@ -622,6 +723,7 @@ impl Geometry {
             rules: Vec::new(),
             forbidden: Vec::new(),
             tables: Vec::new(),
+            links: Vec::new(),
         }
     }
 
@@ -757,10 +859,13 @@ impl Geometry {
             .unwrap_or(0);
         // A table's item has an option per way; an X item of a table, one
         // placement and every way that leaves the cell another digit.
+        // A link's item has an option per value, and its Y items a way of
+        // each table and the link's other values.
+        let largest_link = self.links.iter().map(|&l| usize::from(l) + 1).max();
         let largest_table = self
             .tables
             .iter()
-            .map(|table| table.tuples().count() + 1)
+            .map(|table| table.ways() + 1 + largest_link.unwrap_or(0))
             .max()
             .unwrap_or(0);
         self.side()
@@ -816,10 +921,35 @@ impl Geometry {
         &self.tables
     }
 
+    /// The links of the tables: the largest value of each (values run
+    /// from 0).
+    pub fn links(&self) -> &[u16] {
+        &self.links
+    }
+
     /// The first table whose cells are filled in `grid` with no list of
-    /// the table.
+    /// the table; or, among the tables with links, the first of a rule
+    /// whose cells are all filled and whose tables have no ways that agree
+    /// with `grid` and with each other on every link.
     pub fn first_broken_table(&self, grid: &Grid) -> Option<&Table> {
-        self.tables.iter().find(|table| table.is_broken_by(grid))
+        if let Some(table) = self.tables.iter().find(|table| table.is_broken_by(grid)) {
+            return Some(table);
+        }
+        let linked = |table: &&Table| !table.links.is_empty();
+        let mut rules: Vec<u32> = self.tables.iter().filter(linked).map(|t| t.rule).collect();
+        rules.dedup();
+        rules.into_iter().find_map(|rule| {
+            let tables: Vec<&Table> = self
+                .tables
+                .iter()
+                .filter(|t| t.rule == rule && linked(t))
+                .collect();
+            let filled = tables
+                .iter()
+                .all(|t| t.cells.iter().all(|&cell| grid.cells()[cell] != 0));
+            let mut values = vec![None; self.links.len()];
+            (filled && !links_agree(&tables, grid, &mut values)).then(|| tables[0])
+        })
     }
 
     /// The rules that relate two cells, as tables of supports; empty when

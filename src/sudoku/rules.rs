@@ -11,6 +11,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::sudoku::constraint_kind::ConstraintKind;
 use crate::sudoku::constraints::{self, Constraint, ConstraintError};
 use crate::sudoku::geometry::{Geometry, GeometryBuilder, GeometryError};
 use crate::sudoku::grid::{Size, Unit};
@@ -248,7 +249,8 @@ fn regions(
 }
 
 /// Adds the extra regions of `regions` to `builder`: a region of `side`
-/// cells as a unit, a smaller one as one "at most once" group per digit.
+/// cells as a unit, a smaller one as the rule "extra region k": a forbidden
+/// pair of each digit in each two of its cells.
 fn extra_regions(
     mut builder: GeometryBuilder,
     size: Size,
@@ -269,8 +271,15 @@ fn extra_regions(
             next_unit += 1;
             continue;
         }
-        for digit in 1..=n as u8 {
-            builder = builder.at_most_once(cells.iter().map(|&cell| (cell, digit)));
+        // Named, so that a conflict or a step says which region it is
+        // about: one pair of placements a digit and two cells.
+        let rule = builder.rule(Unit::Rule(ConstraintKind::ExtraRegion, index));
+        for (k, &a) in cells.iter().enumerate() {
+            for &b in &cells[k + 1..] {
+                for digit in 1..=n as u8 {
+                    builder.forbid_pair((a, digit), (b, digit), rule);
+                }
+            }
         }
     }
     Ok(builder)

@@ -171,45 +171,101 @@ fn write_constraints(out: &mut Vec<u8>, constraints: &[Constraint], n: usize) {
         }
     }
     lines(out, "palindromes", Kind::Palindrome);
-    let clones = of(&[Kind::Clone]);
-    if !clones.is_empty() {
-        out.extend_from_slice(b",\"clones\":");
-        write_array(out, &clones, |out, constraint| {
-            if let Constraint::Clone { cells, copy } = constraint {
+    keyed(out, "clones", &of(&[Kind::Clone]), |out, constraint| {
+        if let Constraint::Clone { cells, copy } = constraint {
+            write_two(out, ("cells", cells), ("copy", copy), n);
+        }
+    });
+    keyed(out, "arrows", &of(&[Kind::Arrow]), |out, constraint| {
+        if let Constraint::Arrow { bulb, shaft } = constraint {
+            write_two(out, ("bulb", bulb), ("shaft", shaft), n);
+        }
+    });
+    lines(out, "between_lines", Kind::Between);
+    keyed(
+        out,
+        "quadruples",
+        &of(&[Kind::Quadruple]),
+        |out, constraint| {
+            if let Constraint::Quadruple { cells, digits } = constraint {
                 out.extend_from_slice(b"{\"cells\":");
                 write_cells(out, cells, n);
-                out.extend_from_slice(b",\"copy\":");
-                write_cells(out, copy, n);
+                out.extend_from_slice(b",\"values\":");
+                write_array(out, digits, |out, digit| {
+                    let _ = write!(out, "{digit}");
+                });
                 out.push(b'}');
             }
-        });
-    }
-    let arrows = of(&[Kind::Arrow]);
-    if !arrows.is_empty() {
-        out.extend_from_slice(b",\"arrows\":");
-        write_array(out, &arrows, |out, constraint| {
-            if let Constraint::Arrow { bulb, shaft } = constraint {
-                out.extend_from_slice(b"{\"bulb\":");
-                write_cells(out, bulb, n);
-                out.extend_from_slice(b",\"shaft\":");
-                write_cells(out, shaft, n);
-                out.push(b'}');
+        },
+    );
+    keyed(
+        out,
+        "little_killers",
+        &of(&[Kind::LittleKiller]),
+        |out, constraint| {
+            if let Constraint::LittleKiller { sum, .. } = constraint {
+                let ((row, column), (dr, dc)) = constraint.clue(n).unwrap_or_default();
+                let direction = match (dr, dc) {
+                    (1, 1) => "DR",
+                    (1, _) => "DL",
+                    (_, 1) => "UR",
+                    _ => "UL",
+                };
+                let _ = write!(
+                    out,
+                    "{{\"clue\":\"r{row}c{column}\",\"direction\":\"{direction}\",\"sum\":{sum}}}"
+                );
             }
-        });
-    }
-    let drawn = of(&[Kind::Whispers, Kind::Renban, Kind::Entropic]);
+        },
+    );
+    keyed(
+        out,
+        "sandwiches",
+        &of(&[Kind::Sandwich]),
+        |out, constraint| {
+            if let Constraint::Sandwich { sum, .. } = constraint {
+                let ((row, column), _) = constraint.clue(n).unwrap_or_default();
+                let _ = write!(out, "{{\"clue\":\"r{row}c{column}\",\"sum\":{sum}}}");
+            }
+        },
+    );
+    let drawn = of(&[
+        Kind::Whispers,
+        Kind::Renban,
+        Kind::Entropic,
+        Kind::RegionSum,
+    ]);
     if !drawn.is_empty() {
         out.extend_from_slice(b",\"lines\":");
         write_array(out, &drawn, |out, constraint| {
             let kind = match constraint.kind() {
                 Kind::Whispers => "whispers",
                 Kind::Renban => "renban",
+                Kind::RegionSum => "region-sum",
                 _ => "entropic",
             };
             let _ = write!(out, "{{\"type\":\"{kind}\",\"cells\":");
             write_cells(out, &constraint.cells(), n);
             out.push(b'}');
         });
+    }
+}
+
+/// Appends an object of two keys, each with its cells.
+fn write_two(out: &mut Vec<u8>, first: (&str, &[usize]), second: (&str, &[usize]), side: usize) {
+    let _ = write!(out, "{{\"{}\":", first.0);
+    write_cells(out, first.1, side);
+    let _ = write!(out, ",\"{}\":", second.0);
+    write_cells(out, second.1, side);
+    out.push(b'}');
+}
+
+/// Appends `,"key":` and `items` as a JSON array, each written by `write`;
+/// nothing when there are none.
+fn keyed<T>(out: &mut Vec<u8>, key: &str, items: &[T], write: impl FnMut(&mut Vec<u8>, &T)) {
+    if !items.is_empty() {
+        let _ = write!(out, ",\"{key}\":");
+        write_array(out, items, write);
     }
 }
 

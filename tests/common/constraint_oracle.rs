@@ -1,7 +1,8 @@
 //! Plain backtracking under rows, columns, boxes and the rules beyond "once
 //! per unit" (thermometers, dots, XV, their negative rules, odd/even,
 //! minimum/maximum, palindromes, clones, whispers, renban and entropic
-//! lines), each rule checked from its definition on a partial grid: an
+//! lines, arrows, between lines, quadruples, little killers, sandwiches,
+//! region-sum lines), each rule checked from its definition on a partial grid: an
 //! oracle for the library's compilation of those rules into forbidden pairs
 //! and placements, sharing no code with it.
 //!
@@ -47,6 +48,20 @@ pub enum Rule {
     /// The shaft's digits (second) add up to the number the bulb's digits
     /// (first) read.
     Arrow(Vec<usize>, Vec<usize>),
+    /// The digits of the cells between the two ends lie strictly between
+    /// the ends' digits.
+    Between(Vec<usize>),
+    /// The listed digits appear among the cells, each as often as listed.
+    Quadruple(Vec<usize>, Vec<u8>),
+    /// The digits of the cells (a diagonal) add up to the value.
+    LittleKiller(Vec<usize>, u32),
+    /// The digits between the 1 and the largest digit of the cells (a row
+    /// or column) add up to the value.
+    Sandwich(Vec<usize>, u32),
+    /// The runs of the line in each box add up to one sum.
+    RegionSum(Vec<usize>),
+    /// The cells hold different digits.
+    ExtraRegion(Vec<usize>),
 }
 
 impl Rule {
@@ -57,7 +72,13 @@ impl Rule {
             | Rule::Palindrome(cells)
             | Rule::Whispers(cells)
             | Rule::Renban(cells)
-            | Rule::Entropic(cells) => cells.clone(),
+            | Rule::Entropic(cells)
+            | Rule::Between(cells)
+            | Rule::Quadruple(cells, _)
+            | Rule::LittleKiller(cells, _)
+            | Rule::Sandwich(cells, _)
+            | Rule::RegionSum(cells)
+            | Rule::ExtraRegion(cells) => cells.clone(),
             Rule::WhiteDot(pair, _) | Rule::BlackDot(pair, _) | Rule::Xv(pair, _) => pair.to_vec(),
             Rule::NonConsecutive | Rule::NegativeBlack | Rule::NegativeXv => Vec::new(),
             Rule::Odd(cell) | Rule::Even(cell) | Rule::Minimum(cell) | Rule::Maximum(cell) => {
@@ -271,6 +292,77 @@ impl ConstraintOracle {
                 let blank = (shaft.len() - filled(shaft).len()) as u32;
                 sum + blank <= number && number <= sum + blank * u32::from(n)
             }
+            Rule::Between(cells) => {
+                // Both ends known: each inner digit strictly between; one
+                // end known: no inner digit equals it.
+                let (a, b) = (grid[cells[0]], grid[cells[cells.len() - 1]]);
+                let inner = filled(&cells[1..cells.len() - 1]);
+                let blank_inner = cells.len() - 2 - inner.len();
+                match (a, b) {
+                    (0, 0) => true,
+                    (0, end) | (end, 0) => !inner.contains(&end),
+                    _ => {
+                        let (low, high) = (a.min(b), a.max(b));
+                        let room = blank_inner == 0 || high - low >= 2;
+                        room && inner.iter().all(|&d| low < d && d < high)
+                    }
+                }
+            }
+            Rule::ExtraRegion(cells) => {
+                let digits = filled(cells);
+                (0..digits.len()).all(|i| !digits[..i].contains(&digits[i]))
+            }
+            Rule::LittleKiller(cells, sum) => {
+                // What the blank cells can add (1 to n each) reaches it.
+                let known: u32 = filled(cells).iter().map(|&d| u32::from(d)).sum();
+                let blank = (cells.len() - filled(cells).len()) as u32;
+                known + blank <= *sum && *sum <= known + blank * u32::from(n)
+            }
+            Rule::Sandwich(cells, sum) => {
+                // Once the 1 and the n are placed, the cells between them
+                // (2 to n - 1 each) can add up to the sum.
+                let place = |digit: u8| cells.iter().position(|&c| grid[c] == digit);
+                let (Some(a), Some(b)) = (place(1), place(n)) else {
+                    return true;
+                };
+                let between = &cells[a.min(b) + 1..a.max(b)];
+                let known: u32 = filled(between).iter().map(|&d| u32::from(d)).sum();
+                let blank = (between.len() - filled(between).len()) as u32;
+                known + 2 * blank <= *sum && *sum <= known + blank * u32::from(n - 1)
+            }
+            Rule::RegionSum(cells) => {
+                // The ranges each run in one box can still add up to meet.
+                let (mut low, mut high) = (0u32, u32::MAX);
+                let mut start = 0;
+                for k in 1..=cells.len() {
+                    let box_of = |c: usize| self.units[c][2];
+                    if k < cells.len() && box_of(cells[k]) == box_of(cells[k - 1]) {
+                        continue;
+                    }
+                    let run = &cells[start..k];
+                    let known: u32 = filled(run).iter().map(|&d| u32::from(d)).sum();
+                    let blank = (run.len() - filled(run).len()) as u32;
+                    low = low.max(known + blank);
+                    high = high.min(known + blank * u32::from(n));
+                    start = k;
+                }
+                low <= high
+            }
+            Rule::Quadruple(cells, digits) => {
+                // The listed digits still missing fit in the blank cells.
+                let present = filled(cells);
+                let blank = cells.len() - present.len();
+                let mut missing = 0;
+                for (i, &d) in digits.iter().enumerate() {
+                    if digits[..i].contains(&d) {
+                        continue;
+                    }
+                    let listed = digits.iter().filter(|&&e| e == d).count();
+                    let there = present.iter().filter(|&&e| e == d).count();
+                    missing += listed.saturating_sub(there);
+                }
+                missing <= blank
+            }
             Rule::Entropic(cells) => {
                 let third = n / 3;
                 cells.windows(3.min(cells.len())).all(|window| {
@@ -302,6 +394,25 @@ impl ConstraintOracle {
         (0..self.rules.len()).all(|index| self.holds(index, grid))
     }
 
+    /// [`ConstraintOracle::is_consistent`] for givens: a rule that adds up
+    /// cells along a line (a little killer, a sandwich, a region-sum line)
+    /// is judged only once its cells are all given, as the rules check
+    /// judges it; before, its bounds only prune the search.
+    fn givens_consistent(&self, grid: &[u8]) -> bool {
+        let judged = |rule: &Rule| match rule {
+            Rule::LittleKiller(cells, _) | Rule::Sandwich(cells, _) | Rule::RegionSum(cells) => {
+                cells.iter().all(|&cell| grid[cell] != 0)
+            }
+            _ => true,
+        };
+        let units_only = ConstraintOracle {
+            rules: Vec::new(),
+            ..self.clone()
+        };
+        units_only.is_consistent(grid)
+            && (0..self.rules.len()).all(|i| !judged(&self.rules[i]) || self.holds(i, grid))
+    }
+
     /// True when `grid` is filled and obeys every rule.
     pub fn is_solution(&self, grid: &[u8]) -> bool {
         grid.len() == self.side * self.side
@@ -319,10 +430,14 @@ impl ConstraintOracle {
     }
 
     /// The solutions of `puzzle` up to `limit`; `None` when its givens
-    /// already break a rule or repeat a digit in a unit.
+    /// already break a rule or repeat a digit in a unit (a sum along a
+    /// line only once its cells are all given).
     pub fn count_solutions(&self, puzzle: &[u8], limit: u64) -> Option<u64> {
-        if !self.is_consistent(puzzle) {
+        if !self.givens_consistent(puzzle) {
             return None;
+        }
+        if !self.is_consistent(puzzle) {
+            return Some(0);
         }
         let mut grid = puzzle.to_vec();
         let mut found = 0;

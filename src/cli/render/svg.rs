@@ -135,14 +135,19 @@ pub fn draw(out: &mut Vec<u8>, picture: Option<Picture<'_>>, caption: &str) {
     let frame = picture.map(|p| p.rules.shape.frame(p.grid.size()));
     let (rows, columns) = frame.as_ref().map_or((0, 0), |f| (f.rows(), f.columns()));
     let (grid_width, grid_height) = (columns * CELL, rows * CELL);
+    // A ring of cells round the grid for clues outside it.
+    let margin = match picture.is_some_and(|p| svg_rules::has_outside_clues(p.rules)) {
+        true => MARGIN + CELL,
+        false => MARGIN,
+    };
     // Wide enough for a caption under a small grid.
     let width = if caption.is_empty() {
-        grid_width + 2 * MARGIN
+        grid_width + 2 * margin
     } else {
-        (grid_width + 2 * MARGIN).max(12 * CELL)
+        (grid_width + 2 * margin).max(12 * CELL)
     };
     let caption_height = if caption.is_empty() { 0 } else { CAPTION };
-    let height = grid_height + 2 * MARGIN + caption_height;
+    let height = grid_height + 2 * margin + caption_height;
     let left = (width - grid_width) / 2;
     let _ = writeln!(
         out,
@@ -154,7 +159,7 @@ pub fn draw(out: &mut Vec<u8>, picture: Option<Picture<'_>>, caption: &str) {
         "<rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>"
     );
     if let (Some(picture), Some(frame)) = (picture, frame) {
-        grid(out, picture, &frame, left, MARGIN);
+        grid(out, picture, &frame, left, margin);
     }
     if !caption.is_empty() {
         let _ = writeln!(

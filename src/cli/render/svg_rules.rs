@@ -39,6 +39,8 @@ const XV_FONT: i64 = 15;
 const CLONE_COLOURS: [&str; 6] = [
     "#fde6a8", "#c9e7fb", "#d8f2c2", "#f9d0e0", "#e3d7f7", "#d2f0ec",
 ];
+/// The fill of the cells of extra regions.
+const EXTRA_REGION_COLOUR: &str = "#e4e4e4";
 /// The fill of odd circles and even squares.
 const PARITY_COLOUR: &str = "#d6d6d6";
 
@@ -72,6 +74,18 @@ const RENBAN: LineStyle = LineStyle {
     class: "renban",
     colour: "#c04fd8",
     width: 10,
+    opacity: "0.5",
+};
+const BETWEEN: LineStyle = LineStyle {
+    class: "between",
+    colour: "#8a8a8a",
+    width: 4,
+    opacity: "0.8",
+};
+const REGION_SUM: LineStyle = LineStyle {
+    class: "region-sum",
+    colour: "#2f7fd8",
+    width: 8,
     opacity: "0.5",
 };
 const ENTROPIC: LineStyle = LineStyle {
@@ -126,15 +140,25 @@ impl Layout<'_> {
 /// Draws what fills cells, before the grid lines: the shading of clones,
 /// the circles of odd cells and the squares of even cells.
 pub fn shading(out: &mut Vec<u8>, rules: &Rules, at: Layout<'_>) {
-    if !rules.constraints.iter().any(|c| {
-        matches!(
-            c,
-            Constraint::Clone { .. } | Constraint::Odd(_) | Constraint::Even(_)
-        )
-    }) {
+    if rules.extra_regions.is_empty()
+        && !rules.constraints.iter().any(|c| {
+            matches!(
+                c,
+                Constraint::Clone { .. } | Constraint::Odd(_) | Constraint::Even(_)
+            )
+        })
+    {
         return;
     }
     out.extend_from_slice(b"<g class=\"rules\">\n");
+    for &cell in rules.extra_regions.iter().flatten() {
+        let (x, y) = at.corner(cell);
+        let _ = writeln!(
+            out,
+            "<rect class=\"extra-region\" x=\"{x}\" y=\"{y}\" width=\"{SIDE}\" \
+             height=\"{SIDE}\" fill=\"{EXTRA_REGION_COLOUR}\"/>"
+        );
+    }
     let mut clones = 0;
     for constraint in &rules.constraints {
         match constraint {
@@ -203,6 +227,8 @@ pub fn marks(out: &mut Vec<u8>, rules: &Rules, at: Layout<'_>) {
             Constraint::Renban(cells) => line(out, &RENBAN, cells, at),
             Constraint::Entropic(cells) => line(out, &ENTROPIC, cells, at),
             Constraint::Arrow { bulb, shaft } => arrow(out, bulb, shaft, at),
+            Constraint::Between(cells) => line(out, &BETWEEN, cells, at),
+            Constraint::RegionSum(cells) => line(out, &REGION_SUM, cells, at),
             _ => {}
         }
     }
@@ -223,6 +249,10 @@ pub fn marks(out: &mut Vec<u8>, rules: &Rules, at: Layout<'_>) {
             }
             Constraint::BlackDot { cells, ratio } => dot(out, *cells, true, *ratio, 2, at),
             Constraint::Xv { cells, sum } => xv(out, *cells, *sum, at),
+            Constraint::Quadruple { cells, digits } => quadruple(out, cells, digits, at),
+            Constraint::LittleKiller { sum, .. } | Constraint::Sandwich { sum, .. } => {
+                outside_clue(out, constraint, *sum, at)
+            }
             _ => {}
         }
     }
@@ -248,22 +278,88 @@ pub fn note(rules: &Rules) -> Option<String> {
     (!words.is_empty()).then(|| words.join(", "))
 }
 
-/// Draws a line through the centres of `cells` in `style`; a thermometer
-/// gets its bulb on the first cell. The line and the bulb are one group, so
-/// that its opacity applies once where they overlap.
+/// True when `rules` have clues outside the grid (little killers,
+/// sandwiches), which the picture leaves a ring of cells for.
+pub fn has_outside_clues(rules: &Rules) -> bool {
+    rules.constraints.iter().any(|c| {
+        matches!(
+            c,
+            Constraint::LittleKiller { .. } | Constraint::Sandwich { .. }
+        )
+    })
+}
+
+/// The clue of a little killer or a sandwich in the cell beside the grid
+/// it stands in: its number, and for a little killer a small arrow from
+/// the number's corner along the diagonal.
+fn outside_clue(out: &mut Vec<u8>, constraint: &Constraint, sum: u32, at: Layout<'_>) {
+    let Some(((row, column), (dr, dc))) = constraint.clue(at.frame.columns()) else {
+        return;
+    };
+    let x = at.left as i64 + (column - 1) * SIDE + SIDE / 2;
+    let y = at.top as i64 + (row - 1) * SIDE + SIDE / 2;
+    let killer = matches!(constraint, Constraint::LittleKiller { .. });
+    let class = if killer { "little-killer" } else { "sandwich" };
+    let _ = writeln!(
+        out,
+        "<text class=\"{class}\" x=\"{x}\" y=\"{}\" font-size=\"15\" text-anchor=\"middle\" \
+         fill=\"#222\">{sum}</text>",
+        y + 5
+    );
+    if killer {
+        // From near the number towards the corner of the grid it points at.
+        let (x0, y0) = (x + dc * SIDE / 4, y + dr * SIDE / 4);
+        let (x1, y1) = (x + dc * SIDE * 9 / 20, y + dr * SIDE * 9 / 20);
+        let (hx, hy) = (SIDE / 10, SIDE / 10);
+        let _ = writeln!(
+            out,
+            "<path class=\"little-killer-arrow\" d=\"M{x0} {y0}L{x1} {y1}M{} {y1}L{x1} {y1}L{x1} {}\" \
+             fill=\"none\" stroke=\"#222\" stroke-width=\"1.5\"/>",
+            x1 - dc * hx,
+            y1 - dr * hy
+        );
+    }
+}
+
+/// A quadruple: a white circle on the corner the four cells share (the
+/// middle of their centres), its digits inside.
+fn quadruple(out: &mut Vec<u8>, cells: &[usize], digits: &[u8], at: Layout<'_>) {
+    let centres: Vec<(i64, i64)> = cells.iter().map(|&cell| at.centre(cell)).collect();
+    let count = centres.len().max(1) as i64;
+    let x = centres.iter().map(|c| c.0).sum::<i64>() / count;
+    let y = centres.iter().map(|c| c.1).sum::<i64>() / count;
+    let text: Vec<String> = digits.iter().map(u8::to_string).collect();
+    let _ = writeln!(
+        out,
+        "<circle class=\"quadruple\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"white\" \
+         stroke=\"#222\" stroke-width=\"1\"/>\n\
+         <text class=\"quadruple-digits\" x=\"{x}\" y=\"{}\" font-size=\"{DOT_FONT}\" \
+         text-anchor=\"middle\" fill=\"#222\">{}</text>",
+        SIDE * 3 / 10,
+        y + DOT_FONT / 3,
+        text.join(" ")
+    );
+}
+
+/// A ring on `cell` (an arrow's bulb, a between line's end) of `class`,
+/// filled with `fill`, drawn in `colour`.
+fn ring(out: &mut Vec<u8>, class: &str, cell: usize, fill: &str, colour: &str, at: Layout<'_>) {
+    let (x, y) = at.centre(cell);
+    let _ = writeln!(
+        out,
+        "<circle class=\"{class}\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\" \
+         stroke=\"{colour}\" stroke-width=\"2\"/>",
+        SIDE * 3 / 8
+    );
+}
+
 /// An arrow: a hollow circle on each cell of the bulb, a thin line from the
 /// bulb along the shaft, and a head at its end.
 fn arrow(out: &mut Vec<u8>, bulb: &[usize], shaft: &[usize], at: Layout<'_>) {
     const COLOUR: &str = "#6a6a6a";
     out.extend_from_slice(b"<g class=\"arrow\" opacity=\"0.8\">\n");
     for &cell in bulb {
-        let (x, y) = at.centre(cell);
-        let _ = writeln!(
-            out,
-            "<circle class=\"arrow-bulb\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"none\" \
-             stroke=\"{COLOUR}\" stroke-width=\"2\"/>",
-            SIDE * 3 / 8
-        );
+        ring(out, "arrow-bulb", cell, "none", COLOUR, at);
     }
     let points: Vec<(i64, i64)> = bulb[bulb.len() - 1..]
         .iter()
@@ -299,6 +395,10 @@ fn arrow(out: &mut Vec<u8>, bulb: &[usize], shaft: &[usize], at: Layout<'_>) {
     out.extend_from_slice(b"</g>\n");
 }
 
+/// Draws a line through the centres of `cells` in `style`; a thermometer
+/// gets its bulb on the first cell, a between line a circle on each end.
+/// The line and the circles are one group, so that its opacity applies
+/// once where they overlap.
 fn line(out: &mut Vec<u8>, style: &LineStyle, cells: &[usize], at: Layout<'_>) {
     let LineStyle {
         class,
@@ -328,6 +428,12 @@ fn line(out: &mut Vec<u8>, style: &LineStyle, cells: &[usize], at: Layout<'_>) {
                 "<circle class=\"bulb\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{colour}\"/>",
                 SIDE * 3 / 8
             );
+        }
+    }
+    if style.class == BETWEEN.class {
+        // A hollow circle on each end, white inside so the line stops at it.
+        for &end in cells.first().into_iter().chain(cells.last()) {
+            ring(out, "between-end", end, "white", colour, at);
         }
     }
     out.extend_from_slice(b"</g>\n");

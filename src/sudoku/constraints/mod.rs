@@ -15,22 +15,33 @@
 //!
 //! An arrow adds its digits up, which no relation of two cells states: it
 //! is compiled to a table of the ways to fill it (see [`arrow`]), with what
-//! that implies for pairs of cells compiled as above.
+//! that implies for pairs of cells compiled as above ([`ways`]); so are a
+//! quadruple (its four cells), a between line (a table of three cells
+//! per inner cell) and a sandwich (its row, the cells outside it free).
+//! Little killers and region-sum lines add up more cells than one table
+//! can list: [`sums`] chains tables of pieces through shared running sums.
 //!
 //! One file a rule, with its compilation and its tests; this file holds the
 //! data, the checks every rule shares (cells inside the grid, each once)
 //! and the dispatch. Killer cages are compiled by [`crate::sudoku::cages`].
 
 mod arrow;
+mod between;
 mod clone;
 mod dots;
 mod entropic;
 mod extremum;
+mod little_killer;
 mod palindrome;
 mod parity;
+mod quadruple;
+mod region_sum;
 mod relation;
 mod renban;
+mod sandwich;
+mod sums;
 mod thermometer;
+mod ways;
 mod whispers;
 mod xv;
 
@@ -113,6 +124,35 @@ pub enum Constraint {
         /// The shaft's cells, from the bulb.
         shaft: Vec<usize>,
     },
+    /// The digits of the cells between the two ends of the line lie
+    /// strictly between the ends' digits.
+    Between(Vec<usize>),
+    /// The listed digits (up to four; a digit listed twice appears at
+    /// least twice) appear among the four cells around a corner.
+    Quadruple {
+        /// The four cells.
+        cells: Vec<usize>,
+        /// The digits, 1 to 4 of them.
+        digits: Vec<u8>,
+    },
+    /// The digits along a diagonal add up to the clue outside the grid;
+    /// digits may repeat where no unit forbids it.
+    LittleKiller {
+        /// The diagonal's cells, from the clue.
+        cells: Vec<usize>,
+        /// The clue.
+        sum: u32,
+    },
+    /// The digits between the 1 and the largest digit of a row or column
+    /// add up to the clue outside it.
+    Sandwich {
+        /// The row's or column's cells, from the clue.
+        cells: Vec<usize>,
+        /// The clue.
+        sum: u32,
+    },
+    /// The line's segments in each box it crosses add up to one sum.
+    RegionSum(Vec<usize>),
 }
 
 /// Why a constraint makes no rule on a geometry.
@@ -188,6 +228,11 @@ impl Constraint {
             Constraint::Renban(_) => ConstraintKind::Renban,
             Constraint::Entropic(_) => ConstraintKind::Entropic,
             Constraint::Arrow { .. } => ConstraintKind::Arrow,
+            Constraint::Between(_) => ConstraintKind::Between,
+            Constraint::Quadruple { .. } => ConstraintKind::Quadruple,
+            Constraint::LittleKiller { .. } => ConstraintKind::LittleKiller,
+            Constraint::Sandwich { .. } => ConstraintKind::Sandwich,
+            Constraint::RegionSum(_) => ConstraintKind::RegionSum,
         }
     }
 
@@ -199,7 +244,12 @@ impl Constraint {
             | Constraint::Palindrome(cells)
             | Constraint::Whispers(cells)
             | Constraint::Renban(cells)
-            | Constraint::Entropic(cells) => cells.clone(),
+            | Constraint::Entropic(cells)
+            | Constraint::Between(cells)
+            | Constraint::Quadruple { cells, .. }
+            | Constraint::LittleKiller { cells, .. }
+            | Constraint::Sandwich { cells, .. }
+            | Constraint::RegionSum(cells) => cells.clone(),
             Constraint::WhiteDot { cells, .. }
             | Constraint::BlackDot { cells, .. }
             | Constraint::Xv { cells, .. } => cells.to_vec(),
@@ -213,6 +263,35 @@ impl Constraint {
             Constraint::Clone { cells, copy } => cells.iter().chain(copy).copied().collect(),
             Constraint::Arrow { bulb, shaft } => bulb.iter().chain(shaft).copied().collect(),
         }
+    }
+}
+
+impl Constraint {
+    /// The clue outside a square grid of side `side` of a little killer or
+    /// a sandwich, as (row, column) from 1 with 0 and `side + 1` outside,
+    /// and the step from it along the rule's cells; `None` for the other
+    /// rules. A diagonal of one cell, at a corner, is read from above or
+    /// below.
+    pub fn clue(&self, side: usize) -> Option<((i64, i64), (i64, i64))> {
+        let (Constraint::LittleKiller { cells, .. } | Constraint::Sandwich { cells, .. }) = self
+        else {
+            return None;
+        };
+        let n = side as i64;
+        let at = |cell: usize| ((cell / side) as i64 + 1, (cell % side) as i64 + 1);
+        let (row, column) = at(*cells.first()?);
+        let outside = |r: i64, c: i64| !((1..=n).contains(&r) && (1..=n).contains(&c));
+        let step = match cells.get(1) {
+            Some(&next) => {
+                let (r, c) = at(next);
+                (r - row, c - column)
+            }
+            None => [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+                .into_iter()
+                .find(|&(dr, dc)| outside(row - dr, column - dc) && outside(row + dr, column + dc))
+                .unwrap_or((1, 1)),
+        };
+        Some(((row - step.0, column - step.1), step))
     }
 }
 
@@ -297,9 +376,47 @@ pub(crate) fn add_all(
             Constraint::Renban(cells) => renban::compile(cx, name, cells)?,
             Constraint::Entropic(cells) => entropic::compile(cx, cells)?,
             Constraint::Arrow { bulb, shaft } => arrow::compile(cx, name, bulb, shaft)?,
+            Constraint::Between(cells) => between::compile(cx, name, cells)?,
+            Constraint::Quadruple { cells, digits } => quadruple::compile(cx, name, cells, digits)?,
+            Constraint::LittleKiller { cells, sum } => {
+                little_killer::compile(cx, name, cells, *sum)?
+            }
+            Constraint::Sandwich { cells, sum } => sandwich::compile(cx, *sum, name, cells)?,
+            Constraint::RegionSum(cells) => region_sum::compile(cx, name, cells)?,
         }
     }
     Ok(builder)
+}
+
+/// Refuses a line of fewer than `least` cells: `expected` says why.
+fn at_least(
+    name: Unit,
+    cells: &[usize],
+    least: usize,
+    expected: &str,
+) -> Result<(), ConstraintError> {
+    match cells.len() < least {
+        true => Err(ConstraintError::Length {
+            rule: name,
+            found: cells.len(),
+            expected: expected.into(),
+        }),
+        false => Ok(()),
+    }
+}
+
+/// The box of each cell of the geometry being built (its first unit of
+/// [`Unit::Box`]), `None` for a cell in none.
+fn box_of(cx: &Context) -> Vec<Option<usize>> {
+    let mut boxes = vec![None; cx.frame.cells()];
+    for (index, (unit, members)) in cx.builder.unit_list().iter().enumerate() {
+        if matches!(unit, Unit::Box(_) | Unit::GridBox(..)) {
+            for &cell in members {
+                boxes[cell].get_or_insert(index);
+            }
+        }
+    }
+    boxes
 }
 
 /// Checks that `constraint` names cells of the grid, each once.

@@ -108,6 +108,35 @@ fn obeys(grid: &[u8; 16], constraint: &Constraint, all: &[Constraint]) -> bool {
             let number = bulb.iter().fold(0, |value, &c| value * 10 + at(c));
             number == shaft.iter().map(|&c| at(c)).sum::<i32>()
         }
+        Constraint::Between(cells) => {
+            let (a, b) = (at(cells[0]), at(cells[cells.len() - 1]));
+            let inner = &cells[1..cells.len() - 1];
+            inner.iter().all(|&c| a.min(b) < at(c) && at(c) < a.max(b))
+        }
+        Constraint::LittleKiller { cells, sum } => {
+            cells.iter().map(|&c| at(c)).sum::<i32>() == *sum as i32
+        }
+        Constraint::Sandwich { cells, sum } => {
+            let place = |d: i32| cells.iter().position(|&c| at(c) == d).unwrap();
+            let (p, q) = (place(1).min(place(4)), place(1).max(place(4)));
+            cells[p + 1..q].iter().map(|&c| at(c)).sum::<i32>() == *sum as i32
+        }
+        Constraint::RegionSum(cells) => {
+            // Runs of the line in one 2x2 box, each summed.
+            let box_of = |c: usize| (c / 8, c % 4 / 2);
+            let mut sums: Vec<i32> = Vec::new();
+            for (k, &c) in cells.iter().enumerate() {
+                match k > 0 && box_of(cells[k - 1]) == box_of(c) {
+                    true => *sums.last_mut().unwrap() += at(c),
+                    false => sums.push(at(c)),
+                }
+            }
+            sums.windows(2).all(|w| w[0] == w[1])
+        }
+        Constraint::Quadruple { cells, digits } => digits.iter().all(|&d| {
+            let listed = digits.iter().filter(|&&e| e == d).count();
+            cells.iter().filter(|&&c| at(c) == i32::from(d)).count() >= listed
+        }),
     }
 }
 
@@ -248,6 +277,84 @@ fn arrows_agree() {
             shaft: vec![5, 10],
         },
         Constraint::Thermometer(vec![12, 13, 14]),
+    ]);
+}
+
+#[test]
+fn between_lines_agree() {
+    agrees(vec![Constraint::Between(vec![0, 1, 2])]);
+    agrees(vec![Constraint::Between(vec![0, 5, 10, 15])]);
+    agrees(vec![Constraint::Between(vec![3, 6, 9, 12, 13])]);
+    agrees(vec![
+        Constraint::Between(vec![4, 5, 6]),
+        Constraint::Thermometer(vec![0, 1]),
+    ]);
+}
+
+#[test]
+fn quadruples_agree() {
+    agrees(vec![Constraint::Quadruple {
+        cells: vec![5, 6, 9, 10],
+        digits: vec![1, 2],
+    }]);
+    // A digit listed twice appears twice, in cells of no common unit.
+    agrees(vec![Constraint::Quadruple {
+        cells: vec![1, 2, 5, 6],
+        digits: vec![3, 3, 4],
+    }]);
+    agrees(vec![
+        Constraint::Quadruple {
+            cells: vec![4, 5, 8, 9],
+            digits: vec![4],
+        },
+        Constraint::Quadruple {
+            cells: vec![9, 10, 13, 14],
+            digits: vec![1, 2, 3],
+        },
+    ]);
+}
+
+#[test]
+fn little_killers_agree() {
+    let killer = |cells: Vec<usize>, sum| Constraint::LittleKiller { cells, sum };
+    agrees(vec![killer(vec![0, 5, 10, 15], 10)]);
+    agrees(vec![killer(vec![12, 9, 6, 3], 8)]);
+    agrees(vec![killer(vec![1, 6, 11], 7)]);
+    agrees(vec![killer(vec![2, 7], 3)]);
+    agrees(vec![killer(vec![4, 9, 14], 9), killer(vec![11, 6, 1], 6)]);
+    // Not diagonals: chains of three and four pieces, with adders.
+    agrees(vec![killer(vec![0, 2, 8], 6)]);
+    agrees(vec![killer(vec![0, 2, 8, 10], 9)]);
+    agrees(vec![killer(vec![0, 1, 2, 3, 4], 13)]);
+}
+
+#[test]
+fn sandwiches_agree() {
+    let sandwich = |cells: Vec<usize>, sum| Constraint::Sandwich { cells, sum };
+    agrees(vec![sandwich(vec![0, 1, 2, 3], 0)]);
+    agrees(vec![sandwich(vec![4, 5, 6, 7], 5)]);
+    agrees(vec![sandwich(vec![3, 2, 1, 0], 2)]);
+    agrees(vec![
+        sandwich(vec![1, 5, 9, 13], 3),
+        sandwich(vec![8, 9, 10, 11], 0),
+    ]);
+}
+
+#[test]
+fn region_sum_lines_agree() {
+    agrees(vec![Constraint::RegionSum(vec![0, 1, 2, 3])]);
+    agrees(vec![Constraint::RegionSum(vec![1, 2, 6])]);
+    agrees(vec![Constraint::RegionSum(vec![0, 5, 10, 15])]);
+    agrees(vec![Constraint::RegionSum(vec![4, 5, 9, 10, 14])]);
+    // A segment of three cells: two pieces and an adder to the line's sum.
+    agrees(vec![Constraint::RegionSum(vec![0, 1, 5, 6, 7])]);
+    agrees(vec![Constraint::RegionSum(vec![1, 0, 4, 8, 9, 13])]);
+    agrees(vec![
+        Constraint::RegionSum(vec![8, 12, 13, 14]),
+        Constraint::LittleKiller {
+            cells: vec![3, 6, 9, 12],
+            sum: 10,
+        },
     ]);
 }
 

@@ -16,6 +16,15 @@
 //! | clone | `clone: [{cells, cloneCells}]` | `clones: [{cells, copy}]` |
 //! | whispers, renban, entropic | `lines: [{type, cells}]` | the same |
 //! | arrow | `arrow: [{cells: bulb, lines: [[bulb cell, shaft...]]}]` | `arrows: [{bulb, shaft}]` |
+//! | between line | `betweenline: [{lines: [[cells]]}]` | `between_lines: [[cells]]` |
+//! | quadruple | `quadruple: [{cells, values: [digits]}]` | `quadruples: [{cells, values}]` |
+//! | little killer | `littlekillersum: [{cell, direction, value}]` | `little_killers: [{clue, direction, sum}]` |
+//! | sandwich | `sandwichsum: [{cell, value}]` | `sandwiches: [{clue, sum}]` |
+//! | region-sum line | `lines: [{type: "region-sum", cells}]` | the same |
+//!
+//! The clue of a little killer or a sandwich is a cell outside the grid
+//! (`r0c3`, `r10c5` on 9x9...); a little killer's direction, `DR`, `DL`,
+//! `UR` or `UL`, points along its diagonal into the grid.
 //!
 //! f-puzzles entries may carry presentation keys (colours, widths), which
 //! are strings or numbers and are skipped; any other key is a mistake named
@@ -54,6 +63,10 @@ pub(crate) fn keys(dialect: Dialect) -> &'static [&'static str] {
             "clone",
             "lines",
             "arrow",
+            "betweenline",
+            "quadruple",
+            "littlekillersum",
+            "sandwichsum",
         ],
         Dialect::Description => &[
             "thermometers",
@@ -69,6 +82,10 @@ pub(crate) fn keys(dialect: Dialect) -> &'static [&'static str] {
             "clones",
             "lines",
             "arrows",
+            "between_lines",
+            "quadruples",
+            "little_killers",
+            "sandwiches",
         ],
     }
 }
@@ -97,11 +114,15 @@ pub(crate) fn read(
     let reader = Reader { dialect, size };
     let found = &mut rules.constraints;
     match (dialect, key) {
-        (_, "thermometer" | "thermometers" | "palindrome" | "palindromes") => {
-            let make = if key.starts_with("thermometer") {
-                Constraint::Thermometer
-            } else {
-                Constraint::Palindrome
+        (
+            _,
+            "thermometer" | "thermometers" | "palindrome" | "palindromes" | "betweenline"
+            | "between_lines",
+        ) => {
+            let make = match key {
+                "thermometer" | "thermometers" => Constraint::Thermometer,
+                "palindrome" | "palindromes" => Constraint::Palindrome,
+                _ => Constraint::Between,
             };
             let lines = match dialect {
                 Dialect::Fpuzzles => reader.nested_lines(key, value)?,
@@ -193,6 +214,92 @@ pub(crate) fn read(
                 found.push(Constraint::Arrow { bulb, shaft });
             }
         }
+        (_, "quadruple" | "quadruples") => {
+            for (path, members) in reader.entries(key, value, &["cells", "values"])? {
+                let cells = reader.cells_at(&path, members, "cells", value)?;
+                if cells.len() != 4 {
+                    let at = get(members, "cells").map_or(value.at, |json| json.at);
+                    let found = format!("{} cells", cells.len());
+                    let cells_path = join(&path, "cells");
+                    return Err(Problem::found(&cells_path, at, found, "four cells"));
+                }
+                let values = get(members, "values")
+                    .ok_or_else(|| Problem::found(&path, value.at, "no values", "a values key"))?;
+                let values_path = join(&path, "values");
+                let side = reader.size.side();
+                let expected = || format!("1 to 4 digits from 1 to {side}");
+                let mut digits = Vec::new();
+                for (digit_path, digit) in items(&values_path, values, "an array of digits")? {
+                    match whole(digit) {
+                        Some(d) if usize::from(d) <= side => digits.push(d),
+                        _ => return Err(Problem::bad(&digit_path, digit, expected())),
+                    }
+                }
+                if digits.is_empty() || digits.len() > 4 {
+                    return Err(Problem::bad(&values_path, values, expected()));
+                }
+                found.push(Constraint::Quadruple { cells, digits });
+            }
+        }
+        (_, "littlekillersum" | "little_killers" | "sandwichsum" | "sandwiches") => {
+            let killer = key.starts_with("little");
+            let (clue_key, sum_key) = match dialect {
+                Dialect::Fpuzzles => ("cell", "value"),
+                Dialect::Description => ("clue", "sum"),
+            };
+            // f-puzzles lists a little killer's cells too; they follow from
+            // the clue and its direction.
+            let keys: &[&str] = match (killer, dialect) {
+                (true, Dialect::Fpuzzles) => &["cell", "direction", "value", "cells"],
+                (true, Dialect::Description) => &["clue", "direction", "sum"],
+                (false, _) => &[clue_key, sum_key],
+            };
+            for (path, members) in reader.entries(key, value, keys)? {
+                let Some(sum) = reader.sum(&path, members, sum_key, value)? else {
+                    continue;
+                };
+                let clue = reader.outside(&path, members, clue_key, value)?;
+                let clue_path = join(&path, clue_key);
+                let clue_at = get(members, clue_key).map_or(value.at, |json| json.at);
+                let n = reader.size.side() as i64;
+                let cells = if killer {
+                    let step = reader.direction(&path, members, value)?;
+                    let cells = ray(clue, step, n);
+                    if cells.is_empty() {
+                        let found = "a clue whose diagonal misses the grid";
+                        return Err(Problem::found(
+                            &clue_path,
+                            clue_at,
+                            found,
+                            "a clue beside the grid pointing into it",
+                        ));
+                    }
+                    cells
+                } else {
+                    let (row, column) = clue;
+                    let step = match (row, column) {
+                        (0, c) if (1..=n).contains(&c) => (1, 0),
+                        (r, c) if r == n + 1 && (1..=n).contains(&c) => (-1, 0),
+                        (r, 0) if (1..=n).contains(&r) => (0, 1),
+                        (r, c) if c == n + 1 && (1..=n).contains(&r) => (0, -1),
+                        _ => {
+                            let found = "a corner";
+                            return Err(Problem::found(
+                                &clue_path,
+                                clue_at,
+                                found,
+                                "a clue beside a row or column",
+                            ));
+                        }
+                    };
+                    ray(clue, step, n)
+                };
+                found.push(match killer {
+                    true => Constraint::LittleKiller { cells, sum },
+                    false => Constraint::Sandwich { cells, sum },
+                });
+            }
+        }
         (_, "clone" | "clones") => {
             let copy_key = match dialect {
                 Dialect::Fpuzzles => "cloneCells",
@@ -219,8 +326,9 @@ pub(crate) fn read(
                     Value::String(name) if name == "whispers" => Constraint::Whispers(cells),
                     Value::String(name) if name == "renban" => Constraint::Renban(cells),
                     Value::String(name) if name == "entropic" => Constraint::Entropic(cells),
+                    Value::String(name) if name == "region-sum" => Constraint::RegionSum(cells),
                     _ => {
-                        let expected = "\"whispers\", \"renban\" or \"entropic\"";
+                        let expected = "\"whispers\", \"renban\", \"entropic\" or \"region-sum\"";
                         return Err(Problem::bad(&join(&path, "type"), kind, expected));
                     }
                 });
@@ -387,6 +495,110 @@ impl Reader {
         Ok(cells)
     }
 
+    /// The clue under `key` of the entry at `path`: a cell beside the grid
+    /// such as `r0c3`, as (row, column) from 1, 0 and `n + 1` outside.
+    fn outside(
+        &self,
+        path: &str,
+        members: &[Member],
+        key: &str,
+        entry: &Json,
+    ) -> Result<(i64, i64), Problem> {
+        let n = self.size.side() as i64;
+        let json = get(members, key).ok_or_else(|| {
+            Problem::found(path, entry.at, format!("no {key}"), format!("a {key} key"))
+        })?;
+        let parsed = match &json.value {
+            Value::String(name) => {
+                let lower = name.to_ascii_lowercase();
+                lower.strip_prefix('r').and_then(|rest| {
+                    let (row, column) = rest.split_once('c')?;
+                    let number = |text: &str| -> Option<i64> {
+                        text.bytes()
+                            .all(|b| b.is_ascii_digit())
+                            .then(|| text.parse().ok())?
+                    };
+                    Some((number(row)?, number(column)?))
+                })
+            }
+            _ => None,
+        };
+        match parsed {
+            Some((r, c))
+                if r <= n + 1 && c <= n + 1 && !((1..=n).contains(&r) && (1..=n).contains(&c)) =>
+            {
+                Ok((r, c))
+            }
+            _ => Err(Problem::bad(
+                &join(path, key),
+                json,
+                format!(
+                    "a cell beside the grid such as \"r0c1\", rows and columns 0 to {}",
+                    n + 1
+                ),
+            )),
+        }
+    }
+
+    /// The direction of a little killer's entry at `path`, as a step.
+    fn direction(
+        &self,
+        path: &str,
+        members: &[Member],
+        entry: &Json,
+    ) -> Result<(i64, i64), Problem> {
+        let json = get(members, "direction")
+            .ok_or_else(|| Problem::found(path, entry.at, "no direction", "a direction key"))?;
+        match &json.value {
+            Value::String(text) => match text.to_ascii_uppercase().as_str() {
+                "DR" => Ok((1, 1)),
+                "DL" => Ok((1, -1)),
+                "UR" => Ok((-1, 1)),
+                "UL" => Ok((-1, -1)),
+                _ => Err(Problem::bad(
+                    &join(path, "direction"),
+                    json,
+                    "\"DR\", \"DL\", \"UR\" or \"UL\"",
+                )),
+            },
+            _ => Err(Problem::bad(
+                &join(path, "direction"),
+                json,
+                "\"DR\", \"DL\", \"UR\" or \"UL\"",
+            )),
+        }
+    }
+
+    /// The sum under `key` of the entry at `path`: a whole number from 0
+    /// to 999, as a number or a string; `None` for f-puzzles' empty clue.
+    fn sum(
+        &self,
+        path: &str,
+        members: &[Member],
+        key: &str,
+        entry: &Json,
+    ) -> Result<Option<u32>, Problem> {
+        let json = get(members, key).ok_or_else(|| {
+            Problem::found(path, entry.at, format!("no {key}"), format!("a {key} key"))
+        })?;
+        let number = match &json.value {
+            Value::String(text) if text.trim().is_empty() && self.dialect == Dialect::Fpuzzles => {
+                return Ok(None)
+            }
+            Value::String(text) => text.trim().parse::<f64>().ok(),
+            Value::Number(number) => Some(*number),
+            _ => None,
+        };
+        match number {
+            Some(x) if x.fract() == 0.0 && (0.0..=999.0).contains(&x) => Ok(Some(x as u32)),
+            _ => Err(Problem::bad(
+                &join(path, key),
+                json,
+                "a whole number from 0 to 999",
+            )),
+        }
+    }
+
     /// Markers between two cells: entries with `cells` (two) and a `value`.
     fn pairs(
         &self,
@@ -434,6 +646,19 @@ impl Reader {
         }
         Ok(pairs)
     }
+}
+
+/// The cells from the clue at (`row`, `column`) (from 1; 0 and `n + 1`
+/// outside the grid) stepping by `step` while inside the grid of side `n`.
+fn ray((row, column): (i64, i64), (dr, dc): (i64, i64), n: i64) -> Vec<usize> {
+    let mut cells = Vec::new();
+    let (mut r, mut c) = (row + dr, column + dc);
+    while (1..=n).contains(&r) && (1..=n).contains(&c) {
+        cells.push(((r - 1) * n + c - 1) as usize);
+        r += dr;
+        c += dc;
+    }
+    cells
 }
 
 /// A whole number from 1 to 99, written as a number or a string.

@@ -37,8 +37,8 @@ use crate::text::regions::{number_regions, RegionProblem};
 /// The keys of a description, for messages.
 const KEYS: &str = "one of givens, shape, grids, boxes, regions, variants, cages, extra_regions, \
                     thermometers, white_dots, black_dots, xv, negative, odd, even, minimum, \
-                    maximum, palindromes, clones, arrows, lines, title (or the keys of a -f json \
-                    answer)";
+                    maximum, palindromes, clones, arrows, between_lines, quadruples, \
+                    little_killers, sandwiches, lines, title (or the keys of a -f json answer)";
 
 /// The keys of a `-f json` answer, or of a `generate -f json` item, that
 /// say nothing about the puzzle: both read back as their puzzles.

@@ -9,7 +9,7 @@
 //! `disjointgroups`, `nonconsecutive`, and lists of constraints such as
 //! `killercage`, `extraregion`, `thermometer`, `difference`, `ratio`, `xv`
 //! (read by [`super::constraint_json`]). Those are read into [`Rules`]; a
-//! rule this solver does not have (arrows, little killers, ...) is named in
+//! rule this solver does not have (sandwiches, little killers, ...) is named in
 //! an error and the puzzle refused, never solved without it. A
 //! complete `solution` is a claim that `check` verifies. A
 //! digit the solver typed in (a cell `value` without `given`) is no part of
@@ -671,6 +671,41 @@ pub(crate) mod tests {
                 },
             ]
         );
+        let text = r#","betweenline":[{"lines":[["R1C1","R2C2","R3C3"]]}],"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1,"2"]}]"#;
+        let record = read_text(&export(6, &[], text)).unwrap();
+        assert_eq!(
+            record.rules.constraints,
+            vec![
+                Constraint::Between(vec![cell(1, 1), cell(2, 2), cell(3, 3)]),
+                Constraint::Quadruple {
+                    cells: vec![cell(1, 1), cell(1, 2), cell(2, 1), cell(2, 2)],
+                    digits: vec![1, 2]
+                },
+            ]
+        );
+        // Clues outside the grid: a little killer's diagonal from its cell
+        // and direction, a sandwich's row or column; an empty clue is none.
+        let text = r#","littlekillersum":[{"cell":"R0C2","cells":["R1C3"],"direction":"DR","value":"11"},{"cell":"R7C6","direction":"UL","value":""}],"sandwichsum":[{"cell":"R3C7","value":"5"},{"cell":"R0C1","value":0}],"lines":[{"type":"region-sum","cells":["R1C3","R1C4"]}]"#;
+        let record = read_text(&export(6, &[], text)).unwrap();
+        let column = |c: usize| (1..=6).map(|r| cell(r, c)).collect::<Vec<_>>();
+        assert_eq!(
+            record.rules.constraints,
+            vec![
+                Constraint::LittleKiller {
+                    cells: vec![cell(1, 3), cell(2, 4), cell(3, 5), cell(4, 6)],
+                    sum: 11
+                },
+                Constraint::Sandwich {
+                    cells: (1..=6).rev().map(|c| cell(3, c)).collect(),
+                    sum: 5
+                },
+                Constraint::Sandwich {
+                    cells: column(1),
+                    sum: 0
+                },
+                Constraint::RegionSum(vec![cell(1, 3), cell(1, 4)]),
+            ]
+        );
         // A negative white dot is the non-consecutive rule.
         let record = read_text(&export(6, &[], r#","negative":["difference"]"#)).unwrap();
         assert_eq!(record.rules.variants, vec![Variant::NonConsecutive]);
@@ -680,6 +715,12 @@ pub(crate) mod tests {
     fn what_is_not_supported_is_named() {
         let cases = [
             (r#","littlekiller":[{"cell":"R1C1","value":"5"}]"#, "key littlekiller: the f-puzzles constraint \"littlekiller\" (1 of them) is not supported"),
+            (r#","quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[7]}]"#, "key quadruple[0].values[0]: found the number 7; expected 1 to 4 digits from 1 to 4"),
+            (r#","quadruple":[{"cells":["R1C1","R1C2","R2C1"],"values":[1]}]"#, "key quadruple[0].cells: found 3 cells; expected four cells"),
+            (r#","sandwichsum":[{"cell":"R0C0","value":"5"}]"#, "key sandwichsum[0].cell: found a corner; expected a clue beside a row or column"),
+            (r#","sandwichsum":[{"cell":"R2C2","value":"5"}]"#, "key sandwichsum[0].cell: found the string \"R2C2\"; expected a cell beside the grid such as \"r0c1\", rows and columns 0 to 5"),
+            (r#","littlekillersum":[{"cell":"R0C1","direction":"UR","value":"5"}]"#, "key littlekillersum[0].cell: found a clue whose diagonal misses the grid; expected a clue beside the grid pointing into it"),
+            (r#","littlekillersum":[{"cell":"R0C1","direction":"D","value":"5"}]"#, "key littlekillersum[0].direction: found the string \"D\"; expected \"DR\", \"DL\", \"UR\" or \"UL\""),
             (r#","negative":["kropki"]"#, "key negative[0]: found the string \"kropki\""),
             (r#","thermometer":[{"lines":[["R1C1","R5C2"]]}]"#, "key thermometer[0].lines[0][1]: found the string \"R5C2\""),
             (r#","xv":[{"cells":["R1C1","R1C2"],"value":"Y"}]"#, "key xv[0].value: found the string \"Y\"; expected \"X\" (10), \"V\" (5) or a whole number"),

@@ -1,0 +1,32 @@
+//! Between lines: every cell on the line holds a digit strictly between
+//! those of the two end cells, whichever end is the larger. Each inner
+//! cell is a table of three cells (both ends and itself) with a way per
+//! digit triple that obeys the rule; the tables share the end cells
+//! through the placements that tie a way to its cells, and what they imply
+//! for one and two cells is compiled as forbidden placements and pairs.
+
+use super::ways::{every_way, project};
+use super::{at_least, ConstraintError, Context};
+use crate::sudoku::geometry::Table;
+use crate::sudoku::grid::Unit;
+
+/// Compiles the between line `cells`, from one end to the other.
+pub(super) fn compile(
+    cx: &mut Context,
+    name: Unit,
+    cells: &[usize],
+) -> Result<(), ConstraintError> {
+    at_least(name, cells, 2, "a between line has two ends")?;
+    let (first, last) = (cells[0], cells[cells.len() - 1]);
+    for &inner in &cells[1..cells.len() - 1] {
+        let three = [first, last, inner];
+        let tuples = every_way(cx, &three, usize::MAX, |way, complete| {
+            !complete || (way[0].min(way[1]) < way[2] && way[2] < way[0].max(way[1]))
+        })
+        .unwrap_or_default();
+        project(cx, &three, &tuples);
+        cx.builder
+            .table(Table::plain(three.to_vec(), tuples, cx.rule));
+    }
+    Ok(())
+}

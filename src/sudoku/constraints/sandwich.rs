@@ -1,0 +1,67 @@
+//! Sandwiches: the digits between the 1 and the largest digit of a row or
+//! column add up to the clue outside it. One table of the row's cells, a
+//! way per place of the 1 and the largest digit and per digits between
+//! them that add up, the cells outside the sandwich left free (digit 0 in
+//! the way): on 9x9 at most a few thousand ways.
+
+use super::ways::{every_way, project};
+use super::{ConstraintError, Context};
+use crate::sudoku::geometry::Table;
+use crate::sudoku::grid::Unit;
+
+/// Compiles the sandwich `name` of `sum` on the row or column `cells`, in
+/// order from the clue.
+pub(super) fn compile(
+    cx: &mut Context,
+    sum: u32,
+    name: Unit,
+    cells: &[usize],
+) -> Result<(), ConstraintError> {
+    let n = cx.side;
+    if cells.len() != n {
+        return Err(ConstraintError::Length {
+            rule: name,
+            found: cells.len(),
+            expected: format!("a sandwich is a whole row or column of {n} cells"),
+        });
+    }
+    let inner: u32 = (2..n as u32).sum();
+    if sum > inner {
+        return Err(ConstraintError::Value {
+            rule: name,
+            found: sum,
+            expected: format!("a sum from 0 to {inner}"),
+        });
+    }
+    let (low, high) = (1u8, n as u8);
+    let mut tuples = Vec::new();
+    for p in 0..n {
+        for q in p + 1..n {
+            let between = &cells[p + 1..q];
+            let fillings = every_way(cx, between, usize::MAX, |digits, complete| {
+                let total: u32 = digits.iter().map(|&d| u32::from(d)).sum();
+                let inside = digits.iter().all(|&d| d != low && d != high);
+                inside && if complete { total == sum } else { total <= sum }
+            })
+            .unwrap_or_default();
+            let width = between.len();
+            let count = match width {
+                0 => usize::from(sum == 0),
+                _ => fillings.len() / width,
+            };
+            for k in 0..count {
+                for (first, last) in [(low, high), (high, low)] {
+                    let mut way = vec![0u8; n];
+                    way[p] = first;
+                    way[q] = last;
+                    way[p + 1..q].copy_from_slice(&fillings[k * width..(k + 1) * width]);
+                    tuples.extend_from_slice(&way);
+                }
+            }
+        }
+    }
+    project(cx, cells, &tuples);
+    cx.builder
+        .table(Table::plain(cells.to_vec(), tuples, cx.rule));
+    Ok(())
+}
