@@ -69,3 +69,76 @@ pub(super) struct Shape {
     /// X-Sudoku: the diagonals must stay diagonals ([`super::canon_x`]).
     pub x: bool,
 }
+
+/// The dimensions the hot loops of the search read: at run time from a
+/// [`Shape`], or as constants for the common 9x9 grid ([`Nine`]), where
+/// the loops unroll and the slices compare without a call.
+pub(super) trait Dims: Copy {
+    /// The side.
+    fn n(self) -> usize;
+    /// The rows of a band.
+    fn band(self) -> usize;
+    /// The columns of a stack.
+    fn stack(self) -> usize;
+    /// The bands.
+    fn bands(self) -> usize;
+    /// The stacks.
+    fn stacks(self) -> usize;
+}
+
+impl Dims for Shape {
+    #[inline]
+    fn n(self) -> usize {
+        self.n
+    }
+    #[inline]
+    fn band(self) -> usize {
+        self.band
+    }
+    #[inline]
+    fn stack(self) -> usize {
+        self.stack
+    }
+    #[inline]
+    fn bands(self) -> usize {
+        self.bands
+    }
+    #[inline]
+    fn stacks(self) -> usize {
+        self.stacks
+    }
+}
+
+/// A 9x9 grid with 3x3 boxes, its dimensions constants.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Nine;
+
+impl Nine {
+    /// Whether `shape` is a 9x9 grid with 3x3 boxes.
+    pub fn fits(shape: Shape) -> bool {
+        (shape.n, shape.band, shape.stack) == (9, 3, 3)
+    }
+}
+
+impl Dims for Nine {
+    #[inline]
+    fn n(self) -> usize {
+        9
+    }
+    #[inline]
+    fn band(self) -> usize {
+        3
+    }
+    #[inline]
+    fn stack(self) -> usize {
+        3
+    }
+    #[inline]
+    fn bands(self) -> usize {
+        3
+    }
+    #[inline]
+    fn stacks(self) -> usize {
+        3
+    }
+}
