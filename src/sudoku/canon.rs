@@ -141,6 +141,9 @@ pub struct Canonicalizer {
     /// The stack of each column and the band of each row.
     stack_of: Vec<u8>,
     band_of: Vec<u8>,
+    /// The rows of a band and columns of a stack `stack_of` and `band_of`
+    /// were made for.
+    widths: (usize, usize),
     /// The candidates of the current row, and of the next.
     level: Vec<Node>,
     next: Vec<Node>,
@@ -274,31 +277,33 @@ impl Canonicalizer {
     /// pass, before the rules check that names the repetition.
     fn load(&mut self, shape: Shape, cells: &[u8]) -> bool {
         let n = shape.n;
-        let lines =
-            |width: usize| (0..n / width).flat_map(move |s| std::iter::repeat_n(s as u8, width));
-        self.stack_of.clear();
-        self.stack_of.extend(lines(shape.stack));
-        self.band_of.clear();
-        self.band_of.extend(lines(shape.band));
+        if self.stack_of.len() != n || self.band_of.len() != n || self.widths != (shape.band, shape.stack) {
+            self.widths = (shape.band, shape.stack);
+            self.stack_of.clear();
+            self.stack_of.extend((0..n).map(|c| (c / shape.stack) as u8));
+            self.band_of.clear();
+            self.band_of.extend((0..n).map(|r| (r / shape.band) as u8));
+        }
         self.grids[0].clear();
         self.grids[0].extend_from_slice(cells);
         self.grids[1].clear();
         self.grids[1].resize(n * n, 0);
+        let transpose = &mut self.grids[1][..n * n];
         // Without a branch per cell (blanks are unpredictable): the blank
         // sets no bit.
         let (mut columns, mut boxes) = ([0u64; MAX], [0u64; MAX]);
         let mut repeats = 0u64;
-        for (r, row) in cells.chunks_exact(n).enumerate() {
-            let first_box = usize::from(self.band_of[r]) * shape.stacks;
+        for ((r, row), &band) in cells.chunks_exact(n).enumerate().zip(&self.band_of) {
+            let boxes = &mut boxes[usize::from(band) * shape.stacks..];
             let mut seen = 0u64;
-            for (c, &v) in row.iter().enumerate() {
-                self.grids[1][c * n + r] = v;
+            for (((c, &v), column), &stack) in row.iter().enumerate().zip(&mut columns).zip(&self.stack_of) {
+                transpose[c * n + r] = v;
                 let bit = (1u64 << v) >> 1;
-                let b = first_box + usize::from(self.stack_of[c]);
-                repeats |= (seen | columns[c] | boxes[b]) & bit;
+                let in_box = &mut boxes[usize::from(stack)];
+                repeats |= (seen | *column | *in_box) & bit;
                 seen |= bit;
-                columns[c] |= bit;
-                boxes[b] |= bit;
+                *column |= bit;
+                *in_box |= bit;
             }
         }
         repeats != 0
