@@ -616,18 +616,22 @@ fn stack_greater(tokens: &[u8; MAX], w: usize, a: usize) -> bool {
     }
 }
 
-/// Splits the groups of interchangeable items (columns of width 1, or
-/// stacks of width `w`) where the tokens of neighbours differ; returns the
+/// Splits the groups of interchangeable items (columns, or stacks when
+/// `stacks`) where the tokens of neighbours differ; returns the
 /// new cuts, and adds a [`Run`] for each group of equal items holding new
 /// digits, to be ordered in full. Those become items of their own.
-fn split(
-    items: usize,
-    width: usize,
+fn split<D: Dims>(
+    shape: D,
+    stacks: bool,
     old_cut: u64,
     tokens: &[u8; MAX],
     runs: &mut [Run; MAX],
     run_count: &mut usize,
 ) -> u64 {
+    let (items, width) = match stacks {
+        true => (shape.stacks(), shape.stack()),
+        false => (shape.n(), 1),
+    };
     let same = |a: usize, b: usize| {
         if width == 1 {
             tokens[a] == tokens[b]
@@ -693,14 +697,20 @@ impl<D: Dims> Branch<'_, D> {
     /// Pushes the children onto `next`; false when there would be more
     /// than [`CANON_CANDIDATE_LIMIT`].
     fn children(&self, cols: &mut [u8; MAX], next: &mut Vec<Node>) -> bool {
-        let (n, w) = (self.shape.n(), self.shape.stack());
         let tokens = self.tokens;
         let mut runs = [Run::default(); MAX];
         let mut run_count = 0;
-        let col_cut = split(n, 1, self.node.col_cut, tokens, &mut runs, &mut run_count);
+        let col_cut = split(
+            self.shape,
+            false,
+            self.node.col_cut,
+            tokens,
+            &mut runs,
+            &mut run_count,
+        );
         let stack_cut = split(
-            self.shape.stacks(),
-            w,
+            self.shape,
+            true,
             self.node.stack_cut,
             tokens,
             &mut runs,
