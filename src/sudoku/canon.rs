@@ -141,6 +141,8 @@ pub struct Canonicalizer {
     /// The stack of each column and the band of each row.
     stack_of: Vec<u8>,
     band_of: Vec<u8>,
+    /// The givens of the grid as (row, column, digit), in the first places.
+    givens: Vec<(u8, u8, u8)>,
     /// The rows of a band and columns of a stack `stack_of` and `band_of`
     /// were made for.
     widths: (usize, usize),
@@ -277,10 +279,14 @@ impl Canonicalizer {
     /// pass, before the rules check that names the repetition.
     fn load(&mut self, shape: Shape, cells: &[u8]) -> bool {
         let n = shape.n;
-        if self.stack_of.len() != n || self.band_of.len() != n || self.widths != (shape.band, shape.stack) {
+        if self.stack_of.len() != n
+            || self.band_of.len() != n
+            || self.widths != (shape.band, shape.stack)
+        {
             self.widths = (shape.band, shape.stack);
             self.stack_of.clear();
-            self.stack_of.extend((0..n).map(|c| (c / shape.stack) as u8));
+            self.stack_of
+                .extend((0..n).map(|c| (c / shape.stack) as u8));
             self.band_of.clear();
             self.band_of.extend((0..n).map(|r| (r / shape.band) as u8));
         }
@@ -289,22 +295,28 @@ impl Canonicalizer {
         self.grids[1].clear();
         self.grids[1].resize(n * n, 0);
         let transpose = &mut self.grids[1][..n * n];
-        // Without a branch per cell (blanks are unpredictable): the blank
-        // sets no bit.
-        let (mut columns, mut boxes) = ([0u64; MAX], [0u64; MAX]);
-        let mut repeats = 0u64;
-        for ((r, row), &band) in cells.chunks_exact(n).enumerate().zip(&self.band_of) {
-            let boxes = &mut boxes[usize::from(band) * shape.stacks..];
-            let mut seen = 0u64;
-            for (((c, &v), column), &stack) in row.iter().enumerate().zip(&mut columns).zip(&self.stack_of) {
+        // The givens first, without a branch per cell (blanks are
+        // unpredictable): each cell is written, and kept when it holds a
+        // digit. Then the repeat test on them alone.
+        self.givens.resize(n * n, (0, 0, 0));
+        let givens = &mut self.givens[..n * n];
+        let mut len = 0;
+        for (r, row) in cells.chunks_exact(n).enumerate() {
+            for (c, &v) in row.iter().enumerate() {
                 transpose[c * n + r] = v;
-                let bit = (1u64 << v) >> 1;
-                let in_box = &mut boxes[usize::from(stack)];
-                repeats |= (seen | *column | *in_box) & bit;
-                seen |= bit;
-                *column |= bit;
-                *in_box |= bit;
+                givens[len] = (r as u8, c as u8, v);
+                len += usize::from(v != 0);
             }
+        }
+        let (mut rows, mut columns, mut boxes) = ([0u64; MAX], [0u64; MAX], [0u64; MAX]);
+        let mut repeats = 0u64;
+        for &(r, c, v) in &givens[..len] {
+            let (r, c, bit) = (usize::from(r), usize::from(c), 1u64 << v);
+            let b = usize::from(self.band_of[r]) * shape.stacks + usize::from(self.stack_of[c]);
+            repeats |= (rows[r] | columns[c] | boxes[b]) & bit;
+            rows[r] |= bit;
+            columns[c] |= bit;
+            boxes[b] |= bit;
         }
         repeats != 0
     }
