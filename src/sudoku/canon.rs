@@ -370,7 +370,10 @@ impl Canonicalizer {
                     _ => candidate_rows(shape, &self.band_of, node, depth),
                 };
                 let grid = &self.grids[usize::from(node.orient)];
-                for r in (0..n).filter(|r| rows & 1 << r != 0) {
+                let mut rows = rows;
+                while rows != 0 {
+                    let r = rows.trailing_zeros() as usize;
+                    rows &= rows - 1;
                     let row = &grid[r * n..(r + 1) * n];
                     if depth == 0 && pass != Pass::Digits {
                         // Nothing is labelled yet, so the first row reads
@@ -436,11 +439,20 @@ impl Canonicalizer {
 fn stack_counts<D: Dims>(shape: D, row: &[u8]) -> u128 {
     let mut counts = [0u8; MAX];
     let stacks = shape.stacks();
-    for (s, count) in counts[..stacks].iter_mut().enumerate() {
-        let stack = &row[s * shape.stack()..(s + 1) * shape.stack()];
-        *count = stack.iter().filter(|&&v| v != 0).count() as u8;
+    for (count, stack) in counts[..stacks]
+        .iter_mut()
+        .zip(row.chunks_exact(shape.stack()))
+    {
+        *count = stack.iter().map(|&v| u8::from(v != 0)).sum();
     }
-    counts[..stacks].sort_unstable();
+    // Insertion sort: a handful of stacks.
+    for s in 1..stacks {
+        let mut k = s;
+        while k > 0 && counts[k - 1] > counts[k] {
+            counts.swap(k - 1, k);
+            k -= 1;
+        }
+    }
     counts[..stacks]
         .iter()
         .fold(0, |key, &count| key << 7 | u128::from(count))
