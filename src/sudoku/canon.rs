@@ -541,13 +541,16 @@ fn shape_of(size: Size, rules: &Rules) -> Result<Shape, CanonError> {
 /// a band not used yet, its later rows from the rest of its band.
 fn candidate_rows<D: Dims>(shape: D, band_of: &[u8], node: &Node, depth: usize) -> u64 {
     let band_mask = (1u64 << shape.band()) - 1;
+    let used_rows = node.rows[..depth]
+        .iter()
+        .fold(0u64, |used, &r| used | 1 << r);
     if depth > 0 && band_of[depth] == band_of[depth - 1] {
         let band = usize::from(band_of[usize::from(node.rows[depth - 1])]);
-        return (band_mask << (band * shape.band())) & !node.used_rows;
+        return (band_mask << (band * shape.band())) & !used_rows;
     }
     (0..shape.bands())
         .map(|band| band_mask << (band * shape.band()))
-        .filter(|mask| mask & node.used_rows == 0)
+        .filter(|mask| mask & used_rows == 0)
         .fold(0, |rows, mask| rows | mask)
 }
 
@@ -802,7 +805,6 @@ impl<D: Dims> Branch<'_, D> {
         child.cols = *cols;
         (child.col_cut, child.stack_cut) = cuts;
         child.rows[self.depth] = self.r as u8;
-        child.used_rows |= 1 << self.r;
         // Only the places where the row reads a new digit get a label.
         let mut new = self.new_digits;
         while new != 0 {

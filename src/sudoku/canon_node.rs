@@ -23,7 +23,6 @@ impl Node {
                 .fold(0, |cut, j| cut | 1 << j),
             stack_cut: 1,
             labels: std::array::from_fn(|v| if v == 0 { 0 } else { NEW }),
-            used_rows: 0,
         }
     }
 }
@@ -50,8 +49,6 @@ pub(super) struct Node {
     /// How digit `v` reads: its label, [`NEW`] while it has none (0 for
     /// the blank, `v = 0`).
     pub labels: [u8; MAX],
-    /// Bit `r`: row `r` is used.
-    pub used_rows: u64,
 }
 
 /// The shape of the group: the side, the rows of a band, the columns of a
