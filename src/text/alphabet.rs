@@ -13,6 +13,11 @@
 const STANDARD: &[u8; 36] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0";
 /// The symbols of the hexadecimal alphabet (16x16 only), value 1 first.
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
+/// [`STANDARD`] and [`HEX`] by value, the blank (value 0) first, for
+/// writing without a branch on the blank, which is unpredictable in a
+/// puzzle.
+const STANDARD_BY_VALUE: &[u8; 37] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0";
+const HEX_BY_VALUE: &[u8; 17] = b".0123456789ABCDEF";
 
 /// Which symbols stand for which values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -91,12 +96,9 @@ impl Alphabet {
     ///
     /// Panics if `value` is larger than the alphabet has symbols for.
     pub fn encode(self, value: u8) -> u8 {
-        if value == 0 {
-            return b'.';
-        }
         let symbol = match self.symbols {
-            Symbols::Standard | Symbols::ThirtySix => STANDARD[value as usize - 1],
-            Symbols::Hex => HEX[value as usize - 1],
+            Symbols::Standard | Symbols::ThirtySix => STANDARD_BY_VALUE[usize::from(value)],
+            Symbols::Hex => HEX_BY_VALUE[usize::from(value)],
         };
         if self.lowercase {
             symbol.to_ascii_lowercase()
@@ -164,6 +166,12 @@ impl Alphabet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_tables_by_value_follow_the_alphabets() {
+        assert_eq!(STANDARD_BY_VALUE[1..], STANDARD[..]);
+        assert_eq!(HEX_BY_VALUE[1..], HEX[..]);
+    }
 
     #[test]
     fn standard_round_trip() {
