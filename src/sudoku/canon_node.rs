@@ -1,7 +1,7 @@
 //! The state the canonical-form search ([`super::canon`]) carries from row
 //! to row, shared with the search of a filled grid's first rows
-//! ([`super::canon_band`]): one partial transformation, and the shape of
-//! the group it belongs to.
+//! ([`super::canon_band`]): one partial transformation, the shape of the
+//! group it belongs to, and the dimensions its hot loops read ([`Dims`]).
 
 /// The widest grid side held in the fixed-size arrays of a candidate.
 pub(super) const MAX: usize = 36;
