@@ -40,7 +40,7 @@ use std::cmp::Ordering;
 use thiserror::Error;
 
 use crate::sudoku::canon_band::{second_rows, Best};
-use crate::sudoku::canon_node::{Node, Shape, MAX, NEW};
+use crate::sudoku::canon_node::{Dims, Nine, Node, Shape, MAX, NEW};
 use crate::sudoku::canon_x;
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid, Size};
@@ -138,20 +138,20 @@ struct Run {
 pub struct Canonicalizer {
     /// The grid and its transpose, as flat arrays.
     grids: [Vec<u8>; 2],
-    /// The givens of each row of the grid and of its transpose, as
-    /// (column, digit), row after row: row `r` of orientation `o` holds
-    /// `givens[o][starts[o][r]..starts[o][r + 1]]`.
-    givens: [Vec<(u8, u8)>; 2],
-    starts: [Vec<u16>; 2],
     /// The stack of each column and the band of each row.
     stack_of: Vec<u8>,
     band_of: Vec<u8>,
+    /// The givens of the grid as (row, column, digit), in the first places.
+    givens: Vec<(u8, u8, u8)>,
+    /// The rows of a band and columns of a stack `stack_of` and `band_of`
+    /// were made for.
+    widths: (usize, usize),
     /// The candidates of the current row, and of the next.
     level: Vec<Node>,
     next: Vec<Node>,
-    /// The candidates (by index in `level`), rows and column orders that
-    /// give the smallest next row.
-    winners: Vec<(u32, u8, [u8; MAX])>,
+    /// The candidates (by index in `level`) and rows that give the
+    /// smallest next row.
+    winners: Vec<(u32, u8)>,
 }
 
 impl Canonicalizer {
@@ -200,8 +200,7 @@ impl Canonicalizer {
     ) -> Result<Canonical, CanonError> {
         let size = grid.size();
         let shape = shape_of(size, rules)?;
-        self.load(shape, grid.cells());
-        let conflict = if !self.repeats(shape) {
+        let conflict = if !self.load(shape, grid.cells()) {
             None
         } else if size.box_shape() == Some((shape.band, shape.stack)) {
             Geometry::classic(size).first_conflict(grid)
@@ -237,15 +236,15 @@ impl Canonicalizer {
         if grid.is_complete() {
             // On a filled grid the two orders agree.
             self.first_band_of_filled(shape, orients);
-            self.rows(shape, Pass::Lex, 2)?;
+            self.search(shape, Pass::Lex, 2)?;
         } else {
             self.level
                 .extend((0..orients).map(|orient| Node::start(shape, orient)));
             if order == CanonOrder::PatternFirst {
-                self.rows(shape, Pass::Pattern, 0)?;
-                self.rows(shape, Pass::Digits, 0)?;
+                self.search(shape, Pass::Pattern, 0)?;
+                self.search(shape, Pass::Digits, 0)?;
             } else {
-                self.rows(shape, Pass::Lex, 0)?;
+                self.search(shape, Pass::Lex, 0)?;
             }
         }
         let node = &self.level[0];
@@ -275,71 +274,51 @@ impl Canonicalizer {
 }
 
 impl Canonicalizer {
-    /// Takes in `cells`: the grid, its transpose, and the givens of each
-    /// row of both.
-    fn load(&mut self, shape: Shape, cells: &[u8]) {
+    /// Takes in `cells`: the grid and its transpose. Returns whether a
+    /// digit repeats in a row, column or box: a quick test, in the same
+    /// pass, before the rules check that names the repetition.
+    fn load(&mut self, shape: Shape, cells: &[u8]) -> bool {
         let n = shape.n;
-        let lines =
-            |width: usize| (0..n / width).flat_map(move |s| std::iter::repeat_n(s as u8, width));
-        self.stack_of.clear();
-        self.stack_of.extend(lines(shape.stack));
-        self.band_of.clear();
-        self.band_of.extend(lines(shape.band));
+        if self.stack_of.len() != n
+            || self.band_of.len() != n
+            || self.widths != (shape.band, shape.stack)
+        {
+            self.widths = (shape.band, shape.stack);
+            self.stack_of.clear();
+            self.stack_of
+                .extend((0..n).map(|c| (c / shape.stack) as u8));
+            self.band_of.clear();
+            self.band_of.extend((0..n).map(|r| (r / shape.band) as u8));
+        }
         self.grids[0].clear();
         self.grids[0].extend_from_slice(cells);
         self.grids[1].clear();
         self.grids[1].resize(n * n, 0);
+        let transpose = &mut self.grids[1][..n * n];
+        // The givens first, without a branch per cell (blanks are
+        // unpredictable): each cell is written, and kept when it holds a
+        // digit. Then the repeat test on them alone.
+        self.givens.resize(n * n, (0, 0, 0));
+        let givens = &mut self.givens[..n * n];
+        let mut len = 0;
         for (r, row) in cells.chunks_exact(n).enumerate() {
             for (c, &v) in row.iter().enumerate() {
-                self.grids[1][c * n + r] = v;
+                transpose[c * n + r] = v;
+                givens[len] = (r as u8, c as u8, v);
+                len += usize::from(v != 0);
             }
         }
-        for orient in 0..2 {
-            let (grid, givens) = (&self.grids[orient], &mut self.givens[orient]);
-            let starts = &mut self.starts[orient];
-            givens.clear();
-            givens.resize(n * n, (0, 0));
-            starts.clear();
-            starts.resize(n + 1, 0);
-            // Without a branch per cell: each cell is written, and kept
-            // when it holds a digit (blanks are unpredictable).
-            let mut len = 0;
-            for (r, row) in grid.chunks_exact(n).enumerate() {
-                starts[r] = len as u16;
-                for (c, &v) in row.iter().enumerate() {
-                    givens[len] = (c as u8, v);
-                    len += usize::from(v != 0);
-                }
-            }
-            starts[n] = len as u16;
-            givens.truncate(len);
+        let (mut rows, mut columns, mut boxes) = ([0u64; MAX], [0u64; MAX], [0u64; MAX]);
+        let mut repeats = 0u64;
+        for &(r, c, v) in &givens[..len] {
+            let (r, c, bit) = (usize::from(r), usize::from(c), 1u64 << v);
+            let b = usize::from(self.band_of[r]) * shape.stacks + usize::from(self.stack_of[c]);
+            repeats |= (rows[r] | columns[c] | boxes[b]) & bit;
+            rows[r] |= bit;
+            columns[c] |= bit;
+            boxes[b] |= bit;
         }
-    }
-
-    /// The givens of row `r` of orientation `orient`, as (column, digit).
-    fn row_givens(&self, orient: u8, r: usize) -> &[(u8, u8)] {
-        row_givens(&self.givens, &self.starts, orient, r)
-    }
-
-    /// Whether a digit repeats in a row, column or box of the grid loaded:
-    /// a quick test before the rules check that names the repetition.
-    fn repeats(&self, shape: Shape) -> bool {
-        let (mut columns, mut boxes) = ([0u64; MAX], [0u64; MAX]);
-        for r in 0..shape.n {
-            let first_box = usize::from(self.band_of[r]) * shape.stacks;
-            let mut seen = 0u64;
-            for &(c, v) in self.row_givens(0, r) {
-                let (bit, c) = (1u64 << v, usize::from(c));
-                let b = first_box + usize::from(self.stack_of[c]);
-                if (seen | columns[c] | boxes[b]) & bit != 0 {
-                    return true;
-                }
-                seen |= bit;
-                columns[c] |= bit;
-                boxes[b] |= bit;
-            }
-        }
-        false
+        repeats != 0
     }
 
     /// The candidates at depth 2 of a filled grid: every first row and
@@ -363,27 +342,38 @@ impl Canonicalizer {
         }
     }
 
+    /// Runs [`Canonicalizer::rows`] with the dimensions known at compile
+    /// time for 9x9 grids with 3x3 boxes, the common case.
+    fn search(&mut self, shape: Shape, pass: Pass, from: usize) -> Result<(), CanonError> {
+        if Nine::fits(shape) {
+            self.rows(Nine, pass, from)
+        } else {
+            self.rows(shape, pass, from)
+        }
+    }
+
     /// Builds the form row by row from the candidates in `self.level`,
     /// keeping at each row those that read smallest, as `pass` compares.
-    fn rows(&mut self, shape: Shape, pass: Pass, from: usize) -> Result<(), CanonError> {
-        let n = shape.n;
+    fn rows<D: Dims>(&mut self, shape: D, pass: Pass, from: usize) -> Result<(), CanonError> {
+        let n = shape.n();
         let mut best = [0u8; MAX];
-        let mut cols = [0u8; MAX];
-        let mut tokens = [0u8; MAX];
         for depth in from..n {
             // First the smallest row of every candidate and every row it
             // may take next, then the children of those that give it: no
             // child is made, nor column order kept, for a row that turns
             // out larger.
             self.winners.clear();
-            let mut least_counts = [u8::MAX; MAX];
+            let mut least_counts = u128::MAX;
             for (at, node) in self.level.iter().enumerate() {
                 let rows = match pass {
                     Pass::Digits => 1 << node.rows[depth],
                     _ => candidate_rows(shape, &self.band_of, node, depth),
                 };
                 let grid = &self.grids[usize::from(node.orient)];
-                for r in (0..n).filter(|r| rows & 1 << r != 0) {
+                let mut rows = rows;
+                while rows != 0 {
+                    let r = rows.trailing_zeros() as usize;
+                    rows &= rows - 1;
                     let row = &grid[r * n..(r + 1) * n];
                     if depth == 0 && pass != Pass::Digits {
                         // Nothing is labelled yet, so the first row reads
@@ -395,7 +385,7 @@ impl Canonicalizer {
                         }
                         least_counts = counts;
                     }
-                    arrange(shape, pass, node, row, &mut cols, &mut tokens);
+                    let tokens = arrange(shape, pass, node, row, None);
                     match compare(n, &tokens, &best) {
                         Ordering::Greater if !self.winners.is_empty() => continue,
                         Ordering::Equal if !self.winners.is_empty() => {}
@@ -404,23 +394,31 @@ impl Canonicalizer {
                             self.winners.clear();
                         }
                     }
-                    self.winners.push((at as u32, r as u8, cols));
+                    self.winners.push((at as u32, r as u8));
                 }
             }
             self.next.clear();
-            for (at, r, mut cols) in self.winners.drain(..) {
+            let new_digits = match pass {
+                Pass::Pattern => 0,
+                _ => (0..n)
+                    .filter(|&j| best[j] == NEW)
+                    .fold(0, |mask, j| mask | 1u64 << j),
+            };
+            for (at, r) in self.winners.drain(..) {
                 let node = &self.level[at as usize];
                 let r = usize::from(r);
                 let grid = &self.grids[usize::from(node.orient)];
                 let row = &grid[r * n..(r + 1) * n];
+                let mut cols = [0u8; MAX];
+                arrange(shape, pass, node, row, Some(&mut cols));
                 let branch = Branch {
                     shape,
-                    pass,
                     node,
                     row,
                     r,
                     depth,
                     tokens: &best,
+                    new_digits,
                 };
                 if !branch.children(&mut cols, &mut self.next) {
                     return Err(CanonError::TooManyCandidates {
@@ -435,29 +433,29 @@ impl Canonicalizer {
     }
 }
 
-/// The givens of row `r` of orientation `orient`, as (column, digit):
-/// see [`Canonicalizer::givens`].
-fn row_givens<'a>(
-    givens: &'a [Vec<(u8, u8)>; 2],
-    starts: &[Vec<u16>; 2],
-    orient: u8,
-    r: usize,
-) -> &'a [(u8, u8)] {
-    let starts = &starts[usize::from(orient)];
-    let (from, to) = (usize::from(starts[r]), usize::from(starts[r + 1]));
-    &givens[usize::from(orient)][from..to]
-}
-
-/// The givens of each stack of `row`, sorted, padded with `u8::MAX`.
-fn stack_counts(shape: Shape, row: &[u8]) -> [u8; MAX] {
-    let mut counts = [u8::MAX; MAX];
-    let stacks = shape.stacks;
-    for (s, count) in counts[..stacks].iter_mut().enumerate() {
-        let stack = &row[s * shape.stack..(s + 1) * shape.stack];
-        *count = stack.iter().filter(|&&v| v != 0).count() as u8;
+/// The givens of each stack of `row`, sorted, as one number: 7 bits a
+/// stack (a stack holds at most 36 cells, a grid at most 18 stacks), so
+/// that numbers compare as the sorted counts do.
+fn stack_counts<D: Dims>(shape: D, row: &[u8]) -> u128 {
+    let mut counts = [0u8; MAX];
+    let stacks = shape.stacks();
+    for (count, stack) in counts[..stacks]
+        .iter_mut()
+        .zip(row.chunks_exact(shape.stack()))
+    {
+        *count = stack.iter().map(|&v| u8::from(v != 0)).sum();
     }
-    counts[..stacks].sort_unstable();
-    counts
+    // Insertion sort: a handful of stacks.
+    for s in 1..stacks {
+        let mut k = s;
+        while k > 0 && counts[k - 1] > counts[k] {
+            counts.swap(k - 1, k);
+            k -= 1;
+        }
+    }
+    counts[..stacks]
+        .iter()
+        .fold(0, |key, &count| key << 7 | u128::from(count))
 }
 
 /// Compares the first `n` tokens of two rows; the tokens past `n` are 0.
@@ -541,69 +539,79 @@ fn shape_of(size: Size, rules: &Rules) -> Result<Shape, CanonError> {
 
 /// The rows that may come at output row `depth`: a band's first row from
 /// a band not used yet, its later rows from the rest of its band.
-fn candidate_rows(shape: Shape, band_of: &[u8], node: &Node, depth: usize) -> u64 {
-    let band_mask = (1u64 << shape.band) - 1;
+fn candidate_rows<D: Dims>(shape: D, band_of: &[u8], node: &Node, depth: usize) -> u64 {
+    let band_mask = (1u64 << shape.band()) - 1;
+    let used_rows = node.rows[..depth]
+        .iter()
+        .fold(0u64, |used, &r| used | 1 << r);
     if depth > 0 && band_of[depth] == band_of[depth - 1] {
         let band = usize::from(band_of[usize::from(node.rows[depth - 1])]);
-        return (band_mask << (band * shape.band)) & !node.used_rows;
+        return (band_mask << (band * shape.band())) & !used_rows;
     }
-    (0..shape.bands)
-        .map(|band| band_mask << (band * shape.band))
-        .filter(|mask| mask & node.used_rows == 0)
+    (0..shape.bands())
+        .map(|band| band_mask << (band * shape.band()))
+        .filter(|mask| mask & used_rows == 0)
         .fold(0, |rows, mask| rows | mask)
 }
 
-/// Orders the columns of `node` so that `row` reads smallest: sorted
+/// How `row` reads in the columns of `node`, arranged smallest: sorted
 /// within each group of interchangeable columns, then the stacks sorted
-/// within each group of interchangeable stacks. `tokens` gets the row as
-/// read: 0 blank, a label, or [`NEW`].
-fn arrange(
-    shape: Shape,
+/// within each group of interchangeable stacks; 0 blank, a label, or
+/// [`NEW`]. `cols`, when given, gets the order of the columns that reads
+/// so; without it only the tokens move, which is all that comparing
+/// candidates needs.
+#[inline(never)]
+fn arrange<D: Dims>(
+    shape: D,
     pass: Pass,
     node: &Node,
     row: &[u8],
-    cols: &mut [u8; MAX],
-    tokens: &mut [u8; MAX],
-) {
-    let n = shape.n;
-    cols[..n].copy_from_slice(&node.cols[..n]);
+    mut cols: Option<&mut [u8; MAX]>,
+) -> [u8; MAX] {
+    let n = shape.n();
+    let mut tokens = [0u8; MAX];
     if pass == Pass::Pattern {
         for j in 0..n {
-            tokens[j] = u8::from(row[usize::from(cols[j])] != 0);
+            tokens[j] = u8::from(row[usize::from(node.cols[j])] != 0);
         }
     } else {
         for j in 0..n {
-            tokens[j] = node.labels[usize::from(row[usize::from(cols[j])])];
+            tokens[j] = node.labels[usize::from(row[usize::from(node.cols[j])])];
         }
     }
-    let all = (1u64 << n) - 1;
-    if node.col_cut == all && node.stack_cut == (1u64 << shape.stacks) - 1 {
-        // Every column in place already.
-        return;
+    if let Some(cols) = cols.as_deref_mut() {
+        cols[..n].copy_from_slice(&node.cols[..n]);
     }
     // Insertion sort that never moves a column across the start of its
-    // group.
-    for j in 1..n {
+    // group (column 0 always starts one): only the columns that do not
+    // start a group are moved.
+    let mut open = !node.col_cut & ((1u64 << n) - 1);
+    while open != 0 {
+        let j = open.trailing_zeros() as usize;
+        open &= open - 1;
         let mut k = j;
-        while k > 0 && node.col_cut & 1 << k == 0 && tokens[k - 1] > tokens[k] {
+        while node.col_cut & 1 << k == 0 && tokens[k - 1] > tokens[k] {
             tokens.swap(k - 1, k);
-            cols.swap(k - 1, k);
+            if let Some(cols) = cols.as_deref_mut() {
+                cols.swap(k - 1, k);
+            }
             k -= 1;
         }
     }
-    sort_stacks(shape, node.stack_cut, tokens, Some(cols));
+    sort_stacks(shape, node.stack_cut, &mut tokens, cols);
+    tokens
 }
 
 /// Sorts the stacks of `tokens` within each group of interchangeable
 /// stacks (insertion sort), and `cols` with them when given.
 #[inline]
-fn sort_stacks(
-    shape: Shape,
+fn sort_stacks<D: Dims>(
+    shape: D,
     stack_cut: u64,
     tokens: &mut [u8; MAX],
     mut cols: Option<&mut [u8; MAX]>,
 ) {
-    let (w, stacks) = (shape.stack, shape.stacks);
+    let (w, stacks) = (shape.stack(), shape.stacks());
     if stack_cut == (1u64 << stacks) - 1 {
         return;
     }
@@ -635,18 +643,22 @@ fn stack_greater(tokens: &[u8; MAX], w: usize, a: usize) -> bool {
     }
 }
 
-/// Splits the groups of interchangeable items (columns of width 1, or
-/// stacks of width `w`) where the tokens of neighbours differ; returns the
+/// Splits the groups of interchangeable items (columns, or stacks when
+/// `stacks`) where the tokens of neighbours differ; returns the
 /// new cuts, and adds a [`Run`] for each group of equal items holding new
 /// digits, to be ordered in full. Those become items of their own.
-fn split(
-    items: usize,
-    width: usize,
+fn split<D: Dims>(
+    shape: D,
+    stacks: bool,
     old_cut: u64,
     tokens: &[u8; MAX],
     runs: &mut [Run; MAX],
     run_count: &mut usize,
 ) -> u64 {
+    let (items, width) = match stacks {
+        true => (shape.stacks(), shape.stack()),
+        false => (shape.n(), 1),
+    };
     let same = |a: usize, b: usize| {
         if width == 1 {
             tokens[a] == tokens[b]
@@ -696,28 +708,36 @@ fn swap_stacks(w: usize, a: usize, b: usize, values: &mut [u8; MAX]) {
 /// The children of one candidate with one more row: its columns arranged
 /// for that row, the groups split where the row differs, one child per
 /// order of each group of new digits.
-struct Branch<'a> {
-    shape: Shape,
-    pass: Pass,
+struct Branch<'a, D> {
+    shape: D,
     node: &'a Node,
     row: &'a [u8],
     r: usize,
     depth: usize,
     tokens: &'a [u8; MAX],
+    /// Bit `j`: the row reads a new digit at output column `j`, to be
+    /// labelled (none in [`Pass::Pattern`]).
+    new_digits: u64,
 }
 
-impl Branch<'_> {
+impl<D: Dims> Branch<'_, D> {
     /// Pushes the children onto `next`; false when there would be more
     /// than [`CANON_CANDIDATE_LIMIT`].
     fn children(&self, cols: &mut [u8; MAX], next: &mut Vec<Node>) -> bool {
-        let (n, w) = (self.shape.n, self.shape.stack);
         let tokens = self.tokens;
         let mut runs = [Run::default(); MAX];
         let mut run_count = 0;
-        let col_cut = split(n, 1, self.node.col_cut, tokens, &mut runs, &mut run_count);
+        let col_cut = split(
+            self.shape,
+            false,
+            self.node.col_cut,
+            tokens,
+            &mut runs,
+            &mut run_count,
+        );
         let stack_cut = split(
-            self.shape.stacks,
-            w,
+            self.shape,
+            true,
             self.node.stack_cut,
             tokens,
             &mut runs,
@@ -756,7 +776,7 @@ impl Branch<'_> {
         if first == len {
             return self.order_runs(rest, cols, cuts, next);
         }
-        let w = self.shape.stack;
+        let w = self.shape.stack();
         let at = usize::from(run.start);
         for other in first..len {
             let swap = |cols: &mut [u8; MAX]| match (run.stacks, first == other) {
@@ -780,24 +800,20 @@ impl Branch<'_> {
         if next.len() >= CANON_CANDIDATE_LIMIT {
             return false;
         }
-        let mut child = *self.node;
+        next.push(*self.node);
+        let child = next.last_mut().expect("just pushed");
         child.cols = *cols;
         (child.col_cut, child.stack_cut) = cuts;
         child.rows[self.depth] = self.r as u8;
-        child.used_rows |= 1 << self.r;
-        let labelled = if self.pass == Pass::Pattern {
-            0
-        } else {
-            self.shape.n
-        };
-        for &col in &cols[..labelled] {
-            let v = usize::from(self.row[usize::from(col)]);
-            if child.labels[v] == NEW {
-                child.labels[v] = child.next_label;
-                child.next_label += 1;
-            }
+        // Only the places where the row reads a new digit get a label.
+        let mut new = self.new_digits;
+        while new != 0 {
+            let j = new.trailing_zeros() as usize;
+            new &= new - 1;
+            let v = usize::from(self.row[usize::from(cols[j])]);
+            child.labels[v] = child.next_label;
+            child.next_label += 1;
         }
-        next.push(child);
         true
     }
 }

@@ -72,7 +72,6 @@ pub(super) fn second_rows(
         let mut node = Node::start(shape, orient);
         node.rows[0] = r1 as u8;
         node.rows[1] = r2 as u8;
-        node.used_rows = 1 << r1 | 1 << r2;
         node.cols = places.col_at;
         node.col_cut = (1u64 << n) - 1;
         node.stack_cut = (1u64 << shape.stacks) - 1;

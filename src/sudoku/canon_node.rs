@@ -1,7 +1,7 @@
 //! The state the canonical-form search ([`super::canon`]) carries from row
 //! to row, shared with the search of a filled grid's first rows
-//! ([`super::canon_band`]): one partial transformation, and the shape of
-//! the group it belongs to.
+//! ([`super::canon_band`]): one partial transformation, the shape of the
+//! group it belongs to, and the dimensions its hot loops read ([`Dims`]).
 
 /// The widest grid side held in the fixed-size arrays of a candidate.
 pub(super) const MAX: usize = 36;
@@ -23,7 +23,6 @@ impl Node {
                 .fold(0, |cut, j| cut | 1 << j),
             stack_cut: 1,
             labels: std::array::from_fn(|v| if v == 0 { 0 } else { NEW }),
-            used_rows: 0,
         }
     }
 }
@@ -50,8 +49,6 @@ pub(super) struct Node {
     /// How digit `v` reads: its label, [`NEW`] while it has none (0 for
     /// the blank, `v = 0`).
     pub labels: [u8; MAX],
-    /// Bit `r`: row `r` is used.
-    pub used_rows: u64,
 }
 
 /// The shape of the group: the side, the rows of a band, the columns of a
@@ -68,4 +65,77 @@ pub(super) struct Shape {
     pub transposes: bool,
     /// X-Sudoku: the diagonals must stay diagonals ([`super::canon_x`]).
     pub x: bool,
+}
+
+/// The dimensions the hot loops of the search read: at run time from a
+/// [`Shape`], or as constants for the common 9x9 grid ([`Nine`]), where
+/// the loops unroll and the slices compare without a call.
+pub(super) trait Dims: Copy {
+    /// The side.
+    fn n(self) -> usize;
+    /// The rows of a band.
+    fn band(self) -> usize;
+    /// The columns of a stack.
+    fn stack(self) -> usize;
+    /// The bands.
+    fn bands(self) -> usize;
+    /// The stacks.
+    fn stacks(self) -> usize;
+}
+
+impl Dims for Shape {
+    #[inline]
+    fn n(self) -> usize {
+        self.n
+    }
+    #[inline]
+    fn band(self) -> usize {
+        self.band
+    }
+    #[inline]
+    fn stack(self) -> usize {
+        self.stack
+    }
+    #[inline]
+    fn bands(self) -> usize {
+        self.bands
+    }
+    #[inline]
+    fn stacks(self) -> usize {
+        self.stacks
+    }
+}
+
+/// A 9x9 grid with 3x3 boxes, its dimensions constants.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Nine;
+
+impl Nine {
+    /// Whether `shape` is a 9x9 grid with 3x3 boxes.
+    pub fn fits(shape: Shape) -> bool {
+        (shape.n, shape.band, shape.stack) == (9, 3, 3)
+    }
+}
+
+impl Dims for Nine {
+    #[inline]
+    fn n(self) -> usize {
+        9
+    }
+    #[inline]
+    fn band(self) -> usize {
+        3
+    }
+    #[inline]
+    fn stack(self) -> usize {
+        3
+    }
+    #[inline]
+    fn bands(self) -> usize {
+        3
+    }
+    #[inline]
+    fn stacks(self) -> usize {
+        3
+    }
 }

@@ -13,6 +13,11 @@
 const STANDARD: &[u8; 36] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0";
 /// The symbols of the hexadecimal alphabet (16x16 only), value 1 first.
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
+/// [`STANDARD`] and [`HEX`] by value, the blank (value 0) first, for
+/// writing without a branch on the blank, which is unpredictable in a
+/// puzzle.
+const STANDARD_BY_VALUE: &[u8; 37] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0";
+const HEX_BY_VALUE: &[u8; 17] = b".0123456789ABCDEF";
 
 /// Which symbols stand for which values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -67,21 +72,14 @@ impl Alphabet {
 
     /// What `byte` means in this alphabet.
     pub fn decode(self, byte: u8) -> Symbol {
-        match (self.symbols, byte) {
-            (_, b'.' | b'_') | (Symbols::Standard, b'0') => Symbol::Blank,
-            (Symbols::ThirtySix, b'0') => Symbol::Value(36),
-            (Symbols::Standard | Symbols::ThirtySix, b'1'..=b'9') => Symbol::Value(byte - b'0'),
-            (Symbols::Standard | Symbols::ThirtySix, b'a'..=b'z') => {
-                Symbol::Value(byte - b'a' + 10)
-            }
-            (Symbols::Standard | Symbols::ThirtySix, b'A'..=b'Z') => {
-                Symbol::Value(byte - b'A' + 10)
-            }
-            (Symbols::Hex, b'0'..=b'9') => Symbol::Value(byte - b'0' + 1),
-            (Symbols::Hex, b'a'..=b'f') => Symbol::Value(byte - b'a' + 11),
-            (Symbols::Hex, b'A'..=b'F') => Symbol::Value(byte - b'A' + 11),
-            _ => Symbol::Unknown,
-        }
+        decode_in(self.symbols, byte)
+    }
+
+    /// The value `byte` stands for, 0 for a blank, [`UNKNOWN`] for a byte
+    /// that is not a symbol of the alphabet: [`Alphabet::decode`] as one
+    /// table look-up, for reading without a branch on each symbol.
+    pub(crate) fn value_of(self, byte: u8) -> u8 {
+        VALUES[self.symbols as usize][usize::from(byte)]
     }
 
     /// The symbol for `value`, or `.` for 0. The standard alphabet writes
@@ -91,12 +89,9 @@ impl Alphabet {
     ///
     /// Panics if `value` is larger than the alphabet has symbols for.
     pub fn encode(self, value: u8) -> u8 {
-        if value == 0 {
-            return b'.';
-        }
         let symbol = match self.symbols {
-            Symbols::Standard | Symbols::ThirtySix => STANDARD[value as usize - 1],
-            Symbols::Hex => HEX[value as usize - 1],
+            Symbols::Standard | Symbols::ThirtySix => STANDARD_BY_VALUE[usize::from(value)],
+            Symbols::Hex => HEX_BY_VALUE[usize::from(value)],
         };
         if self.lowercase {
             symbol.to_ascii_lowercase()
@@ -161,9 +156,56 @@ impl Alphabet {
     }
 }
 
+/// [`Alphabet::value_of`] of a byte that is not a symbol.
+pub(crate) const UNKNOWN: u8 = u8::MAX;
+
+/// What `byte` stands for in `symbols`.
+const fn decode_in(symbols: Symbols, byte: u8) -> Symbol {
+    match (symbols, byte) {
+        (_, b'.' | b'_') | (Symbols::Standard, b'0') => Symbol::Blank,
+        (Symbols::ThirtySix, b'0') => Symbol::Value(36),
+        (Symbols::Standard | Symbols::ThirtySix, b'1'..=b'9') => Symbol::Value(byte - b'0'),
+        (Symbols::Standard | Symbols::ThirtySix, b'a'..=b'z') => Symbol::Value(byte - b'a' + 10),
+        (Symbols::Standard | Symbols::ThirtySix, b'A'..=b'Z') => Symbol::Value(byte - b'A' + 10),
+        (Symbols::Hex, b'0'..=b'9') => Symbol::Value(byte - b'0' + 1),
+        (Symbols::Hex, b'a'..=b'f') => Symbol::Value(byte - b'a' + 11),
+        (Symbols::Hex, b'A'..=b'F') => Symbol::Value(byte - b'A' + 11),
+        _ => Symbol::Unknown,
+    }
+}
+
+/// [`Alphabet::value_of`] of every byte, for each [`Symbols`] in order.
+const VALUES: [[u8; 256]; 3] = [
+    values_in(Symbols::Standard),
+    values_in(Symbols::Hex),
+    values_in(Symbols::ThirtySix),
+];
+
+/// The value of every byte in `symbols`: 0 blank, [`UNKNOWN`] not a
+/// symbol.
+const fn values_in(symbols: Symbols) -> [u8; 256] {
+    let mut values = [UNKNOWN; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        values[byte] = match decode_in(symbols, byte as u8) {
+            Symbol::Blank => 0,
+            Symbol::Value(value) => value,
+            Symbol::Unknown => UNKNOWN,
+        };
+        byte += 1;
+    }
+    values
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_tables_by_value_follow_the_alphabets() {
+        assert_eq!(STANDARD_BY_VALUE[1..], STANDARD[..]);
+        assert_eq!(HEX_BY_VALUE[1..], HEX[..]);
+    }
 
     #[test]
     fn standard_round_trip() {

@@ -156,19 +156,20 @@ impl Cells {
         });
         grid.clear(size);
         for (cell, (&byte, &(line, column))) in self.symbols.iter().zip(&self.places).enumerate() {
+            // One look-up and a branch that is all but always taken.
+            let value = alphabet.value_of(byte);
+            if usize::from(value) <= side {
+                grid.set(cell, value);
+                continue;
+            }
             let kind = match alphabet.decode(byte) {
-                Symbol::Blank => continue,
-                Symbol::Value(value) if value as usize <= side => {
-                    grid.set(cell, value);
-                    continue;
-                }
                 Symbol::Value(value) => ParseErrorKind::OutOfRange {
                     found: Found::Byte(byte),
                     value,
                     size,
                     expected: alphabet.describe(side),
                 },
-                Symbol::Unknown => ParseErrorKind::UnknownSymbol {
+                Symbol::Blank | Symbol::Unknown => ParseErrorKind::UnknownSymbol {
                     found: self.found(cell, byte),
                     expected: alphabet.describe(side),
                 },
