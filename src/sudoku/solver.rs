@@ -28,6 +28,7 @@
 
 use crate::engine::{Count, Matrix, SearchStats, TieBreak};
 use crate::sudoku::encoding::{Encoding, ItemOrder, Position};
+use crate::sudoku::fast9::Fast9;
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid, Size};
 use crate::sudoku::singles::{Outcome, Singles};
@@ -74,6 +75,12 @@ pub struct Solver {
     solution: Grid,
     /// Digits placed by singles before the last search.
     presolved: usize,
+    /// The classic 9x9 fast path, taken with the default tie break.
+    fast9: Fast9,
+    /// True while the tie break is [`TieBreak::MostHidden`].
+    most_hidden: bool,
+    /// The node budget of each search.
+    node_budget: u64,
 }
 
 impl Default for Solver {
@@ -96,6 +103,9 @@ impl Solver {
             encoding: Encoding::new(),
             solution: Grid::empty(Size::NINE),
             presolved: 0,
+            fast9: Fast9::default(),
+            most_hidden: true,
+            node_budget: u64::MAX,
         }
     }
 
@@ -138,6 +148,20 @@ impl Solver {
         limit: u64,
         mut on_solution: impl FnMut(&Grid),
     ) -> Result<SearchStats, Conflict> {
+        if self.most_hidden && geometry.is_classic() && geometry.side() == 9 {
+            // Givens that clash fall through, for the general path to name.
+            let found = self.fast9.solve(
+                puzzle.cells(),
+                limit,
+                self.node_budget,
+                &mut self.solution,
+                &mut on_solution,
+            );
+            if let Some(stats) = found {
+                self.presolved = self.fast9.presolved();
+                return Ok(stats);
+            }
+        }
         let mut stats = SearchStats::default();
         match self.presolve(geometry, puzzle)? {
             Outcome::Contradiction => {
@@ -185,6 +209,7 @@ impl Solver {
     /// solutions, but there may be others. Forced digits placed before the
     /// search do not count against the budget.
     pub fn set_node_budget(&mut self, budget: Option<u64>) {
+        self.node_budget = budget.unwrap_or(u64::MAX);
         self.matrix.set_node_budget(budget);
         self.wide.set_node_budget(budget);
     }
@@ -194,6 +219,7 @@ impl Solver {
     /// solutions found are the same, but the first one of a puzzle with
     /// several may differ.
     pub fn set_tie_break(&mut self, tie_break: TieBreak) {
+        self.most_hidden = tie_break == TieBreak::MostHidden;
         self.matrix.set_tie_break(tie_break);
         self.wide.set_tie_break(tie_break);
     }
