@@ -31,8 +31,9 @@ pub(super) struct State {
     unsolved: [u32; 3],
     /// The entries of `places` that lost a cell since their last look.
     changed: u32,
-    /// The digits whose columns lost a cell since their last look.
-    changed_digits: u16,
+    /// The entries of `places` that lost a cell since their columns were
+    /// last looked at.
+    column_changed: u32,
 }
 
 /// A cell or a digit left without a place: the position has no solution.
@@ -46,7 +47,7 @@ impl State {
             places: [BAND; 27],
             unsolved: [BAND; 3],
             changed: 0,
-            changed_digits: 0,
+            column_changed: 0,
         }
     }
 
@@ -86,27 +87,35 @@ impl State {
 
     /// Puts `digit` (0 to 8) in `cell`, which must allow it: the cell leaves
     /// the other digits, and its peers leave this one.
-    #[inline]
+    #[inline(always)]
     pub(super) fn place(&mut self, cell: usize, digit: usize) {
         let (band, bit) = (cell / 27, 1u32 << (cell % 27));
         debug_assert!(self.places[3 * digit + band] & bit != 0);
-        self.unsolved[band] &= !bit;
+        // Without branches: which digits lose the cell is data.
+        let mut lost = 0;
         for other in 0..9 {
             let entry = 3 * other + band;
-            if other != digit && self.places[entry] & bit != 0 {
-                self.places[entry] &= !bit;
-                self.changed |= 1 << entry;
-                self.changed_digits |= 1 << other;
-            }
+            let before = self.places[entry];
+            self.places[entry] = before & !bit;
+            lost |= u32::from(before & bit != 0) << entry;
         }
+        self.places[3 * digit + band] |= bit;
+        self.changed |= lost & !(1 << (3 * digit + band));
+        self.place_last(cell, digit);
+    }
+
+    /// [`State::place`] for a cell whose one candidate left is `digit`.
+    #[inline(always)]
+    fn place_last(&mut self, cell: usize, digit: usize) {
+        self.unsolved[cell / 27] &= !(1 << (cell % 27));
+        let mut narrowed = 0;
         for (b, &peers) in PEERS[cell].iter().enumerate() {
             let entry = 3 * digit + b;
-            if self.places[entry] & peers != 0 {
-                self.places[entry] &= !peers;
-                self.changed |= 1 << entry;
-                self.changed_digits |= 1 << digit;
-            }
+            let before = self.places[entry];
+            self.places[entry] = before & !peers;
+            narrowed |= u32::from(before & peers != 0) << entry;
         }
+        self.changed |= narrowed;
     }
 
     /// Like [`State::place`], but first checks that the cell still allows
@@ -134,17 +143,18 @@ impl State {
         loop {
             while self.changed != 0 {
                 let entry = self.changed.trailing_zeros() as usize;
+                self.column_changed |= self.changed;
                 self.changed &= self.changed - 1;
                 self.narrow_band(entry, placed)?;
             }
-            if self.changed_digits != 0 {
+            if self.column_changed != 0 {
                 self.column_singles(placed)?;
                 if self.changed != 0 {
                     continue;
                 }
             }
             let counts = self.cell_singles(placed)?;
-            if self.changed == 0 && self.changed_digits == 0 {
+            if self.changed == 0 {
                 return Ok(counts);
             }
         }
@@ -157,15 +167,6 @@ impl State {
     fn narrow_band(&mut self, entry: usize, placed: &mut u64) -> Result<(), Contradiction> {
         let (digit, band) = (entry / 3, entry % 3);
         let places = self.places[entry];
-        let open = places & self.unsolved[band];
-        // Without the lowest two places, one is left: three in all.
-        let less_one = places & places.wrapping_sub(1);
-        let less_two = less_one & less_one.wrapping_sub(1);
-        if open == 0 && less_two != 0 && less_two & (less_two - 1) == 0 {
-            // Three solved places, one a row: the digit is placed in every
-            // row of the band.
-            return Ok(());
-        }
         let segments = u16::from(ROW_BOXES[(places & ROW) as usize])
             | u16::from(ROW_BOXES[(places >> 9 & ROW) as usize]) << 3
             | u16::from(ROW_BOXES[(places >> 18) as usize]) << 6;
@@ -174,16 +175,19 @@ impl State {
             return Err(Contradiction);
         }
         let narrowed = places & SEGMENT_CELLS[left as usize];
-        if narrowed != places {
-            self.places[entry] = narrowed;
-            self.changed_digits |= 1 << digit;
-        }
+        self.places[entry] = narrowed;
+        self.column_changed |= u32::from(narrowed != places) << entry;
+        // The rows with one place, without a branch per row.
+        let mut single_rows = 0;
         for row in 0..3 {
             let cells = narrowed >> (9 * row) & ROW;
-            if cells & (cells - 1) == 0 && (cells << (9 * row)) & self.unsolved[band] != 0 {
-                let cell = 27 * band + 9 * row + cells.trailing_zeros() as usize;
-                self.place_checked(cell, digit, placed)?;
-            }
+            single_rows |= u32::from(cells & cells.wrapping_sub(1) == 0) * (ROW << (9 * row));
+        }
+        let mut singles = narrowed & single_rows & self.unsolved[band];
+        while singles != 0 {
+            let cell = 27 * band + singles.trailing_zeros() as usize;
+            singles &= singles - 1;
+            self.place_checked(cell, digit, placed)?;
         }
         Ok(())
     }
@@ -191,9 +195,9 @@ impl State {
     /// Places each digit of changed columns in every column left with one
     /// place for it; a column with none is a contradiction.
     fn column_singles(&mut self, placed: &mut u64) -> Result<(), Contradiction> {
-        while self.changed_digits != 0 {
-            let digit = self.changed_digits.trailing_zeros() as usize;
-            self.changed_digits &= self.changed_digits - 1;
+        while self.column_changed != 0 {
+            let digit = self.column_changed.trailing_zeros() as usize / 3;
+            self.column_changed &= !(7 << (3 * digit));
             let (mut once, mut twice) = (0, 0);
             for band in 0..3 {
                 let places = self.places[3 * digit + band];
@@ -248,10 +252,13 @@ impl State {
                 singles &= singles - 1;
                 let cell = 27 * band + bit;
                 let candidates = self.candidates(cell);
+                // One candidate when the sweep began; another single of the
+                // sweep may have taken it.
                 if candidates == 0 {
                     return Err(Contradiction);
                 }
-                self.place_checked(cell, candidates.trailing_zeros() as usize, placed)?;
+                self.place_last(cell, candidates.trailing_zeros() as usize);
+                *placed += 1;
             }
         }
         Ok(counts)
