@@ -2,7 +2,9 @@
 //!
 //! A [`Solver`] turns a puzzle into the exact-cover matrix of
 //! [`crate::sudoku::encoding`], runs [`crate::engine::Matrix::search`] on it and decodes
-//! the chosen options back into filled grids.
+//! the chosen options back into filled grids. Classic 9x9 grids searched
+//! with the default tie break take the bitboard fast path of
+//! [`crate::sudoku::fast9`] instead.
 //!
 //! Before any linking, the solver places the digits that singles force
 //! ([`Singles`]: a cell with one candidate, a digit with one place in a row,
@@ -112,11 +114,13 @@ impl Solver {
     /// Searches `puzzle` for up to `limit` solutions, calling `on_solution`
     /// with each one.
     ///
-    /// The statistics are those of the search proper: the digits that
-    /// singles force before it are placed without a search node, and
-    /// [`Solver::presolved`] tells how many there were. The branch points are
-    /// the same as for a search of the whole matrix, since a forced move is
-    /// never one.
+    /// The statistics are those of the search proper: the digits forced
+    /// before it are placed without a search node, and
+    /// [`Solver::presolved`] tells how many there were. On the dancing-links
+    /// path the branch points are the same as for a search of the whole
+    /// matrix, since a forced move is never one; classic 9x9 grids with the
+    /// default tie break take a bitboard search whose nodes are the digits
+    /// it places, tried or forced.
     ///
     /// # Errors
     ///
