@@ -97,29 +97,14 @@ impl Search {
     }
 }
 
-/// How many cells of the fewest candidates are scored.
-const SCORED: usize = 8;
-
 /// The cell to branch on: the first with two candidates, else the first
 /// with three, else the first with the fewest.
 fn choose(state: &State, counts: &Counts) -> usize {
     for tier in [&counts.two, &counts.three] {
-        let mut best = None;
-        let mut scored = 0;
         for (band, &cells) in tier.iter().enumerate() {
-            let mut cells = cells;
-            while cells != 0 && scored < SCORED {
-                let cell = 27 * band + cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                scored += 1;
-                let hidden = state.hidden_by(cell);
-                if best.is_none_or(|(_, most)| hidden > most) {
-                    best = Some((cell, hidden));
-                }
+            if cells != 0 {
+                return 27 * band + cells.trailing_zeros() as usize;
             }
-        }
-        if let Some((cell, _)) = best {
-            return cell;
         }
     }
     (0..81)

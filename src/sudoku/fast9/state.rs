@@ -69,21 +69,6 @@ impl State {
         })
     }
 
-    /// How many candidates of its peers the digits of `cell` would take
-    /// away, over all its candidates: how much a branch on it decides.
-    pub(super) fn hidden_by(&self, cell: usize) -> u32 {
-        let mut digits = self.candidates(cell);
-        let mut hidden = 0;
-        while digits != 0 {
-            let digit = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            for (band, &peers) in PEERS[cell].iter().enumerate() {
-                hidden += (self.places[3 * digit + band] & peers).count_ones();
-            }
-        }
-        hidden
-    }
-
     /// Writes the digit of every solved cell (1 to 9) into `cells`, and 0
     /// into the others.
     pub(super) fn write(&self, cells: &mut [u8]) {
