@@ -1,4 +1,4 @@
-//! Search effort per puzzle of a file: the digits singles force before the
+//! Search effort per puzzle of a file: the digits forced before the
 //! search, the search nodes and the branch points, averaged over the file,
 //! for the first solution and for counting up to two. The README's
 //! table of nodes per puzzle comes from here:

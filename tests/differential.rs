@@ -2,13 +2,20 @@
 //! random puzzles cut from random solved grids and then tampered with, so
 //! that some have one solution, some several, some none and some givens that
 //! break the rules: the counts up to 2 must agree on every one.
+//!
+//! Classic 9x9 puzzles take the solver's fast path (bitboards) with the
+//! default tie break and the dancing-links path with the leftmost one; the
+//! two are also run side by side, on the bundled collections and on random
+//! puzzles, and must agree on the counts up to 3 and on the rules of every
+//! solution they print.
 
 mod common;
 
 use common::grids::tampered_puzzle;
 use common::oracle;
 use proptest::prelude::*;
-use sudoku_dlx::{Grid, Size, Solver};
+use sudoku_dlx::engine::TieBreak;
+use sudoku_dlx::{Grid, PuzzleReader, Record, Size, Solver};
 
 fn agree(puzzle: &Grid) -> Result<(), TestCaseError> {
     let expected = oracle::count_solutions(puzzle.cells(), puzzle.size().box_shape().unwrap(), 2);
@@ -40,5 +47,99 @@ proptest! {
     #[test]
     fn sixteen_by_sixteen(puzzle in tampered_puzzle(Size::SIXTEEN, 0.5..0.9, 2)) {
         agree(&puzzle)?;
+    }
+}
+
+/// The solutions up to 3 of `puzzle`, by the fast path (`fast`) or the
+/// dancing-links path; `None` when the givens clash.
+fn solutions(puzzle: &Grid, fast: bool) -> Option<Vec<Grid>> {
+    let mut solver = Solver::new();
+    if !fast {
+        solver.set_tie_break(TieBreak::Leftmost);
+    }
+    let mut found = Vec::new();
+    solver
+        .solve(puzzle, 3, |solution| found.push(solution.clone()))
+        .ok()?;
+    Some(found)
+}
+
+/// Both paths on `puzzle`: the same count up to 3 (or the same clash), and
+/// every solution valid, keeping the givens, distinct from the others.
+fn paths_agree(puzzle: &Grid) -> Result<usize, String> {
+    let fast = solutions(puzzle, true);
+    let general = solutions(puzzle, false);
+    let counts = (fast.as_ref().map(Vec::len), general.as_ref().map(Vec::len));
+    if counts.0 != counts.1 {
+        return Err(format!(
+            "{puzzle:?}: fast {:?}, general {:?}",
+            counts.0, counts.1
+        ));
+    }
+    for found in [&fast, &general].into_iter().flatten() {
+        let distinct: std::collections::HashSet<_> = found.iter().collect();
+        if distinct.len() != found.len() {
+            return Err(format!("{puzzle:?}: a solution found twice"));
+        }
+        for solution in found {
+            if !solution.is_solved() || !solution.keeps_givens_of(puzzle) {
+                return Err(format!("{puzzle:?}: bad solution {solution:?}"));
+            }
+        }
+    }
+    Ok(counts.0.unwrap_or(0))
+}
+
+/// The first `take` puzzles of a file of `puzzles/`, which must hold them.
+fn bundled(name: &str, take: usize) -> Vec<Grid> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("puzzles")
+        .join(name);
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut reader = PuzzleReader::new(std::io::BufReader::new(file));
+    let mut record = Record::default();
+    let mut puzzles = Vec::new();
+    while puzzles.len() < take {
+        let Some(result) = reader.read_record(&mut record) else {
+            break;
+        };
+        result.unwrap_or_else(|e| panic!("{name}: {e}"));
+        puzzles.push(record.grid.clone());
+    }
+    assert_eq!(puzzles.len(), take, "{name}: too few puzzles");
+    puzzles
+}
+
+#[test]
+fn fast_path_and_dancing_links_agree_on_the_bundled_collections() {
+    let files = [
+        ("bench-17-clue.txt", 60, 1..=1),
+        ("bench-top1465.txt", 60, 1..=1),
+        ("bench-forum-11plus.txt", 20, 1..=1),
+        ("bench-forum-1106.txt", 20, 1..=1),
+        ("bench-serg.txt", 60, 1..=3),
+        ("multiple.txt", 14, 2..=3),
+        ("unsolvable.txt", 15, 0..=0),
+        ("easy.txt", 20, 1..=1),
+    ];
+    for (name, take, expected) in files {
+        for puzzle in bundled(name, take) {
+            let count = paths_agree(&puzzle).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(
+                expected.contains(&count),
+                "{name}: {count} solutions, {puzzle:?}"
+            );
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(common::config(256))]
+
+    #[test]
+    fn fast_path_and_dancing_links_agree_on_random_puzzles(
+        puzzle in tampered_puzzle(Size::NINE, 0.15..0.7, 2),
+    ) {
+        paths_agree(&puzzle).map_err(TestCaseError::fail)?;
     }
 }

@@ -12,6 +12,7 @@ pub mod constraint_kind;
 pub mod constraints;
 pub mod decorate;
 pub mod encoding;
+mod fast9;
 pub mod frame;
 pub mod generate;
 pub mod geometry;

@@ -2,7 +2,9 @@
 //!
 //! A [`Solver`] turns a puzzle into the exact-cover matrix of
 //! [`crate::sudoku::encoding`], runs [`crate::engine::Matrix::search`] on it and decodes
-//! the chosen options back into filled grids.
+//! the chosen options back into filled grids. Classic 9x9 grids searched
+//! with the default tie break take the bitboard fast path of
+//! [`crate::sudoku::fast9`] instead.
 //!
 //! Before any linking, the solver places the digits that singles force
 //! ([`Singles`]: a cell with one candidate, a digit with one place in a row,
@@ -28,6 +30,7 @@
 
 use crate::engine::{Count, Matrix, SearchStats, TieBreak};
 use crate::sudoku::encoding::{Encoding, ItemOrder, PairSupports, Position};
+use crate::sudoku::fast9::Fast9;
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid, Size};
 use crate::sudoku::singles::{Outcome, Singles};
@@ -77,6 +80,12 @@ pub struct Solver {
     /// The supports of the rules that relate two cells, propagated during
     /// the search of a geometry that has them.
     pairs: PairSupports,
+    /// The classic 9x9 fast path, taken with the default tie break.
+    fast9: Fast9,
+    /// True while the tie break is [`TieBreak::MostHidden`].
+    most_hidden: bool,
+    /// The node budget of each search.
+    node_budget: u64,
 }
 
 impl Default for Solver {
@@ -100,17 +109,22 @@ impl Solver {
             solution: Grid::empty(Size::NINE),
             presolved: 0,
             pairs: PairSupports::new(),
+            fast9: Fast9::default(),
+            most_hidden: true,
+            node_budget: u64::MAX,
         }
     }
 
     /// Searches `puzzle` for up to `limit` solutions, calling `on_solution`
     /// with each one.
     ///
-    /// The statistics are those of the search proper: the digits that
-    /// singles force before it are placed without a search node, and
-    /// [`Solver::presolved`] tells how many there were. The branch points are
-    /// the same as for a search of the whole matrix, since a forced move is
-    /// never one.
+    /// The statistics are those of the search proper: the digits forced
+    /// before it are placed without a search node, and
+    /// [`Solver::presolved`] tells how many there were. On the dancing-links
+    /// path the branch points are the same as for a search of the whole
+    /// matrix, since a forced move is never one; classic 9x9 grids with the
+    /// default tie break take a bitboard search whose nodes are the digits
+    /// it places, tried or forced.
     ///
     /// # Errors
     ///
@@ -142,6 +156,20 @@ impl Solver {
         limit: u64,
         mut on_solution: impl FnMut(&Grid),
     ) -> Result<SearchStats, Conflict> {
+        if self.most_hidden && geometry.is_classic() && geometry.side() == 9 {
+            // Givens that clash fall through, for the general path to name.
+            let found = self.fast9.solve(
+                puzzle.cells(),
+                limit,
+                self.node_budget,
+                &mut self.solution,
+                &mut on_solution,
+            );
+            if let Some(stats) = found {
+                self.presolved = self.fast9.presolved();
+                return Ok(stats);
+            }
+        }
         let mut stats = SearchStats::default();
         match self.presolve(geometry, puzzle)? {
             Outcome::Contradiction => {
@@ -191,6 +219,7 @@ impl Solver {
     /// solutions, but there may be others. Forced digits placed before the
     /// search do not count against the budget.
     pub fn set_node_budget(&mut self, budget: Option<u64>) {
+        self.node_budget = budget.unwrap_or(u64::MAX);
         self.matrix.set_node_budget(budget);
         self.wide.set_node_budget(budget);
     }
@@ -200,6 +229,7 @@ impl Solver {
     /// solutions found are the same, but the first one of a puzzle with
     /// several may differ.
     pub fn set_tie_break(&mut self, tie_break: TieBreak) {
+        self.most_hidden = tie_break == TieBreak::MostHidden;
         self.matrix.set_tie_break(tie_break);
         self.wide.set_tie_break(tie_break);
     }

@@ -1,0 +1,84 @@
+//! The classic 9x9 fast path of the solver: a hybrid of exact cover and
+//! bitboards.
+//!
+//! Batch-checking collections of classic puzzles is the first job of the
+//! tool, and there the general path (singles, then the exact-cover matrix
+//! and dancing links) spends most of its work on the moves that are forced.
+//! This path keeps the search of exact cover (branch on the cell item with
+//! the fewest options, try each) but does the forced work with bit-parallel
+//! passes over per-digit masks, which also see what the items do not: a
+//! digit confined to one row of a box, or to one box of a row. The state is
+//! small enough to copy at each branch, so nothing is undone.
+//!
+//! [`crate::Solver`] takes this path for the classic 9x9 geometry with the
+//! default tie break, and the general one for everything else; both find
+//! the same solutions (the first of a puzzle with several may differ).
+
+mod search;
+mod state;
+mod tables;
+
+use crate::engine::SearchStats;
+use crate::sudoku::grid::{Grid, Size};
+use search::Search;
+use state::State;
+
+/// A reusable 9x9 solver: the stack of its search, kept between puzzles.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Fast9 {
+    search: Search,
+    /// Digits forced before the first branch of the last search.
+    presolved: usize,
+}
+
+impl Fast9 {
+    /// Searches the 81 `cells` (0 for a blank, else 1 to 9) for up to
+    /// `limit` solutions, writing each into `solution` and then calling
+    /// `on_solution` with it. The search stops once it has placed `budget`
+    /// digits after the forced ones of the start.
+    ///
+    /// Returns `None`, having searched nothing, when two givens clash.
+    pub(crate) fn solve(
+        &mut self,
+        cells: &[u8],
+        limit: u64,
+        budget: u64,
+        solution: &mut Grid,
+        mut on_solution: impl FnMut(&Grid),
+    ) -> Option<SearchStats> {
+        debug_assert_eq!(cells.len(), 81);
+        let mut state = State::new();
+        for (cell, &digit) in cells.iter().enumerate() {
+            if digit != 0 {
+                let digit = usize::from(digit - 1);
+                if !state.allows(cell, digit) {
+                    return None;
+                }
+                state.place(cell, digit);
+            }
+        }
+        let mut forced = 0;
+        let Ok(counts) = state.propagate(&mut forced) else {
+            self.presolved = forced as usize;
+            return Some(SearchStats {
+                stopped_at_limit: limit == 0,
+                ..SearchStats::default()
+            });
+        };
+        self.presolved = forced as usize;
+        solution.clear(Size::NINE);
+        Some(self.search.run(state, counts, limit, budget, |state| {
+            state.write(solution.cells_mut());
+            on_solution(solution);
+        }))
+    }
+
+    /// How many digits were forced before the first branch of the last
+    /// search (after the givens).
+    pub(crate) fn presolved(&self) -> usize {
+        self.presolved
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,273 @@
+//! The candidate state of a 9x9 grid as bitboards, and the forced work on it.
+//!
+//! Every digit has a 27-bit mask per band of the cells it may still take
+//! (its placed cells included); a mask of unsolved cells per band says which
+//! cells are still open. The whole state is 120 bytes, so the search copies
+//! it at each branch instead of undoing moves.
+//!
+//! [`State::propagate`] places every forced digit, which makes every
+//! exact-cover item with one option left chosen, and more:
+//! - a digit's places in a band are narrowed to the segments (a row inside a
+//!   box) that some placement of it in all three rows and boxes uses: box-line
+//!   reduction both ways, one table lookup ([`SEGMENTS_LEFT`]);
+//! - a row, a column or a box with one place for a digit gets it (a box with
+//!   one place leaves its row one place after the narrowing);
+//! - a cell with one candidate gets it;
+//! - a row, box, column or cell with no place left is a contradiction.
+
+use super::tables::{BAND, NO_PLACE, PEERS, ROW, ROW_BOXES, SEGMENTS_LEFT, SEGMENT_CELLS};
+
+/// One bit per column, copied into each row of a band.
+const COLUMNS_TO_BAND: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// The candidates of a 9x9 grid, and what changed since they were last
+/// looked at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct State {
+    /// The cells each digit may take, band by band: entry `3 * digit +
+    /// band` for digits 0 to 8. A placed cell stays in its digit's mask.
+    places: [u32; 27],
+    /// The cells still blank, band by band.
+    unsolved: [u32; 3],
+    /// The entries of `places` that lost a cell since their last look.
+    changed: u32,
+    /// The entries of `places` that lost a cell since their columns were
+    /// last looked at.
+    column_changed: u32,
+}
+
+/// A cell or a digit left without a place: the position has no solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Contradiction;
+
+impl State {
+    /// The empty grid: every digit everywhere.
+    pub(super) fn new() -> State {
+        State {
+            places: [BAND; 27],
+            unsolved: [BAND; 3],
+            changed: 0,
+            column_changed: 0,
+        }
+    }
+
+    /// True when every cell holds a digit.
+    pub(super) fn is_solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// True when `digit` (0 to 8) may go in `cell`.
+    pub(super) fn allows(&self, cell: usize, digit: usize) -> bool {
+        self.places[3 * digit + cell / 27] >> (cell % 27) & 1 != 0
+    }
+
+    /// The candidates of `cell`, bit `d` for digit `d + 1`.
+    pub(super) fn candidates(&self, cell: usize) -> u16 {
+        let (band, bit) = (cell / 27, cell % 27);
+        (0..9).fold(0, |mask, digit| {
+            mask | ((self.places[3 * digit + band] >> bit & 1) as u16) << digit
+        })
+    }
+
+    /// Writes the digit of every solved cell (1 to 9) into `cells`, and 0
+    /// into the others.
+    pub(super) fn write(&self, cells: &mut [u8]) {
+        for (cell, value) in cells.iter_mut().enumerate().take(81) {
+            let (band, bit) = (cell / 27, cell % 27);
+            *value = 0;
+            if self.unsolved[band] >> bit & 1 == 0 {
+                for digit in 0..9 {
+                    if self.places[3 * digit + band] >> bit & 1 != 0 {
+                        *value = digit as u8 + 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Puts `digit` (0 to 8) in `cell`, which must allow it: the cell leaves
+    /// the other digits, and its peers leave this one.
+    #[inline(always)]
+    pub(super) fn place(&mut self, cell: usize, digit: usize) {
+        let (band, bit) = (cell / 27, 1u32 << (cell % 27));
+        debug_assert!(self.places[3 * digit + band] & bit != 0);
+        // Without branches: which digits lose the cell is data.
+        let mut lost = 0;
+        for other in 0..9 {
+            let entry = 3 * other + band;
+            let before = self.places[entry];
+            self.places[entry] = before & !bit;
+            lost |= u32::from(before & bit != 0) << entry;
+        }
+        self.places[3 * digit + band] |= bit;
+        self.changed |= lost & !(1 << (3 * digit + band));
+        self.place_last(cell, digit);
+    }
+
+    /// [`State::place`] for a cell whose one candidate left is `digit`.
+    #[inline(always)]
+    fn place_last(&mut self, cell: usize, digit: usize) {
+        self.unsolved[cell / 27] &= !(1 << (cell % 27));
+        let mut narrowed = 0;
+        for (b, &peers) in PEERS[cell].iter().enumerate() {
+            let entry = 3 * digit + b;
+            let before = self.places[entry];
+            self.places[entry] = before & !peers;
+            narrowed |= u32::from(before & peers != 0) << entry;
+        }
+        self.changed |= narrowed;
+    }
+
+    /// Like [`State::place`], but first checks that the cell still allows
+    /// the digit: a single found in a sweep may have lost it to another
+    /// single of the same sweep.
+    #[inline]
+    fn place_checked(
+        &mut self,
+        cell: usize,
+        digit: usize,
+        placed: &mut u64,
+    ) -> Result<(), Contradiction> {
+        if !self.allows(cell, digit) {
+            return Err(Contradiction);
+        }
+        self.place(cell, digit);
+        *placed += 1;
+        Ok(())
+    }
+
+    /// Places every forced digit until none is left, adding one to `placed`
+    /// for each. On success the cells with two and three candidates left are
+    /// returned (band by band), for the choice of a branch.
+    pub(super) fn propagate(&mut self, placed: &mut u64) -> Result<Counts, Contradiction> {
+        loop {
+            while self.changed != 0 {
+                let entry = self.changed.trailing_zeros() as usize;
+                self.column_changed |= self.changed;
+                self.changed &= self.changed - 1;
+                self.narrow_band(entry, placed)?;
+            }
+            if self.column_changed != 0 {
+                self.column_singles(placed)?;
+                if self.changed != 0 {
+                    continue;
+                }
+            }
+            let counts = self.cell_singles(placed)?;
+            if self.changed == 0 {
+                return Ok(counts);
+            }
+        }
+    }
+
+    /// Narrows one digit's places in one band to the segments some
+    /// placement uses, and places the digit in a row of the band left with
+    /// one place.
+    #[inline]
+    fn narrow_band(&mut self, entry: usize, placed: &mut u64) -> Result<(), Contradiction> {
+        let (digit, band) = (entry / 3, entry % 3);
+        let places = self.places[entry];
+        let segments = u16::from(ROW_BOXES[(places & ROW) as usize])
+            | u16::from(ROW_BOXES[(places >> 9 & ROW) as usize]) << 3
+            | u16::from(ROW_BOXES[(places >> 18) as usize]) << 6;
+        let left = SEGMENTS_LEFT[segments as usize];
+        if left == NO_PLACE {
+            return Err(Contradiction);
+        }
+        let narrowed = places & SEGMENT_CELLS[left as usize];
+        self.places[entry] = narrowed;
+        self.column_changed |= u32::from(narrowed != places) << entry;
+        // The rows with one place, without a branch per row.
+        let mut single_rows = 0;
+        for row in 0..3 {
+            let cells = narrowed >> (9 * row) & ROW;
+            single_rows |= u32::from(cells & cells.wrapping_sub(1) == 0) * (ROW << (9 * row));
+        }
+        let mut singles = narrowed & single_rows & self.unsolved[band];
+        while singles != 0 {
+            let cell = 27 * band + singles.trailing_zeros() as usize;
+            singles &= singles - 1;
+            self.place_checked(cell, digit, placed)?;
+        }
+        Ok(())
+    }
+
+    /// Places each digit of changed columns in every column left with one
+    /// place for it; a column with none is a contradiction.
+    fn column_singles(&mut self, placed: &mut u64) -> Result<(), Contradiction> {
+        while self.column_changed != 0 {
+            let digit = self.column_changed.trailing_zeros() as usize / 3;
+            self.column_changed &= !(7 << (3 * digit));
+            let (mut once, mut twice) = (0, 0);
+            for band in 0..3 {
+                let places = self.places[3 * digit + band];
+                for row in 0..3 {
+                    let cells = places >> (9 * row) & ROW;
+                    twice |= once & cells;
+                    once |= cells;
+                }
+            }
+            if once != ROW {
+                return Err(Contradiction);
+            }
+            let single = (once & !twice) * COLUMNS_TO_BAND;
+            for band in 0..3 {
+                let mut cells = self.places[3 * digit + band] & self.unsolved[band] & single;
+                while cells != 0 {
+                    let cell = 27 * band + cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    self.place_checked(cell, digit, placed)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Places the digit of every cell left with one candidate; a cell with
+    /// none is a contradiction. Returns the cells with two and with three
+    /// candidates as they stood before these placements.
+    fn cell_singles(&mut self, placed: &mut u64) -> Result<Counts, Contradiction> {
+        let mut counts = Counts::default();
+        for band in 0..3 {
+            let open = self.unsolved[band];
+            if open == 0 {
+                continue;
+            }
+            let (mut one, mut two, mut three, mut more) = (0, 0, 0, 0);
+            for digit in 0..9 {
+                let cells = self.places[3 * digit + band] & open;
+                more |= three & cells;
+                three |= two & cells;
+                two |= one & cells;
+                one |= cells;
+            }
+            if one != open {
+                return Err(Contradiction);
+            }
+            counts.two[band] = two & !three;
+            counts.three[band] = three & !more;
+            let mut singles = one & !two;
+            while singles != 0 {
+                let bit = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                let cell = 27 * band + bit;
+                let candidates = self.candidates(cell);
+                // One candidate when the sweep began; another single of the
+                // sweep may have taken it.
+                if candidates == 0 {
+                    return Err(Contradiction);
+                }
+                self.place_last(cell, candidates.trailing_zeros() as usize);
+                *placed += 1;
+            }
+        }
+        Ok(counts)
+    }
+}
+
+/// The cells with exactly two and exactly three candidates, band by band.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Counts {
+    pub(super) two: [u32; 3],
+    pub(super) three: [u32; 3],
+}
