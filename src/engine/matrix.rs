@@ -162,6 +162,17 @@ impl<C: Count> Matrix<C> {
         self.node_budget = budget.unwrap_or(u64::MAX);
     }
 
+    /// The cap on the search nodes of each search that
+    /// [`Matrix::set_node_budget`] set (`u64::MAX`: none).
+    pub fn node_budget(&self) -> u64 {
+        self.node_budget
+    }
+
+    /// How ties between items with the fewest options are broken.
+    pub fn tie_break(&self) -> TieBreak {
+        self.tie_break
+    }
+
     /// Sets how later searches pick among items with the fewest options
     /// ([`TieBreak::Leftmost`] unless set). It is kept across
     /// [`Matrix::reset`].

@@ -82,10 +82,6 @@ pub struct Solver {
     pairs: PairSupports,
     /// The classic 9x9 fast path, taken with the default tie break.
     fast9: Fast9,
-    /// True while the tie break is [`TieBreak::MostHidden`].
-    most_hidden: bool,
-    /// The node budget of each search.
-    node_budget: u64,
 }
 
 impl Default for Solver {
@@ -110,8 +106,6 @@ impl Solver {
             presolved: 0,
             pairs: PairSupports::new(),
             fast9: Fast9::default(),
-            most_hidden: true,
-            node_budget: u64::MAX,
         }
     }
 
@@ -156,12 +150,14 @@ impl Solver {
         limit: u64,
         mut on_solution: impl FnMut(&Grid),
     ) -> Result<SearchStats, Conflict> {
-        if self.most_hidden && geometry.is_classic() && geometry.side() == 9 {
+        // The matrix holds the settings of every search, the fast path's too.
+        let most_hidden = self.matrix.tie_break() == TieBreak::MostHidden;
+        if most_hidden && geometry.is_classic() && geometry.side() == 9 {
             // Givens that clash fall through, for the general path to name.
             let found = self.fast9.solve(
                 puzzle.cells(),
                 limit,
-                self.node_budget,
+                self.matrix.node_budget(),
                 &mut self.solution,
                 &mut on_solution,
             );
@@ -219,7 +215,6 @@ impl Solver {
     /// solutions, but there may be others. Forced digits placed before the
     /// search do not count against the budget.
     pub fn set_node_budget(&mut self, budget: Option<u64>) {
-        self.node_budget = budget.unwrap_or(u64::MAX);
         self.matrix.set_node_budget(budget);
         self.wide.set_node_budget(budget);
     }
@@ -229,7 +224,6 @@ impl Solver {
     /// solutions found are the same, but the first one of a puzzle with
     /// several may differ.
     pub fn set_tie_break(&mut self, tie_break: TieBreak) {
-        self.most_hidden = tie_break == TieBreak::MostHidden;
         self.matrix.set_tie_break(tie_break);
         self.wide.set_tie_break(tie_break);
     }
