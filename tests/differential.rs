@@ -143,3 +143,56 @@ proptest! {
         paths_agree(&puzzle).map_err(TestCaseError::fail)?;
     }
 }
+
+/// Grids of side 25 and more take the search with locked candidates, the
+/// units' matchings and restarts. 24 cases whatever `$PROPTEST_CASES` says
+/// (which the `proptest!` macro would follow): the backtracking oracle can
+/// take minutes on a rare sparse 25x25 cut with no solution.
+#[test]
+fn twenty_five_by_twenty_five() {
+    let config = proptest::test_runner::Config {
+        cases: 24,
+        ..common::config(24)
+    };
+    let strategy = tampered_puzzle(Size::TWENTY_FIVE, 0.55..0.9, 2);
+    proptest::test_runner::TestRunner::new(config)
+        .run(&strategy, |puzzle| agree(&puzzle))
+        .unwrap();
+}
+
+/// The two published 36x36 puzzles: rows with one or two givens leave each
+/// several solutions, which without restarts and the propagation of large
+/// grids the search did not reach in two billion nodes. Both solutions
+/// found of each must keep its givens and the rules; then the backtracking
+/// solver and the exact-cover one must agree on a cut of the first.
+#[test]
+#[ignore = "seconds in an optimised build; CI runs it"]
+fn the_published_36x36_puzzles_are_solved_and_counted() {
+    for (index, puzzle) in bundled("philmcminn-36x36.txt", 2).iter().enumerate() {
+        assert_eq!(puzzle.size().side(), 36);
+        let mut found = Vec::new();
+        let stats = Solver::new()
+            .solve(puzzle, 2, |solution| found.push(solution.clone()))
+            .unwrap();
+        assert_eq!(
+            (stats.solutions, stats.stopped_at_limit),
+            (2, true),
+            "puzzle {index}"
+        );
+        for solution in &found {
+            assert!(solution.is_solved() && solution.keeps_givens_of(puzzle));
+        }
+        assert_ne!(
+            found[0], found[1],
+            "puzzle {index}: the same solution twice"
+        );
+        // Two fifths of the first solution's cells blanked.
+        let mut cut = found[0].clone();
+        for cell in (0..cut.cells().len()).filter(|&cell| cell * 7919 % 5 < 2) {
+            cut.set(cell, 0);
+        }
+        let expected = oracle::count_solutions(cut.cells(), (6, 6), 2);
+        let counted = Solver::new().count_solutions(&cut, 2).unwrap().found;
+        assert_eq!(Some(counted), expected, "puzzle {index}, cut");
+    }
+}

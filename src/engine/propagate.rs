@@ -37,6 +37,17 @@ impl Propagate for NoPropagation {
     fn propagate<C: Count>(&mut self, _: &mut Pruning<'_, C>) {}
 }
 
+/// Two propagators, the first then the second, after every choice.
+impl<A: Propagate, B: Propagate> Propagate for (A, B) {
+    const PRUNES: bool = A::PRUNES || B::PRUNES;
+
+    #[inline]
+    fn propagate<C: Count>(&mut self, pruning: &mut Pruning<'_, C>) {
+        self.0.propagate(pruning);
+        self.1.propagate(pruning);
+    }
+}
+
 /// What a propagator may see and do of a matrix during its search: read
 /// the options left in an item, and hide some of them.
 #[derive(Debug)]

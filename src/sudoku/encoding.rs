@@ -30,8 +30,11 @@
 //! random order, which makes the first solution found a random one.
 
 mod cages;
+mod intersections;
+mod level_counts;
 mod pair_supports;
 mod tables;
+mod unit_matching;
 
 use crate::engine::{Count, Matrix};
 use crate::sudoku::geometry::Geometry;
@@ -39,7 +42,9 @@ use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::random::Rng;
 pub use cages::DEFAULT_ASSIGNMENT_LIMIT;
 use cages::{Assignments, CageItems};
+pub use intersections::Intersections;
 pub use pair_supports::PairSupports;
+pub use unit_matching::UnitMatching;
 
 /// The entries of each unit's table of item numbers, one per digit: a power
 /// of two at least [`Size::MAX_SIDE`], so that a digit masked with
@@ -266,6 +271,13 @@ impl Encoding {
     /// digit`, with digit 0 for an option that places no single digit.
     pub fn placements(&self) -> &[u32] {
         &self.placements
+    }
+
+    /// The item numbers of the matrix last built: entry `d - 1` of unit
+    /// `u`'s row is the item "unit `u` holds `d`", for each digit `d` the
+    /// unit lacked (the other entries are left over).
+    pub fn unit_items(&self) -> &[[u32; DIGIT_SLOTS]] {
+        &self.unit_items
     }
 
     /// Writes the placements of `options`, options of the matrix last

@@ -23,6 +23,7 @@ pub mod minimal;
 pub mod random;
 pub mod rating;
 pub mod relations;
+mod restarts;
 pub mod rules;
 pub mod shape;
 pub mod singles;

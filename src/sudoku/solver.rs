@@ -29,10 +29,14 @@
 //! puzzle to puzzle.
 
 use crate::engine::{Count, Matrix, SearchStats, TieBreak};
-use crate::sudoku::encoding::{Encoding, ItemOrder, PairSupports, Position};
+use crate::sudoku::encoding::{
+    Encoding, Intersections, ItemOrder, PairSupports, Position, UnitMatching,
+};
 use crate::sudoku::fast9::Fast9;
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid, Size};
+use crate::sudoku::random::Rng;
+use crate::sudoku::restarts::{Restarts, MOST_SOLUTIONS};
 use crate::sudoku::singles::{Outcome, Singles};
 
 /// The result of counting the solutions of a puzzle up to a limit.
@@ -80,8 +84,17 @@ pub struct Solver {
     /// The supports of the rules that relate two cells, propagated during
     /// the search of a geometry that has them.
     pairs: PairSupports,
+    /// Locked candidates, propagated during the search of large grids.
+    intersections: Intersections,
+    /// Each unit's perfect matchings, propagated during the search of large
+    /// grids.
+    matchings: UnitMatching,
     /// The classic 9x9 fast path, taken with the default tie break.
     fast9: Fast9,
+    /// The solutions gathered by the runs of a search of a large grid.
+    restarts: Restarts,
+    /// The position the singles left, where each of those runs starts.
+    start: Grid,
 }
 
 impl Default for Solver {
@@ -105,7 +118,11 @@ impl Solver {
             solution: Grid::empty(Size::NINE),
             presolved: 0,
             pairs: PairSupports::new(),
+            intersections: Intersections::new(),
+            matchings: UnitMatching::new(),
             fast9: Fast9::default(),
+            restarts: Restarts::new(),
+            start: Grid::empty(Size::NINE),
         }
     }
 
@@ -193,19 +210,47 @@ impl Solver {
             solution,
             singles,
             pairs,
+            intersections,
+            matchings,
+            restarts,
+            start,
             ..
         } = self;
-        let left = Left {
+        let mut left = Left {
             encoding,
             geometry,
             singles,
             solution,
             pairs,
+            intersections,
+            matchings,
         };
-        stats = match narrow {
-            true => left.search(matrix, limit, on_solution),
-            false => left.search(wide, limit, on_solution),
+        if !(left.propagates_units() && limit <= MOST_SOLUTIONS) {
+            return Ok(match narrow {
+                true => left.search(matrix, limit, None, on_solution),
+                false => left.search(wide, limit, None, on_solution),
+            });
+        }
+        // Large grids: runs with growing budgets, each from the position
+        // the singles left.
+        start.clone_from(left.solution);
+        let budget = matrix.node_budget();
+        let mut run = |shuffle: Option<&mut Rng>, run_budget, visit: &mut dyn FnMut(&Grid)| {
+            left.solution.clone_from(start);
+            match narrow {
+                true => {
+                    matrix.set_node_budget(Some(run_budget));
+                    left.search(matrix, limit, shuffle, visit)
+                }
+                false => {
+                    wide.set_node_budget(Some(run_budget));
+                    left.search(wide, limit, shuffle, visit)
+                }
+            }
         };
+        stats = restarts.search(limit, budget, &mut run, on_solution);
+        matrix.set_node_budget(Some(budget));
+        wide.set_node_budget(Some(budget));
         Ok(stats)
     }
 
@@ -335,38 +380,69 @@ struct Left<'a> {
     solution: &'a mut Grid,
     /// The supports of the geometry's pairwise rules.
     pairs: &'a mut PairSupports,
+    /// Locked candidates, for large grids.
+    intersections: &'a mut Intersections,
+    /// Each unit's perfect matchings, for large grids.
+    matchings: &'a mut UnitMatching,
 }
 
 impl Left<'_> {
-    /// Links the position left into `matrix` and searches it, decoding
-    /// each solution.
+    /// True when the search of this position propagates locked candidates
+    /// and the units' matchings, and restarts: a large grid whose options
+    /// each place one digit.
+    fn propagates_units(&self) -> bool {
+        let geometry = self.geometry;
+        geometry.side() >= PROPAGATE_UNITS_FROM
+            && geometry.relations().is_empty()
+            && geometry.cages().is_empty()
+            && geometry.tables().is_empty()
+    }
+
+    /// Links the position left into `matrix`, its options in the order of
+    /// `shuffle` when given, and searches it, decoding each solution.
     // Always inlined: its call with byte counts is the solver's hot path,
     // compiled as it was before wide counts existed.
     #[inline(always)]
     fn search<C: Count>(
-        self,
+        &mut self,
         matrix: &mut Matrix<C>,
         limit: u64,
+        shuffle: Option<&mut Rng>,
         mut on_solution: impl FnMut(&Grid),
     ) -> SearchStats {
+        let propagates_units = self.propagates_units();
         let Left {
             encoding,
             geometry,
             singles,
             solution,
             pairs,
+            intersections,
+            matchings,
         } = self;
+        let geometry = *geometry;
         // Clashes were ruled out by the singles pass.
         let position = Position {
             grid: solution,
             candidates: Some(singles.candidates()),
             unit_digits: Some(singles.unit_digits()),
         };
-        encoding.build(matrix, geometry, position, ItemOrder::CellsFirst, None);
+        encoding.build(matrix, geometry, position, ItemOrder::CellsFirst, shuffle);
         let relations = geometry.relations();
+        let placements = encoding.placements();
         if !relations.is_empty() {
-            let placements = encoding.placements();
             let mut propagator = pairs.propagator(relations, solution, 0, placements);
+            return matrix.search_once_with(limit, &mut propagator, |options| {
+                encoding.decode(options, solution);
+                on_solution(solution);
+            });
+        }
+        if propagates_units {
+            let (unit_digits, unit_items) = (singles.unit_digits(), encoding.unit_items());
+            let mut propagator = (
+                matchings.propagator(geometry, unit_digits, unit_items, placements),
+                intersections.propagator(geometry, unit_digits, unit_items, placements),
+            );
             return matrix.search_once_with(limit, &mut propagator, |options| {
                 encoding.decode(options, solution);
                 on_solution(solution);
@@ -378,6 +454,12 @@ impl Left<'_> {
         })
     }
 }
+
+/// The smallest side whose grids the search propagates locked candidates
+/// and the units' matchings on, and restarts. On 40 minimal 16x16 puzzles
+/// the propagation takes 32x fewer nodes but 4.5x the time; on 6 minimal
+/// 25x25 puzzles 570x fewer nodes and 0.38x the time.
+const PROPAGATE_UNITS_FROM: usize = 25;
 
 #[cfg(test)]
 mod tests {
