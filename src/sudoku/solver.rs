@@ -29,7 +29,7 @@
 //! puzzle to puzzle.
 
 use crate::engine::{Count, Matrix, SearchStats, TieBreak};
-use crate::sudoku::encoding::{Encoding, ItemOrder, PairSupports, Position};
+use crate::sudoku::encoding::{Both, CageSums, Encoding, ItemOrder, PairSupports, Position};
 use crate::sudoku::fast9::Fast9;
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid, Size};
@@ -80,6 +80,9 @@ pub struct Solver {
     /// The supports of the rules that relate two cells, propagated during
     /// the search of a geometry that has them.
     pairs: PairSupports,
+    /// The sums of the killer cages encoded by combinations, propagated
+    /// during the search of a geometry that has them.
+    sums: CageSums,
     /// The classic 9x9 fast path, taken with the default tie break.
     fast9: Fast9,
 }
@@ -105,6 +108,7 @@ impl Solver {
             solution: Grid::empty(Size::NINE),
             presolved: 0,
             pairs: PairSupports::new(),
+            sums: CageSums::new(),
             fast9: Fast9::default(),
         }
     }
@@ -193,6 +197,7 @@ impl Solver {
             solution,
             singles,
             pairs,
+            sums,
             ..
         } = self;
         let left = Left {
@@ -201,6 +206,7 @@ impl Solver {
             singles,
             solution,
             pairs,
+            sums,
         };
         stats = match narrow {
             true => left.search(matrix, limit, on_solution),
@@ -335,6 +341,8 @@ struct Left<'a> {
     solution: &'a mut Grid,
     /// The supports of the geometry's pairwise rules.
     pairs: &'a mut PairSupports,
+    /// The buffers of the propagation of cage sums.
+    sums: &'a mut CageSums,
 }
 
 impl Left<'_> {
@@ -355,6 +363,7 @@ impl Left<'_> {
             singles,
             solution,
             pairs,
+            sums,
         } = self;
         // Clashes were ruled out by the singles pass.
         let position = Position {
@@ -364,8 +373,22 @@ impl Left<'_> {
         };
         encoding.build(matrix, geometry, position, ItemOrder::CellsFirst, None);
         let relations = geometry.relations();
+        let (cages, placements) = (encoding.sum_cages(), encoding.placements());
+        if !cages.is_empty() {
+            let cages = sums.propagator(cages, placements);
+            if relations.is_empty() {
+                return matrix.search_once_with(limit, &mut { cages }, |options| {
+                    encoding.decode(options, solution);
+                    on_solution(solution);
+                });
+            }
+            let pairs = pairs.propagator(relations, solution, 0, placements);
+            return matrix.search_once_with(limit, &mut Both(cages, pairs), |options| {
+                encoding.decode(options, solution);
+                on_solution(solution);
+            });
+        }
         if !relations.is_empty() {
-            let placements = encoding.placements();
             let mut propagator = pairs.propagator(relations, solution, 0, placements);
             return matrix.search_once_with(limit, &mut propagator, |options| {
                 encoding.decode(options, solution);
