@@ -29,6 +29,7 @@
 //! generator. Options are added cell by cell, digits ascending, or in a
 //! random order, which makes the first solution found a random one.
 
+mod cage_sums;
 mod cages;
 mod intersections;
 mod level_counts;
@@ -40,6 +41,7 @@ use crate::engine::{Count, Matrix};
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::random::Rng;
+pub use cage_sums::{CageSums, SumCages};
 pub use cages::DEFAULT_ASSIGNMENT_LIMIT;
 use cages::{Assignments, CageItems};
 pub use intersections::Intersections;
@@ -89,6 +91,9 @@ pub struct Encoding {
     cages: CageItems,
     /// What the assignment options of the cages place.
     assignments: Assignments,
+    /// The cages encoded by combinations, for the propagation of their
+    /// sums.
+    sums: SumCages,
 }
 
 impl Encoding {
@@ -137,6 +142,7 @@ impl Encoding {
             blocked,
             cages: cage_items,
             assignments,
+            sums,
         } = self;
         let Position {
             grid,
@@ -155,6 +161,7 @@ impl Encoding {
         }
         let blocked: &[u64] = if has_groups { blocked } else { &[] };
         let has_cages = !geometry.cages().is_empty();
+        sums.clear(geometry.side());
         if has_cages && !geometry.cages().digits(grid, &mut cage_items.placed) {
             return false;
         }
@@ -222,7 +229,7 @@ impl Encoding {
                 _ => cells.add_all_any(grid, matrix, placements, items),
             }
             if has_cages {
-                cells.add_cage_options(grid, matrix, placements, items, assignments);
+                cells.add_cage_options(grid, matrix, placements, items, assignments, sums);
             }
             if has_tables {
                 cells.add_table_options(grid, matrix, placements, items);
@@ -259,12 +266,18 @@ impl Encoding {
             option.add(matrix, items);
         }
         if has_cages {
-            cells.add_cage_options(grid, matrix, placements, items, assignments);
+            cells.add_cage_options(grid, matrix, placements, items, assignments, sums);
         }
         if has_tables {
             cells.add_table_options(grid, matrix, placements, items);
         }
         true
+    }
+
+    /// The cages of the matrix last built encoded by digit combinations,
+    /// whose sums [`CageSums`] propagates.
+    pub fn sum_cages(&self) -> &SumCages {
+        &self.sums
     }
 
     /// What each option of the matrix last built places: `cell << 8 |

@@ -4,20 +4,28 @@
 //! The cut grows cages of two to five orthogonally connected cells (fewer
 //! on grids too small for them) from random seeds, never putting a digit
 //! twice in a cage; a cell left alone joins a neighbouring cage that lacks
-//! its digit when there is one. With every sum, most cuts have one
-//! solution; a cut with more is dropped and another tried.
+//! its digit when there is one. A cut with more than one solution with
+//! every sum is dropped and another tried.
 //!
 //! Minimal means here: no sum can be removed while the puzzle provably
 //! stays unique. The sums are visited in a random order and each is
 //! removed when the puzzle without it still has one solution; a cage whose
 //! sum is gone stays a cage (its digits still differ). Cages themselves are
-//! never removed or merged, and there are no givens to remove. Every check
-//! is a count of solutions up to 2 by the exact-cover solver, within
-//! [`NODE_BUDGET`] search nodes: with few sums a killer can take the search
-//! millions of nodes, so a count that reaches the budget counts as not
-//! unique (the cut is dropped, or the sum kept). A sum is thus kept either
-//! because the puzzle has two solutions without it or because that was not
-//! settled within the budget.
+//! never removed or merged, and there are no givens to remove.
+//!
+//! Most sums cannot go, and the second solution that shows it mostly
+//! differs from the known one near the cage. So before the whole grid is
+//! counted, the puzzle without the sum is counted with the known solution's
+//! digits given outside the bands and stacks of the cage, within
+//! [`NEARBY_BUDGET`] nodes: two solutions there keep the sum at once.
+//! Otherwise the check is a count of solutions up to 2 by the exact-cover
+//! solver on the empty grid, within [`NODE_BUDGET`] search nodes: with few
+//! sums a killer can take the search millions of nodes, so a count that
+//! reaches the budget counts as not unique (the sum is kept). A sum is thus
+//! kept either because the puzzle has two solutions without it or because
+//! that was not settled within the budget. A cut with every sum is kept
+//! when its count proves it unique within [`CUT_BUDGET`] nodes, and
+//! dropped for another cut otherwise.
 
 use thiserror::Error;
 
@@ -27,12 +35,23 @@ use crate::sudoku::random::Rng;
 use crate::sudoku::rules::{Cage, Rules, RulesError};
 use crate::sudoku::solver::Solver;
 
-/// The most search nodes one count of solutions may take. On three 9x9
-/// killers (seed 11), 1 of the 79 checks of a sum reached it, and making a
-/// killer took about 8 s; with 20,000 nodes, 58 of 158 checks on six
-/// killers did, and most of the sums they kept could go (25 of 29 proved
-/// unique with more nodes), while a killer took about 1.7 s.
+/// The most search nodes one count of the solutions of a killer without
+/// one of its sums may take. A smaller budget keeps sums that could go:
+/// with 20,000 nodes, 58 of 158 checks on six killers reached it, and 25 of
+/// 29 of the sums they kept proved removable with more nodes.
 pub const NODE_BUDGET: u64 = 2_000_000;
+
+/// The most search nodes the count of a cut with every sum may take: a
+/// cut not proven unique within it is dropped, and another tried. Cuts
+/// that prove unique take tens of thousands of nodes; those that take
+/// more mostly have two solutions or reach [`NODE_BUDGET`].
+pub const CUT_BUDGET: u64 = 200_000;
+
+/// The most search nodes of the search for a second solution near the
+/// known one, before a sum's removal is checked on the whole grid (see
+/// the module documentation); 100,000 found no more of them on three
+/// 9x9 killers.
+pub const NEARBY_BUDGET: u64 = 20_000;
 
 /// The most cuts of one grid tried before another grid is made.
 const CUTS_PER_GRID: u32 = 20;
@@ -79,7 +98,7 @@ pub enum KillerError {
 /// let count = Solver::new().solve_in(&geometry, &Grid::empty(Size::FOUR), 2, |_| {}).unwrap();
 /// assert_eq!(count.solutions, 1);
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct KillerGenerator {
     generator: Generator,
     solver: Solver,
@@ -89,12 +108,27 @@ pub struct KillerGenerator {
     order: Vec<usize>,
     /// Cells that can join the cage being grown.
     frontier: Vec<usize>,
+    /// The known solution with the rows and columns of a cage blank.
+    nearby: Grid,
+}
+
+impl Default for KillerGenerator {
+    fn default() -> Self {
+        KillerGenerator::new()
+    }
 }
 
 impl KillerGenerator {
     /// A generator with empty buffers.
     pub fn new() -> KillerGenerator {
-        KillerGenerator::default()
+        KillerGenerator {
+            generator: Generator::default(),
+            solver: Solver::new(),
+            cage_of: Vec::new(),
+            order: Vec::new(),
+            frontier: Vec::new(),
+            nearby: Grid::empty(Size::NINE),
+        }
     }
 
     /// A random killer puzzle of `size` with one solution and no givens,
@@ -113,10 +147,10 @@ impl KillerGenerator {
                     cages: self.cut(&solution, rng),
                     ..Rules::classic()
                 };
-                if self.count(&rules, size)? != Some(1) {
+                if self.count(&rules, size, CUT_BUDGET)? != Some(1) {
                     continue;
                 }
-                self.remove_sums(&mut rules, size, rng)?;
+                self.remove_sums(&mut rules, &solution, rng)?;
                 return Ok(Killer {
                     rules,
                     solution,
@@ -128,10 +162,15 @@ impl KillerGenerator {
     }
 
     /// The solutions of `rules` on an empty grid of `size`, counted up to
-    /// 2; `None` when the count reached [`NODE_BUDGET`] first.
-    fn count(&mut self, rules: &Rules, size: Size) -> Result<Option<u64>, KillerError> {
+    /// 2; `None` when the count reached `budget` nodes first.
+    fn count(
+        &mut self,
+        rules: &Rules,
+        size: Size,
+        budget: u64,
+    ) -> Result<Option<u64>, KillerError> {
         let geometry = rules.geometry(size)?;
-        self.solver.set_node_budget(Some(NODE_BUDGET));
+        self.solver.set_node_budget(Some(budget));
         let stats = self
             .solver
             .solve_in(&geometry, &Grid::empty(size), 2, |_| {})
@@ -140,22 +179,60 @@ impl KillerGenerator {
     }
 
     /// Removes the sums of `rules` one at a time, in a random order, each
-    /// when the puzzle stays unique without it.
+    /// when the puzzle, whose one solution is `solution`, stays unique
+    /// without it.
     fn remove_sums(
         &mut self,
         rules: &mut Rules,
-        size: Size,
+        solution: &Grid,
         rng: &mut Rng,
     ) -> Result<(), KillerError> {
+        let size = solution.size();
         let mut order: Vec<usize> = (0..rules.cages.len()).collect();
         rng.shuffle(&mut order);
         for cage in order {
             let sum = rules.cages[cage].sum.take();
-            if self.count(rules, size)? != Some(1) {
+            if self.second_nearby(rules, solution, cage)?
+                || self.count(rules, size, NODE_BUDGET)? != Some(1)
+            {
                 rules.cages[cage].sum = sum;
             }
         }
         Ok(())
+    }
+
+    /// True when `rules` have a solution other than `solution` that
+    /// differs from it only in the rows and columns of cage `cage`, found
+    /// within [`NEARBY_BUDGET`] nodes: the puzzle is then not unique
+    /// without settling it on the whole grid.
+    fn second_nearby(
+        &mut self,
+        rules: &Rules,
+        solution: &Grid,
+        cage: usize,
+    ) -> Result<bool, KillerError> {
+        let size = solution.size();
+        let n = size.side();
+        let geometry = rules.geometry(size)?;
+        let (box_rows, box_columns) = size.box_shape().unwrap_or((1, 1));
+        let (mut bands, mut stacks) = (0u64, 0u64);
+        for &cell in &rules.cages[cage].cells {
+            bands |= 1 << (cell / n / box_rows);
+            stacks |= 1 << (cell % n / box_columns);
+        }
+        self.nearby.clone_from(solution);
+        for cell in 0..size.cells() {
+            let (band, stack) = (cell / n / box_rows, cell % n / box_columns);
+            if bands >> band & 1 == 1 || stacks >> stack & 1 == 1 {
+                self.nearby.set(cell, 0);
+            }
+        }
+        self.solver.set_node_budget(Some(NEARBY_BUDGET));
+        let stats = self
+            .solver
+            .solve_in(&geometry, &self.nearby, 2, |_| {})
+            .expect("digits of a solution break no rule");
+        Ok(stats.solutions == 2)
     }
 
     /// Cuts `solution` into random cages of distinct digits, each with the
@@ -276,7 +353,10 @@ mod tests {
                 cage.cells.iter().for_each(|&cell| covered[cell] += 1);
             }
             assert!(covered.iter().all(|&times| times == 1));
-            assert_eq!(generator.count(&killer.rules, size).unwrap(), Some(1));
+            assert_eq!(
+                generator.count(&killer.rules, size, NODE_BUDGET).unwrap(),
+                Some(1)
+            );
         }
     }
 

@@ -30,7 +30,7 @@
 
 use crate::engine::{Count, Matrix, SearchStats, TieBreak};
 use crate::sudoku::encoding::{
-    Encoding, Intersections, ItemOrder, PairSupports, Position, UnitMatching,
+    CageSums, Encoding, Intersections, ItemOrder, PairSupports, Position, UnitMatching,
 };
 use crate::sudoku::fast9::Fast9;
 use crate::sudoku::geometry::Geometry;
@@ -89,6 +89,9 @@ pub struct Solver {
     /// Each unit's perfect matchings, propagated during the search of large
     /// grids.
     matchings: UnitMatching,
+    /// The sums of the killer cages encoded by combinations, propagated
+    /// during the search of a geometry that has them.
+    sums: CageSums,
     /// The classic 9x9 fast path, taken with the default tie break.
     fast9: Fast9,
     /// The solutions gathered by the runs of a search of a large grid.
@@ -120,6 +123,7 @@ impl Solver {
             pairs: PairSupports::new(),
             intersections: Intersections::new(),
             matchings: UnitMatching::new(),
+            sums: CageSums::new(),
             fast9: Fast9::default(),
             restarts: Restarts::new(),
             start: Grid::empty(Size::NINE),
@@ -214,6 +218,7 @@ impl Solver {
             matchings,
             restarts,
             start,
+            sums,
             ..
         } = self;
         let mut left = Left {
@@ -224,6 +229,7 @@ impl Solver {
             pairs,
             intersections,
             matchings,
+            sums,
         };
         if !(left.propagates_units() && limit <= MOST_SOLUTIONS) {
             return Ok(match narrow {
@@ -384,6 +390,8 @@ struct Left<'a> {
     intersections: &'a mut Intersections,
     /// Each unit's perfect matchings, for large grids.
     matchings: &'a mut UnitMatching,
+    /// The buffers of the propagation of cage sums.
+    sums: &'a mut CageSums,
 }
 
 impl Left<'_> {
@@ -419,6 +427,7 @@ impl Left<'_> {
             pairs,
             intersections,
             matchings,
+            sums,
         } = self;
         let geometry = *geometry;
         // Clashes were ruled out by the singles pass.
@@ -429,7 +438,21 @@ impl Left<'_> {
         };
         encoding.build(matrix, geometry, position, ItemOrder::CellsFirst, shuffle);
         let relations = geometry.relations();
-        let placements = encoding.placements();
+        let (cages, placements) = (encoding.sum_cages(), encoding.placements());
+        if !cages.is_empty() {
+            let cages = sums.propagator(cages, placements);
+            if relations.is_empty() {
+                return matrix.search_once_with(limit, &mut { cages }, |options| {
+                    encoding.decode(options, solution);
+                    on_solution(solution);
+                });
+            }
+            let pairs = pairs.propagator(relations, solution, 0, placements);
+            return matrix.search_once_with(limit, &mut (cages, pairs), |options| {
+                encoding.decode(options, solution);
+                on_solution(solution);
+            });
+        }
         if !relations.is_empty() {
             let mut propagator = pairs.propagator(relations, solution, 0, placements);
             return matrix.search_once_with(limit, &mut propagator, |options| {

@@ -23,13 +23,17 @@
 //! and assignments that keep them and that the blank cells can take become
 //! options.
 
+use super::cage_sums::SumCages;
 use super::tables::TableItems;
 use super::{CellByCell, Count, Geometry, Grid, Matrix, OptionItems};
 
 /// The default of `Encoding::set_assignment_limit`: a cage with a
 /// sum is encoded by assignments when its combinations, times the orders of
-/// its cells, are at most this many; by combinations otherwise.
-pub const DEFAULT_ASSIGNMENT_LIMIT: usize = 512;
+/// its cells, are at most this many; by combinations otherwise. With the
+/// propagation of the sums of cages encoded by combinations, that takes the
+/// fewest nodes and time on killers with and without givens, so every cage
+/// is encoded by combinations unless a caller asks otherwise.
+pub const DEFAULT_ASSIGNMENT_LIMIT: usize = 0;
 
 /// The items of the killer cages of a build, what the grid holds of each
 /// cage, and the placements of the assignment options.
@@ -51,7 +55,7 @@ pub(super) struct CageItems {
     /// The item of (cage, digit from 0), `side` entries per cage; what
     /// stands for placed digits and assigned cages is never read.
     digit_items: Vec<u32>,
-    /// The item of each blank cell of a cage encoded by assignments.
+    /// The item of each blank cell of a cage.
     cell_items: Vec<u32>,
     /// The items of the tables (arrows), which placements cover beside
     /// those of the cages.
@@ -178,7 +182,7 @@ impl CageItems {
                 item += 1;
             }
         }
-        if self.assigned.contains(&true) {
+        if !cages.is_empty() {
             self.cell_items.resize(grid.cells().len(), 0);
             let blanks = grid.cells().iter().enumerate().filter(|&(_, &d)| d == 0);
             for (cell_item, (cell, _)) in (first_cell_item..).zip(blanks) {
@@ -253,7 +257,8 @@ impl CageItems {
 impl CellByCell<'_> {
     /// Adds the options of the cages with a sum: the combinations or the
     /// assignments of each (see the module documentation), each standing
-    /// in `placements` for no placement or for its assignment.
+    /// in `placements` for no placement or for its assignment; notes in
+    /// `sums` the cages encoded by combinations that have blank cells.
     pub(super) fn add_cage_options<C: Count>(
         &self,
         grid: &Grid,
@@ -261,8 +266,10 @@ impl CellByCell<'_> {
         placements: &mut Vec<u32>,
         items: &mut Vec<usize>,
         assignments: &mut Assignments,
+        sums: &mut SumCages,
     ) {
         let cages = self.geometry.cages();
+        let n = self.geometry.side();
         assignments.clear();
         for cage in (0..cages.len()).filter(|&cage| cages.sum(cage).is_some()) {
             let placed = self.cages.placed[cage];
@@ -277,6 +284,22 @@ impl CellByCell<'_> {
                     assignments.blank_cells.push(cell as usize);
                     assignments.free.push(digits);
                 }
+            }
+            let by_combinations = !self.cages.assigned[cage] && !assignments.blank_cells.is_empty();
+            if by_combinations {
+                let sum = cages.sum(cage).unwrap_or(0);
+                let placed_sum = (0..n)
+                    .filter(|&d| placed >> d & 1 == 1)
+                    .map(|d| d as u32 + 1);
+                let cell_items = &self.cages.cell_items;
+                let digit_items = &self.cages.digit_items[cage * n..(cage + 1) * n];
+                sums.begin(
+                    self.cages.whole[cage],
+                    sum - placed_sum.sum::<u32>(),
+                    matrix.options(),
+                    assignments.blank_cells.iter().map(|&cell| cell_items[cell]),
+                    |digit| (placed >> digit & 1 == 0).then(|| digit_items[digit]),
+                );
             }
             for &combination in cages.combinations(cage) {
                 let left = combination & !placed;
@@ -295,6 +318,9 @@ impl CellByCell<'_> {
                 } else {
                     self.add_combination(cage, combination, matrix, items);
                     placements.push(0);
+                    if by_combinations {
+                        sums.push(left);
+                    }
                 }
             }
         }
