@@ -226,3 +226,30 @@ fn check_generated_killers(size: Size, seeds: std::ops::Range<u64>) {
         }
     }
 }
+
+/// A cage whose givens already add up to more than its sum has no
+/// solution, and says so without a panic (the search's bookkeeping of the
+/// sum left must not go below zero).
+#[test]
+fn givens_over_a_cage_sum_leave_no_solution() {
+    let rules = Rules {
+        cages: vec![Cage {
+            cells: vec![0, 1, 2],
+            sum: Some(6),
+        }],
+        ..Rules::classic()
+    };
+    let geometry = rules.geometry(Size::NINE).unwrap();
+    let mut puzzle = Grid::empty(Size::NINE);
+    puzzle.set(0, 9);
+    let count = Solver::new()
+        .count_solutions_in(&geometry, &puzzle, 2)
+        .unwrap();
+    assert_eq!(count.found, 0);
+    // The same cage with room left for its sum is satisfiable.
+    puzzle.set(0, 1);
+    let count = Solver::new()
+        .count_solutions_in(&geometry, &puzzle, 2)
+        .unwrap();
+    assert_eq!((count.found, count.at_limit), (2, true));
+}

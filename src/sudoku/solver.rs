@@ -27,6 +27,11 @@
 //! item. [`Solver::set_tie_break`] can ask for the leftmost instead, which
 //! the rating does. All buffers live in the solver and are reused from
 //! puzzle to puzzle.
+//!
+//! The search propagates what the geometry calls for: arc consistency on
+//! pairwise rules, the sums of killer cages, and, from side 25 on plain
+//! units, locked candidates and each unit's perfect matchings, with
+//! [`crate::sudoku::restarts`] cutting off the long tail of its time.
 
 use crate::engine::{Count, Matrix, SearchStats, TieBreak};
 use crate::sudoku::encoding::{

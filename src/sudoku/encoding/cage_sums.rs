@@ -289,7 +289,17 @@ impl OneCage<'_> {
                     }
                 }
             } else {
-                let rest = cage.sum - digit_sum(placed);
+                let Some(rest) = cage.sum.checked_sub(digit_sum(placed)) else {
+                    // Digits placed over the sum: an open cell emptied ends
+                    // the branch.
+                    let open = cells
+                        .iter()
+                        .find(|&&item| pruning.options_left(item as usize).is_some());
+                    if let Some(&item) = open {
+                        keep_only(pruning, placements, item, 0);
+                    }
+                    return false;
+                };
                 for (index, &item) in cells.iter().enumerate() {
                     let mask = self.candidates[index];
                     if mask == 0 {

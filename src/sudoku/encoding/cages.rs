@@ -293,9 +293,11 @@ impl CellByCell<'_> {
                     .map(|d| d as u32 + 1);
                 let cell_items = &self.cages.cell_items;
                 let digit_items = &self.cages.digit_items[cage * n..(cage + 1) * n];
+                // Givens over the sum leave a sum of 0 to make, which no
+                // combination with a blank cell makes: no solution.
                 sums.begin(
                     self.cages.whole[cage],
-                    sum - placed_sum.sum::<u32>(),
+                    sum.saturating_sub(placed_sum.sum::<u32>()),
                     matrix.options(),
                     assignments.blank_cells.iter().map(|&cell| cell_items[cell]),
                     |digit| (placed >> digit & 1 == 0).then(|| digit_items[digit]),
