@@ -164,7 +164,8 @@ fn twenty_five_by_twenty_five() {
 /// several solutions, which without restarts and the propagation of large
 /// grids the search did not reach in two billion nodes. Both solutions
 /// found of each must keep its givens and the rules; then the backtracking
-/// solver and the exact-cover one must agree on a cut of the first.
+/// solver and the exact-cover one must agree on a cut of the first, and the
+/// binary must count the file as the library does.
 #[test]
 #[ignore = "seconds in an optimised build; CI runs it"]
 fn the_published_36x36_puzzles_are_solved_and_counted() {
@@ -194,5 +195,28 @@ fn the_published_36x36_puzzles_are_solved_and_counted() {
         let expected = oracle::count_solutions(cut.cells(), (6, 6), 2);
         let counted = Solver::new().count_solutions(&cut, 2).unwrap().found;
         assert_eq!(Some(counted), expected, "puzzle {index}, cut");
+    }
+    // The binary's own count of the file agrees: two solutions or more each.
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/philmcminn-36x36.txt");
+    let run = common::binary::run(
+        &[
+            "count",
+            "--limit",
+            "2",
+            "-f",
+            "json",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    let records: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(records.len(), 2, "{}", run.stdout);
+    for record in records {
+        assert!(
+            record.contains(r#""status":"multiple","count":2,"limit_reached":true"#),
+            "{record}"
+        );
     }
 }
