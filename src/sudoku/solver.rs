@@ -33,7 +33,7 @@
 //! units, locked candidates and each unit's perfect matchings, with
 //! [`crate::sudoku::restarts`] cutting off the long tail of its time.
 
-use crate::engine::{Count, Matrix, SearchStats, TieBreak};
+use crate::engine::{Count, Matrix, NoPropagation, Propagate, SearchStats, TieBreak};
 use crate::sudoku::encoding::{
     CageSums, Encoding, Intersections, ItemOrder, PairSupports, Position, UnitMatching,
 };
@@ -421,7 +421,7 @@ impl Left<'_> {
         matrix: &mut Matrix<C>,
         limit: u64,
         shuffle: Option<&mut Rng>,
-        mut on_solution: impl FnMut(&Grid),
+        on_solution: impl FnMut(&Grid),
     ) -> SearchStats {
         let propagates_units = self.propagates_units();
         let Left {
@@ -444,26 +444,40 @@ impl Left<'_> {
         encoding.build(matrix, geometry, position, ItemOrder::CellsFirst, shuffle);
         let relations = geometry.relations();
         let (cages, placements) = (encoding.sum_cages(), encoding.placements());
+        let encoding = &**encoding;
         if !cages.is_empty() {
             let cages = sums.propagator(cages, placements);
             if relations.is_empty() {
-                return matrix.search_once_with(limit, &mut { cages }, |options| {
-                    encoding.decode(options, solution);
-                    on_solution(solution);
-                });
+                return search_decoded(
+                    matrix,
+                    limit,
+                    &mut { cages },
+                    encoding,
+                    solution,
+                    on_solution,
+                );
             }
             let pairs = pairs.propagator(relations, solution, 0, placements);
-            return matrix.search_once_with(limit, &mut (cages, pairs), |options| {
-                encoding.decode(options, solution);
-                on_solution(solution);
-            });
+            let mut propagator = (cages, pairs);
+            return search_decoded(
+                matrix,
+                limit,
+                &mut propagator,
+                encoding,
+                solution,
+                on_solution,
+            );
         }
         if !relations.is_empty() {
             let mut propagator = pairs.propagator(relations, solution, 0, placements);
-            return matrix.search_once_with(limit, &mut propagator, |options| {
-                encoding.decode(options, solution);
-                on_solution(solution);
-            });
+            return search_decoded(
+                matrix,
+                limit,
+                &mut propagator,
+                encoding,
+                solution,
+                on_solution,
+            );
         }
         if propagates_units {
             let (unit_digits, unit_items) = (singles.unit_digits(), encoding.unit_items());
@@ -471,16 +485,41 @@ impl Left<'_> {
                 matchings.propagator(geometry, unit_digits, unit_items, placements),
                 intersections.propagator(geometry, unit_digits, unit_items, placements),
             );
-            return matrix.search_once_with(limit, &mut propagator, |options| {
-                encoding.decode(options, solution);
-                on_solution(solution);
-            });
+            return search_decoded(
+                matrix,
+                limit,
+                &mut propagator,
+                encoding,
+                solution,
+                on_solution,
+            );
         }
-        matrix.search_once(limit, |options| {
-            encoding.decode(options, solution);
-            on_solution(solution);
-        })
+        search_decoded(
+            matrix,
+            limit,
+            &mut NoPropagation,
+            encoding,
+            solution,
+            on_solution,
+        )
     }
+}
+
+/// Searches `matrix` with `propagator`, decoding each solution (options of
+/// the matrix `encoding` last built) into `solution` for `on_solution`.
+#[inline(always)]
+fn search_decoded<C: Count, P: Propagate>(
+    matrix: &mut Matrix<C>,
+    limit: u64,
+    propagator: &mut P,
+    encoding: &Encoding,
+    solution: &mut Grid,
+    mut on_solution: impl FnMut(&Grid),
+) -> SearchStats {
+    matrix.search_once_with(limit, propagator, |options| {
+        encoding.decode(options, solution);
+        on_solution(solution);
+    })
 }
 
 /// The smallest side whose grids the search propagates locked candidates

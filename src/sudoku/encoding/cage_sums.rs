@@ -27,6 +27,8 @@
 
 use crate::engine::{Count, Propagate, Pruning};
 
+use super::level_counts::level_row;
+
 /// Cages with more combinations left than this are pruned by bounds on
 /// their sums instead of combination by combination.
 pub const SCAN_COMBINATIONS: usize = 64;
@@ -178,16 +180,11 @@ impl Propagate for SumBounds<'_> {
     fn propagate<C: Count>(&mut self, pruning: &mut Pruning<'_, C>) {
         let cages = self.cages;
         let slots = cages.cages.len();
-        let depth = pruning.depth();
-        let here = depth * slots;
         let CageSums { seen, candidates } = &mut *self.buffers;
-        if seen.len() < here + slots {
-            seen.resize(here + slots, 0);
-        }
+        let seen = level_row(seen, slots, pruning.depth());
         for (slot, cage) in cages.cages.iter().enumerate() {
             let before = options_in(pruning, cages, cage);
-            if depth > 0 && seen[here - slots + slot] == before {
-                seen[here + slot] = before;
+            if seen[slot] == before {
                 continue;
             }
             let mut one = OneCage {
@@ -199,7 +196,7 @@ impl Propagate for SumBounds<'_> {
             if !one.propagate(pruning) {
                 return;
             }
-            seen[here + slot] = options_in(pruning, cages, cage);
+            seen[slot] = options_in(pruning, cages, cage);
         }
     }
 }
