@@ -31,6 +31,7 @@
 
 mod cage_sums;
 mod cages;
+mod consecutive_sets;
 mod intersections;
 mod level_counts;
 mod pair_supports;
@@ -44,6 +45,7 @@ use crate::sudoku::random::Rng;
 pub use cage_sums::{CageSums, SumCages};
 pub use cages::DEFAULT_ASSIGNMENT_LIMIT;
 use cages::{Assignments, CageItems};
+pub use consecutive_sets::ConsecutiveSets;
 pub use intersections::Intersections;
 pub use pair_supports::PairSupports;
 pub use unit_matching::UnitMatching;

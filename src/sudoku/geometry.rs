@@ -100,6 +100,8 @@ pub struct Geometry {
     relations: Relations,
     /// The largest value of each link of the tables.
     links: Vec<u16>,
+    /// The lines whose cells hold a set of consecutive digits (renban).
+    consecutive_sets: Vec<Vec<usize>>,
 }
 
 /// A rule given as the lists of digits its cells may hold together (an
@@ -267,6 +269,8 @@ pub struct GeometryBuilder {
     tables: Vec<Table>,
     /// The largest value of each link of the tables.
     links: Vec<u16>,
+    /// Lines whose cells hold a set of consecutive digits.
+    consecutive_sets: Vec<Vec<usize>>,
 }
 
 impl GeometryBuilder {
@@ -385,6 +389,13 @@ impl GeometryBuilder {
     /// Adds a rule given as a table (see [`Table`]).
     pub(crate) fn table(&mut self, table: Table) {
         self.tables.push(table);
+    }
+
+    /// Adds a line whose cells hold a set of consecutive digits, in any
+    /// order, which the search reasons on as a whole (see
+    /// [`Geometry::consecutive_sets`]); its pairs are compiled apart.
+    pub(crate) fn consecutive_set(&mut self, cells: Vec<usize>) {
+        self.consecutive_sets.push(cells);
     }
 
     /// Adds a link of the tables, whose values run from 0 to `largest`;
@@ -615,6 +626,7 @@ impl GeometryBuilder {
             tables: self.tables,
             relations,
             links: self.links,
+            consecutive_sets: self.consecutive_sets,
         })
     }
 }
@@ -702,6 +714,7 @@ impl Geometry {
             forbidden: Vec::new(),
             tables: Vec::new(),
             links: Vec::new(),
+            consecutive_sets: Vec::new(),
         }
     }
 
@@ -724,6 +737,7 @@ impl Geometry {
             forbidden: Vec::new(),
             tables: Vec::new(),
             links: Vec::new(),
+            consecutive_sets: Vec::new(),
         }
     }
 
@@ -956,6 +970,14 @@ impl Geometry {
     /// no pair of placements forbids more than equal digits.
     pub fn relations(&self) -> &Relations {
         &self.relations
+    }
+
+    /// The lines whose cells hold a set of consecutive digits in any order
+    /// (renban lines of three cells or more). Their pairs are in
+    /// [`Geometry::relations`] as well; the search also reasons on each
+    /// line as a whole.
+    pub fn consecutive_sets(&self) -> &[Vec<usize>] {
+        &self.consecutive_sets
     }
 
     /// The placements a rule forbids outright, as (cell, digit, rule

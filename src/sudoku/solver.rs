@@ -35,7 +35,8 @@
 
 use crate::engine::{Count, Matrix, NoPropagation, Propagate, SearchStats, TieBreak};
 use crate::sudoku::encoding::{
-    CageSums, Encoding, Intersections, ItemOrder, PairSupports, Position, UnitMatching,
+    CageSums, ConsecutiveSets, Encoding, Intersections, ItemOrder, PairSupports, Position,
+    UnitMatching,
 };
 use crate::sudoku::fast9::Fast9;
 use crate::sudoku::geometry::Geometry;
@@ -97,6 +98,9 @@ pub struct Solver {
     /// The sums of the killer cages encoded by combinations, propagated
     /// during the search of a geometry that has them.
     sums: CageSums,
+    /// The renban lines, propagated as a whole during the search of a
+    /// geometry that has them.
+    runs: ConsecutiveSets,
     /// The classic 9x9 fast path, taken with the default tie break.
     fast9: Fast9,
     /// The solutions gathered by the runs of a search of a large grid.
@@ -129,6 +133,7 @@ impl Solver {
             intersections: Intersections::new(),
             matchings: UnitMatching::new(),
             sums: CageSums::new(),
+            runs: ConsecutiveSets::new(),
             fast9: Fast9::default(),
             restarts: Restarts::new(),
             start: Grid::empty(Size::NINE),
@@ -224,6 +229,7 @@ impl Solver {
             restarts,
             start,
             sums,
+            runs,
             ..
         } = self;
         let mut left = Left {
@@ -235,6 +241,7 @@ impl Solver {
             intersections,
             matchings,
             sums,
+            runs,
         };
         if !(left.propagates_units() && limit <= MOST_SOLUTIONS) {
             return Ok(match narrow {
@@ -397,6 +404,8 @@ struct Left<'a> {
     matchings: &'a mut UnitMatching,
     /// The buffers of the propagation of cage sums.
     sums: &'a mut CageSums,
+    /// The buffers of the propagation of renban lines.
+    runs: &'a mut ConsecutiveSets,
 }
 
 impl Left<'_> {
@@ -433,6 +442,7 @@ impl Left<'_> {
             intersections,
             matchings,
             sums,
+            runs,
         } = self;
         let geometry = *geometry;
         // Clashes were ruled out by the singles pass.
@@ -445,35 +455,16 @@ impl Left<'_> {
         let relations = geometry.relations();
         let (cages, placements) = (encoding.sum_cages(), encoding.placements());
         let encoding = &**encoding;
-        if !cages.is_empty() {
-            let cages = sums.propagator(cages, placements);
-            if relations.is_empty() {
-                return search_decoded(
-                    matrix,
-                    limit,
-                    &mut { cages },
-                    encoding,
-                    solution,
-                    on_solution,
-                );
-            }
-            let pairs = pairs.propagator(relations, solution, 0, placements);
-            let mut propagator = (cages, pairs);
+        let lines = geometry.consecutive_sets();
+        if !cages.is_empty() || !relations.is_empty() || !lines.is_empty() {
+            let cages = (!cages.is_empty()).then(|| sums.propagator(cages, placements));
+            let pairs = (!relations.is_empty())
+                .then(|| pairs.propagator(relations, solution, 0, placements));
+            let runs = (!lines.is_empty()).then(|| runs.propagator(lines, solution, 0, placements));
             return search_decoded(
                 matrix,
                 limit,
-                &mut propagator,
-                encoding,
-                solution,
-                on_solution,
-            );
-        }
-        if !relations.is_empty() {
-            let mut propagator = pairs.propagator(relations, solution, 0, placements);
-            return search_decoded(
-                matrix,
-                limit,
-                &mut propagator,
+                &mut (cages, (pairs, runs)),
                 encoding,
                 solution,
                 on_solution,

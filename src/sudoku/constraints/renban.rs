@@ -1,7 +1,10 @@
 //! Renban: the line holds a set of consecutive digits in any order. Its
 //! digits differ, and no two differ by as much as its length; on `L` cells
 //! that is the whole rule, since `L` different digits within a span of `L`
-//! are consecutive.
+//! are consecutive. Those pairs are all the rule, but pairs alone do not
+//! see which runs of digits the whole line can still take: a line of three
+//! or more cells is also handed to the search as a set of consecutive
+//! digits, which it reasons on as a whole after every choice.
 
 use super::relation::relate;
 use super::{ConstraintError, Context};
@@ -25,6 +28,11 @@ pub(super) fn compile(
         for &b in &cells[i + 1..] {
             relate(cx, a, b, |x, y| x != y && (x.abs_diff(y) as usize) < length);
         }
+    }
+    // Two cells: the pair is the whole rule. From three, the search also
+    // looks for the runs of digits the line can still hold.
+    if length >= 3 {
+        cx.builder.consecutive_set(cells.to_vec());
     }
     Ok(())
 }
