@@ -1,7 +1,12 @@
 //! Entropic lines: the digits fall in three equal bands (1-3, 4-6, 7-9 on
 //! 9x9), and every three cells in a row on the line hold one of each. Two
 //! cells at most two places apart on the line are in different bands; with
-//! three bands that is the whole rule.
+//! three bands that is the whole rule. It follows that two cells three
+//! places apart are in one band (both make a three with the two between
+//! them): compiled as well, which the pairs alone see only once a band is
+//! settled. On the entropic set it cuts the search from 1,190 to 309 nodes
+//! a puzzle (instructions 0.58); every pair of the line as a band pattern
+//! takes no fewer nodes and more instructions.
 
 use super::relation::relate;
 use super::{ConstraintError, Context};
@@ -20,6 +25,10 @@ pub(super) fn compile(cx: &mut Context, cells: &[usize]) -> Result<(), Constrain
     for (i, &a) in cells.iter().enumerate() {
         for &b in cells.iter().skip(i + 1).take(2) {
             relate(cx, a, b, |x, y| band(x) != band(y));
+        }
+        // Implied: the cells of two overlapping threes, three apart.
+        if let Some(&b) = cells.get(i + 3) {
+            relate(cx, a, b, |x, y| band(x) == band(y));
         }
     }
     Ok(())
