@@ -183,6 +183,11 @@ impl Propagate for SumBounds<'_> {
         let CageSums { seen, candidates } = &mut *self.buffers;
         let seen = level_row(seen, slots, pruning.depth());
         for (slot, cage) in cages.cages.iter().enumerate() {
+            if pruning.options_left(cage.whole as usize).is_none() {
+                // A combination is chosen: the cover makes its digits fill
+                // the cells.
+                continue;
+            }
             let before = options_in(pruning, cages, cage);
             if seen[slot] == before {
                 continue;
@@ -228,11 +233,6 @@ impl OneCage<'_> {
     /// left with no option (the search backtracks).
     fn propagate<C: Count>(&mut self, pruning: &mut Pruning<'_, C>) -> bool {
         let cage = self.cage;
-        if pruning.options_left(cage.whole as usize).is_none() {
-            // A combination is chosen: the cover makes its digits fill the
-            // cells.
-            return true;
-        }
         let cells = &self.cages.cells[cage.cells.0 as usize..cage.cells.1 as usize];
         let masks = &self.cages.masks[cage.masks.0 as usize..cage.masks.1 as usize];
         loop {
