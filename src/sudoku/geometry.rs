@@ -17,6 +17,7 @@ use std::sync::OnceLock;
 
 use thiserror::Error;
 
+use crate::sudoku::buckets::by_key;
 use crate::sudoku::cages::{CageError, Cages};
 use crate::sudoku::frame::Frame;
 use crate::sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
@@ -255,7 +256,12 @@ pub struct GeometryBuilder {
     boxes: Option<(usize, usize)>,
     units: Vec<(Unit, Vec<usize>)>,
     standard_units: usize,
-    groups: Vec<Vec<(usize, u8)>>,
+    /// The placements of the "at most once" groups, one group after
+    /// another, as given.
+    group_placements: Vec<(usize, u8)>,
+    /// Where each group ends in `group_placements` (the next one starts
+    /// there).
+    group_ends: Vec<u32>,
     /// Boxes whose cells do not number the side of the grid.
     bad_boxes: bool,
     cages: Vec<(Vec<usize>, Option<u32>)>,
@@ -359,7 +365,8 @@ impl GeometryBuilder {
     /// `[(a, d), (b, d)]`; neighbours that must not be consecutive are the
     /// groups `[(a, d), (b, d + 1)]` and `[(a, d + 1), (b, d)]`.
     pub fn at_most_once(mut self, placements: impl IntoIterator<Item = (usize, u8)>) -> Self {
-        self.groups.push(placements.into_iter().collect());
+        self.group_placements.extend(placements);
+        self.group_ends.push(self.group_placements.len() as u32);
         self.group_rules.push(NO_RULE);
         self
     }
@@ -377,8 +384,25 @@ impl GeometryBuilder {
     /// of one digit in two cells that already share a unit or cage is left
     /// out when the geometry is built, and so is a pair already forbidden.
     pub(crate) fn forbid_pair(&mut self, first: (usize, u8), second: (usize, u8), rule: u32) {
-        self.groups.push(vec![first, second]);
+        self.group_placements.extend([first, second]);
+        self.group_ends.push(self.group_placements.len() as u32);
         self.group_rules.push(rule);
+    }
+
+    /// Makes room for `pairs` more forbidden pairs, which a rule about to
+    /// add that many knows ahead.
+    pub(crate) fn reserve_pairs(&mut self, pairs: usize) {
+        self.group_placements.reserve(2 * pairs);
+        self.group_ends.reserve(pairs);
+        self.group_rules.reserve(pairs);
+    }
+
+    /// The placements of group `group`, as given.
+    fn group(&self, group: usize) -> &[(usize, u8)] {
+        let start = group
+            .checked_sub(1)
+            .map_or(0, |before| self.group_ends[before]);
+        &self.group_placements[start as usize..self.group_ends[group] as usize]
     }
 
     /// Forbids `digit` in `cell` outright, for rule `rule`.
@@ -464,8 +488,8 @@ impl GeometryBuilder {
                 });
             }
         }
-        for (index, group) in self.groups.iter().enumerate() {
-            for &(cell, digit) in group {
+        for index in 0..self.group_ends.len() {
+            for &(cell, digit) in self.group(index) {
                 if cell >= cells || digit == 0 || digit as usize > n {
                     return Err(GeometryError::BadPlacement {
                         group: index,
@@ -492,27 +516,30 @@ impl GeometryBuilder {
             }
         }
         let cages = Cages::new(n, cells, &self.cages)?;
-        let mut units_of: Vec<Vec<u16>> = vec![Vec::new(); cells];
-        for (unit, (_, members)) in self.units.iter().enumerate() {
-            for &cell in members {
-                units_of[cell].push(unit as u16);
-            }
-        }
+        let (cell_units, cell_unit_starts) = by_key(cells, || {
+            let units = self.units.iter().enumerate();
+            units.flat_map(|(unit, (_, members))| members.iter().map(move |&c| (c, unit as u16)))
+        });
+        let units_of = |cell: usize| {
+            &cell_units[cell_unit_starts[cell] as usize..cell_unit_starts[cell + 1] as usize]
+        };
+        let placements = cells * n;
         let code = |&(cell, digit): &(usize, u8)| (cell * n + digit as usize - 1) as u32;
         // A rule's pair that repeats another, or that only forbids equal
         // digits in two cells that already differ, is dropped: the first of
-        // each pair is kept, found by sorting (pair, group) keys.
+        // each pair is kept, found among the pairs of its first placement.
         let together = |a: usize, b: usize| {
-            units_of[a].iter().any(|unit| units_of[b].contains(unit))
+            units_of(a).iter().any(|unit| units_of(b).contains(unit))
                 || (cages.cage_of(a).is_some() && cages.cage_of(a) == cages.cage_of(b))
         };
-        let mut keep = vec![true; self.groups.len()];
-        let mut pair_keys = Vec::new();
-        for (index, (group, &rule)) in self.groups.iter().zip(&self.group_rules).enumerate() {
+        let groups = self.group_ends.len();
+        let mut keep = vec![true; groups];
+        let mut rule_pairs = Vec::new();
+        for (index, &rule) in self.group_rules.iter().enumerate() {
             if rule == NO_RULE {
                 continue;
             }
-            let [(a, d), (b, e)] = group[..] else {
+            let &[(a, d), (b, e)] = self.group(index) else {
                 unreachable!("a rule's group is a pair")
             };
             if d == e && together(a, b) {
@@ -520,76 +547,83 @@ impl GeometryBuilder {
                 continue;
             }
             let (first, second) = (code(&(a, d)), code(&(b, e)));
-            let pair = u64::from(first.min(second)) << 32 | u64::from(first.max(second));
-            pair_keys.push((pair, index));
+            rule_pairs.push((first.min(second), first.max(second), index as u32));
         }
-        pair_keys.sort_unstable();
-        for twins in pair_keys.windows(2) {
-            if twins[0].0 == twins[1].0 {
-                keep[twins[1].1] = false;
+        let (pairs_by_first, pair_starts) = by_key(placements, || {
+            let pairs = rule_pairs.iter();
+            pairs.map(|&(first, second, index)| (first as usize, (second, index)))
+        });
+        let mut seen_with = vec![u32::MAX; placements];
+        for first in 0..placements {
+            let range = pair_starts[first] as usize..pair_starts[first + 1] as usize;
+            for &(second, index) in &pairs_by_first[range] {
+                if seen_with[second as usize] == first as u32 {
+                    keep[index as usize] = false;
+                }
+                seen_with[second as usize] = first as u32;
             }
         }
-        let mut group_placements = Vec::new();
-        let mut group_starts = vec![0];
-        let mut group_rules = Vec::new();
-        // The groups of each placement, by counting: first the number of
-        // each, then their starts, then the groups in place.
-        let mut placement_group_starts = vec![0u32; cells * n + 1];
-        for (group, _) in self.groups.iter().zip(&keep).filter(|(_, &kept)| kept) {
-            for placement in group {
-                placement_group_starts[code(placement) as usize + 1] += 1;
+        let mut group_placements = Vec::with_capacity(self.group_placements.len());
+        let mut group_starts = Vec::with_capacity(groups + 1);
+        group_starts.push(0);
+        let mut group_rules = Vec::with_capacity(groups);
+        // The groups of two placements, for the relations of two cells.
+        let mut relation_pairs = Vec::new();
+        // The group of each of `group_placements`, for the groups of each
+        // placement.
+        let mut group_of_placement = Vec::with_capacity(self.group_placements.len());
+        let mut start = 0;
+        for ((&end, &rule), &kept) in self.group_ends.iter().zip(&self.group_rules).zip(&keep) {
+            let members = &self.group_placements[start as usize..end as usize];
+            start = end;
+            if kept {
+                let group = group_rules.len() as u32;
+                group_placements.extend(members.iter().map(code));
+                group_of_placement.resize(group_placements.len(), group);
+                group_starts.push(group_placements.len() as u32);
+                group_rules.push(rule);
+                if let &[first, second] = members {
+                    relation_pairs.push([first, second]);
+                }
             }
         }
-        for k in 1..placement_group_starts.len() {
-            placement_group_starts[k] += placement_group_starts[k - 1];
-        }
-        let mut next = placement_group_starts.clone();
-        let mut placement_groups = vec![0; *placement_group_starts.last().unwrap_or(&0) as usize];
-        let kept = self.groups.iter().zip(&self.group_rules).zip(&keep);
-        for ((group, &rule), _) in kept.filter(|(_, &kept)| kept) {
-            let index = group_rules.len() as u32;
-            for placement in group {
-                let code = code(placement) as usize;
-                group_placements.push(code as u32);
-                placement_groups[next[code] as usize] = index;
-                next[code] += 1;
-            }
-            group_starts.push(group_placements.len() as u32);
-            group_rules.push(rule);
-        }
+        let (placement_groups, placement_group_starts) = by_key(placements, || {
+            let owned = group_placements.iter().zip(&group_of_placement);
+            owned.map(|(&code, &group)| (code as usize, group))
+        });
         let kinds = self.units.iter().map(|(unit, _)| *unit).collect();
         let unit_cells: Vec<u16> = self
             .units
             .iter()
             .flat_map(|(_, members)| members.iter().map(|&cell| cell as u16))
             .collect();
-        let (cell_units, cell_unit_starts) = flatten(&units_of);
-        let peers_of: Vec<Vec<u16>> = (0..cells)
-            .map(|cell| {
-                let mates = cages
-                    .cage_of(cell)
-                    .map_or(&[][..], |cage| cages.cells(cage));
-                let mut peers: Vec<u16> = units_of[cell]
+        // At most the cells of each unit of each cell, and of its cage (no
+        // more cells than a unit).
+        let mut peers = Vec::with_capacity((cell_units.len() + cells) * n);
+        let mut peer_starts = Vec::with_capacity(cells + 1);
+        let mut mates_of_cell = Vec::new();
+        for cell in 0..cells {
+            peer_starts.push(peers.len() as u32);
+            let mates = cages
+                .cage_of(cell)
+                .map_or(&[][..], |cage| cages.cells(cage));
+            mates_of_cell.clear();
+            mates_of_cell.extend(
+                units_of(cell)
                     .iter()
                     .flat_map(|&unit| &unit_cells[unit as usize * n..(unit as usize + 1) * n])
                     .chain(mates)
                     .copied()
-                    .filter(|&peer| peer as usize != cell)
-                    .collect();
-                peers.sort_unstable();
-                peers.dedup();
-                peers
-            })
-            .collect();
-        let (peers, peer_starts) = flatten(&peers_of);
-        let pairs = group_starts.windows(2).filter_map(|bounds| {
-            match &group_placements[bounds[0] as usize..bounds[1] as usize] {
-                &[first, second] => Some([first, second]),
-                _ => None,
-            }
-        });
-        let relations = Relations::new(n, cells, pairs, |a, b| {
-            peers_of[a].binary_search(&(b as u16)).is_ok()
+                    .filter(|&peer| peer as usize != cell),
+            );
+            mates_of_cell.sort_unstable();
+            mates_of_cell.dedup();
+            peers.extend_from_slice(&mates_of_cell);
+        }
+        peer_starts.push(peers.len() as u32);
+        let relations = Relations::new(n, cells, &relation_pairs, |a, b| {
+            let peers_of_a = &peers[peer_starts[a] as usize..peer_starts[a + 1] as usize];
+            peers_of_a.binary_search(&(b as u16)).is_ok()
         });
         let classic = self.boxes.is_some()
             && self.frame.is_square(n)
@@ -600,6 +634,8 @@ impl GeometryBuilder {
             && allowed.is_empty()
             && self.tables.is_empty()
             && cages.is_empty();
+        let units_per_cell = same_length(&cell_unit_starts);
+        let peers_per_cell = same_length(&peer_starts);
         Ok(Geometry {
             size,
             frame: self.frame,
@@ -612,8 +648,8 @@ impl GeometryBuilder {
             peers,
             peer_starts,
             classic,
-            units_per_cell: same_length(&units_of),
-            peers_per_cell: same_length(&peers_of),
+            units_per_cell,
+            peers_per_cell,
             group_placements,
             group_starts,
             placement_groups,
@@ -665,25 +701,14 @@ fn links_agree(tables: &[&Table], grid: &Grid, values: &mut [Option<u16>]) -> bo
     false
 }
 
-/// The length of every list of `lists`, when it is the same for all.
-fn same_length(lists: &[Vec<u16>]) -> Option<usize> {
-    let first = lists.first().map_or(0, Vec::len);
-    lists
-        .iter()
-        .all(|list| list.len() == first)
-        .then_some(first)
-}
-
-/// Lists of numbers, one list after another, and where each starts.
-fn flatten(lists: &[Vec<u16>]) -> (Vec<u16>, Vec<u32>) {
-    let mut starts = Vec::with_capacity(lists.len() + 1);
-    let mut flat = Vec::new();
-    for list in lists {
-        starts.push(flat.len() as u32);
-        flat.extend_from_slice(list);
-    }
-    starts.push(flat.len() as u32);
-    (flat, starts)
+/// The length of every list of a flat table whose lists start at
+/// `starts` (one more entry closing the last), when it is the same for all.
+fn same_length(starts: &[u32]) -> Option<usize> {
+    let first = starts.get(1).map_or(0, |&end| end - starts[0]);
+    starts
+        .windows(2)
+        .all(|bounds| bounds[1] - bounds[0] == first)
+        .then_some(first as usize)
 }
 
 impl Geometry {
@@ -706,7 +731,8 @@ impl Geometry {
             boxes: None,
             standard_units: units.len(),
             units,
-            groups: Vec::new(),
+            group_placements: Vec::new(),
+            group_ends: Vec::new(),
             bad_boxes: false,
             cages: Vec::new(),
             group_rules: Vec::new(),
@@ -729,7 +755,8 @@ impl Geometry {
             boxes: None,
             standard_units: 0,
             units: Vec::new(),
-            groups: Vec::new(),
+            group_placements: Vec::new(),
+            group_ends: Vec::new(),
             bad_boxes: false,
             cages: Vec::new(),
             group_rules: Vec::new(),

@@ -2,6 +2,7 @@
 //! exact-cover engine, and what is built on it (solving, singles,
 //! generating, rating).
 
+mod buckets;
 pub mod cages;
 pub mod candidates;
 pub mod canon;

@@ -43,53 +43,76 @@ pub struct Relations {
 
 impl Relations {
     /// The relations of a grid of `side` and `cells` cells whose forbidden
-    /// pairs are `pairs`, each as two placements `cell * side + digit - 1`;
+    /// pairs are `pairs`, each as two placements (cell, digit from 1);
     /// `are_peers` tells whether two cells share a unit, whose digits then
     /// differ as well.
     pub(crate) fn new(
         side: usize,
         cells: usize,
-        pairs: impl Iterator<Item = [u32; 2]>,
+        pairs: &[[(usize, u8); 2]],
         are_peers: impl Fn(usize, usize) -> bool,
     ) -> Relations {
-        // Each pair both ways as one sortable key: from cell, to cell,
-        // from digit, to digit, 16 bits each.
-        let key = |a: usize, b: usize, da: usize, db: usize| {
-            (a as u64) << 48 | (b as u64) << 32 | (da as u64) << 16 | db as u64
-        };
-        let mut both_ways = Vec::new();
-        for [first, second] in pairs {
-            let (a, da) = (first as usize / side, first as usize % side);
-            let (b, db) = (second as usize / side, second as usize % side);
-            if a != b {
-                both_ways.push(key(a, b, da, db));
-                both_ways.push(key(b, a, db, da));
+        let all = u64::MAX >> (64 - side);
+        // Each two related cells, the lower first, with two tables of
+        // `side` masks: the digits of the higher cell that go with each
+        // digit of the lower, then the other way. The pairs of a rule come
+        // one cell pair after another, and the cell pairs of each lower
+        // cell are chained from it for the others.
+        let mut cell_pairs: Vec<(u32, u32)> = Vec::new();
+        let mut tables: Vec<u64> = Vec::new();
+        let mut first_pair_of = vec![NONE; cells];
+        let mut next_pair: Vec<u32> = Vec::new();
+        let (mut current_cells, mut current) = ((usize::MAX, usize::MAX), 0);
+        for &[(a, da), (b, db)] in pairs {
+            if a == b {
+                continue;
             }
+            let ((low, low_digit), (high, high_digit)) = match a < b {
+                true => ((a, da), (b, db)),
+                false => ((b, db), (a, da)),
+            };
+            if (low, high) != current_cells {
+                let mut found = first_pair_of[low];
+                while found != NONE && cell_pairs[found as usize].1 as usize != high {
+                    found = next_pair[found as usize];
+                }
+                if found == NONE {
+                    found = cell_pairs.len() as u32;
+                    cell_pairs.push((low as u32, high as u32));
+                    next_pair.push(first_pair_of[low]);
+                    first_pair_of[low] = found;
+                    let start = tables.len();
+                    tables.resize(start + 2 * side, all);
+                    let ways = tables[start..].chunks_mut(side);
+                    for ((from, to), table) in [(low, high), (high, low)].into_iter().zip(ways) {
+                        if are_peers(from, to) {
+                            for (digit, mask) in table.iter_mut().enumerate() {
+                                *mask &= !(1 << digit);
+                            }
+                        }
+                    }
+                }
+                (current_cells, current) = ((low, high), found as usize);
+            }
+            let both_ways = &mut tables[current * 2 * side..(current + 1) * 2 * side];
+            both_ways[low_digit as usize - 1] &= !(1 << (high_digit - 1));
+            both_ways[side + high_digit as usize - 1] &= !(1 << (low_digit - 1));
         }
-        both_ways.sort_unstable();
-        let cells_of = |key: u64| ((key >> 48) as u32, (key >> 32) as u16 as u32);
+        // Both ways of each two cells, as (from, to, table), in the order of
+        // the cells they start from, then of those they lead to.
+        let mut directed: Vec<(u32, u32, u32)> = Vec::with_capacity(2 * cell_pairs.len());
+        for (index, &(low, high)) in cell_pairs.iter().enumerate() {
+            let index = index as u32;
+            directed.extend([(low, high, 2 * index), (high, low, 2 * index + 1)]);
+        }
+        directed.sort_unstable();
         let mut relations = Relations {
             side,
             ..Relations::default()
         };
-        let all = u64::MAX >> (64 - side);
         let mut edges = Vec::new();
-        let mut k = 0;
-        while k < both_ways.len() {
-            let (a, b) = cells_of(both_ways[k]);
-            let start = relations.supports.len();
-            relations.supports.resize(start + side, all);
-            let table = &mut relations.supports[start..];
-            if are_peers(a as usize, b as usize) {
-                for (digit, mask) in table.iter_mut().enumerate() {
-                    *mask &= !(1 << digit);
-                }
-            }
-            while k < both_ways.len() && cells_of(both_ways[k]) == (a, b) {
-                let (da, db) = ((both_ways[k] >> 16) as u16, both_ways[k] as u16);
-                table[da as usize] &= !(1 << db);
-                k += 1;
-            }
+        for &(a, b, table) in &directed {
+            let table = &tables[table as usize * side..(table as usize + 1) * side];
             let prunes = table
                 .iter()
                 .enumerate()
@@ -101,8 +124,7 @@ impl Relations {
                     .max()
                     .unwrap_or(0);
                 relations.reaches.push(reach as u8);
-            } else {
-                relations.supports.truncate(start);
+                relations.supports.extend_from_slice(table);
             }
         }
         let mut slots = vec![NONE; cells];
@@ -181,10 +203,11 @@ mod tests {
     fn pairs_become_supports_both_ways_and_equal_digit_pairs_make_no_edge() {
         // Side 4, cells 0 and 1 (peers): 1 at cell 0 forbids 2 at cell 1.
         // Cells 2 and 3 (not peers): only equal digits forbidden.
-        let pairs = [[1, 4 + 1], [0, 4 + 1]]
+        let pairs: Vec<[(usize, u8); 2]> = [[(0, 2), (1, 2)], [(0, 1), (1, 2)]]
             .into_iter()
-            .chain((0..4).map(|d| [8 + d, 12 + d]));
-        let relations = Relations::new(4, 4, pairs, |a, b| a / 2 == b / 2 && a < 2);
+            .chain((1..=4).map(|d| [(2, d), (3, d)]))
+            .collect();
+        let relations = Relations::new(4, 4, &pairs, |a, b| a / 2 == b / 2 && a < 2);
         assert_eq!(relations.cells(), &[0, 1]);
         let (to, reach, table) = relations.edges(0).next().unwrap();
         assert_eq!((to, reach), (1, 2));
@@ -194,7 +217,7 @@ mod tests {
         let (back, reach, table) = relations.edges(1).next().unwrap();
         assert_eq!((back, reach), (0, 2));
         assert_eq!(table, &[0b1110, 0b1100, 0b1011, 0b0111]);
-        let equal = (0..4).map(|d| [8 + d, 12 + d]);
-        assert!(Relations::new(4, 4, equal, |_, _| false).is_empty());
+        let equal: Vec<[(usize, u8); 2]> = (1..=4).map(|d| [(2, d), (3, d)]).collect();
+        assert!(Relations::new(4, 4, &equal, |_, _| false).is_empty());
     }
 }

@@ -4,7 +4,7 @@
 //! between orthogonal neighbours without a dot of either colour
 //! (`non-consecutive` is the negative rule of white dots).
 
-use super::relation::relate;
+use super::relation::{relate, relate_all};
 use super::{neighbour_pairs, ConstraintError, Context};
 use crate::sudoku::grid::Unit;
 
@@ -50,9 +50,7 @@ pub(super) fn non_consecutive(cx: &mut Context, dotted: &[[usize; 2]]) {
     let pairs: Vec<[usize; 2]> = neighbour_pairs(cx.frame)
         .filter(|pair| !dotted.contains(pair))
         .collect();
-    for [a, b] in pairs {
-        relate(cx, a, b, |x, y| x.abs_diff(y) != 1);
-    }
+    relate_all(cx, &pairs, |x, y| x.abs_diff(y) != 1);
 }
 
 /// Compiles the negative rule of black dots on every pair of orthogonal
@@ -61,9 +59,7 @@ pub(super) fn negative_black(cx: &mut Context, dotted: &[[usize; 2]]) {
     let pairs: Vec<[usize; 2]> = neighbour_pairs(cx.frame)
         .filter(|pair| !dotted.contains(pair))
         .collect();
-    for [a, b] in pairs {
-        relate(cx, a, b, |x, y| !in_ratio(x, y, 2));
-    }
+    relate_all(cx, &pairs, |x, y| !in_ratio(x, y, 2));
 }
 
 /// True when one of `x` and `y` is `ratio` times the other.

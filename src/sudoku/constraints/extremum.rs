@@ -1,7 +1,7 @@
 //! Minimum and maximum cells: a cell whose digit is smaller (larger) than
 //! the digit of each of its orthogonal neighbours.
 
-use super::relation::relate;
+use super::relation::relate_all;
 use super::Context;
 
 /// Compiles a maximum cell (`maximum`) or a minimum cell at `cell`.
@@ -17,7 +17,10 @@ pub(super) fn compile(cx: &mut Context, cell: usize, maximum: bool) {
             .and_then(|column| cx.frame.cell_at(at.row, column)),
         cx.frame.cell_at(at.row, at.column + 1),
     ];
-    for other in neighbours.into_iter().flatten() {
-        relate(cx, cell, other, |x, y| if maximum { x > y } else { x < y });
-    }
+    let pairs: Vec<[usize; 2]> = neighbours
+        .into_iter()
+        .flatten()
+        .map(|other| [cell, other])
+        .collect();
+    relate_all(cx, &pairs, |x, y| if maximum { x > y } else { x < y });
 }

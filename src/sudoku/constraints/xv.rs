@@ -3,7 +3,7 @@
 //! the negative rule, which forbids both sums between orthogonal
 //! neighbours without a marker.
 
-use super::relation::relate;
+use super::relation::{relate, relate_all};
 use super::{neighbour_pairs, ConstraintError, Context};
 use crate::sudoku::grid::Unit;
 
@@ -31,7 +31,5 @@ pub(super) fn negative(cx: &mut Context, marked: &[[usize; 2]]) {
     let pairs: Vec<[usize; 2]> = neighbour_pairs(cx.frame)
         .filter(|pair| !marked.contains(pair))
         .collect();
-    for [a, b] in pairs {
-        relate(cx, a, b, |x, y| x + y != 10 && x + y != 5);
-    }
+    relate_all(cx, &pairs, |x, y| x + y != 10 && x + y != 5);
 }
