@@ -48,6 +48,18 @@ impl<A: Propagate, B: Propagate> Propagate for (A, B) {
     }
 }
 
+/// A propagator that a problem may lack: none prunes nothing.
+impl<P: Propagate> Propagate for Option<P> {
+    const PRUNES: bool = P::PRUNES;
+
+    #[inline]
+    fn propagate<C: Count>(&mut self, pruning: &mut Pruning<'_, C>) {
+        if let Some(propagator) = self {
+            propagator.propagate(pruning);
+        }
+    }
+}
+
 /// What a propagator may see and do of a matrix during its search: read
 /// the options left in an item, and hide some of them.
 #[derive(Debug)]

@@ -29,13 +29,15 @@
 //! puzzle to puzzle.
 //!
 //! The search propagates what the geometry calls for: arc consistency on
-//! pairwise rules, the sums of killer cages, and, from side 25 on plain
+//! pairwise rules, the sums of killer cages, the rules given as tables
+//! (arrows, sums along lines), and, from side 25 on plain
 //! units, locked candidates and each unit's perfect matchings, with
 //! [`crate::sudoku::restarts`] cutting off the long tail of its time.
 
 use crate::engine::{Count, Matrix, NoPropagation, Propagate, SearchStats, TieBreak};
 use crate::sudoku::encoding::{
-    CageSums, Encoding, Intersections, ItemOrder, PairSupports, Position, UnitMatching,
+    CageSums, Encoding, Intersections, ItemOrder, PairSupports, Position, TableSupports,
+    UnitMatching,
 };
 use crate::sudoku::fast9::Fast9;
 use crate::sudoku::geometry::Geometry;
@@ -97,6 +99,9 @@ pub struct Solver {
     /// The sums of the killer cages encoded by combinations, propagated
     /// during the search of a geometry that has them.
     sums: CageSums,
+    /// The rules given as tables, propagated during the search of a
+    /// geometry that has them.
+    tables: TableSupports,
     /// The classic 9x9 fast path, taken with the default tie break.
     fast9: Fast9,
     /// The solutions gathered by the runs of a search of a large grid.
@@ -129,6 +134,7 @@ impl Solver {
             intersections: Intersections::new(),
             matchings: UnitMatching::new(),
             sums: CageSums::new(),
+            tables: TableSupports::new(),
             fast9: Fast9::default(),
             restarts: Restarts::new(),
             start: Grid::empty(Size::NINE),
@@ -224,6 +230,7 @@ impl Solver {
             restarts,
             start,
             sums,
+            tables,
             ..
         } = self;
         let mut left = Left {
@@ -235,6 +242,7 @@ impl Solver {
             intersections,
             matchings,
             sums,
+            tables,
         };
         if !(left.propagates_units() && limit <= MOST_SOLUTIONS) {
             return Ok(match narrow {
@@ -397,6 +405,8 @@ struct Left<'a> {
     matchings: &'a mut UnitMatching,
     /// The buffers of the propagation of cage sums.
     sums: &'a mut CageSums,
+    /// The buffers of the propagation of the tables.
+    tables: &'a mut TableSupports,
 }
 
 impl Left<'_> {
@@ -433,6 +443,7 @@ impl Left<'_> {
             intersections,
             matchings,
             sums,
+            tables,
         } = self;
         let geometry = *geometry;
         // Clashes were ruled out by the singles pass.
@@ -444,82 +455,71 @@ impl Left<'_> {
         encoding.build(matrix, geometry, position, ItemOrder::CellsFirst, shuffle);
         let relations = geometry.relations();
         let (cages, placements) = (encoding.sum_cages(), encoding.placements());
-        let encoding = &**encoding;
-        if !cages.is_empty() {
-            let cages = sums.propagator(cages, placements);
-            if relations.is_empty() {
-                return search_decoded(
-                    matrix,
-                    limit,
-                    &mut { cages },
-                    encoding,
-                    solution,
-                    on_solution,
-                );
-            }
-            let pairs = pairs.propagator(relations, solution, 0, placements);
-            let mut propagator = (cages, pairs);
-            return search_decoded(
-                matrix,
-                limit,
-                &mut propagator,
-                encoding,
-                solution,
-                on_solution,
-            );
-        }
-        if !relations.is_empty() {
-            let mut propagator = pairs.propagator(relations, solution, 0, placements);
-            return search_decoded(
-                matrix,
-                limit,
-                &mut propagator,
-                encoding,
-                solution,
-                on_solution,
-            );
-        }
-        if propagates_units {
-            let (unit_digits, unit_items) = (singles.unit_digits(), encoding.unit_items());
-            let mut propagator = (
-                matchings.propagator(geometry, unit_digits, unit_items, placements),
-                intersections.propagator(geometry, unit_digits, unit_items, placements),
-            );
-            return search_decoded(
-                matrix,
-                limit,
-                &mut propagator,
-                encoding,
-                solution,
-                on_solution,
-            );
-        }
-        search_decoded(
+        let (ways, encoding) = (encoding.table_ways(), &**encoding);
+        let search = Decoded {
             matrix,
             limit,
-            &mut NoPropagation,
             encoding,
             solution,
             on_solution,
-        )
+        };
+        if !ways.is_empty() {
+            // The tables last, after the cheaper rules have narrowed the
+            // cells they read.
+            let cages = (!cages.is_empty()).then(|| sums.propagator(cages, placements));
+            let pairs = (!relations.is_empty())
+                .then(|| pairs.propagator(relations, search.solution, 0, placements));
+            return search.with(&mut ((cages, pairs), tables.propagator(ways, placements)));
+        }
+        if !cages.is_empty() {
+            let cages = sums.propagator(cages, placements);
+            if relations.is_empty() {
+                return search.with(&mut { cages });
+            }
+            let pairs = pairs.propagator(relations, search.solution, 0, placements);
+            return search.with(&mut (cages, pairs));
+        }
+        if !relations.is_empty() {
+            let pairs = pairs.propagator(relations, search.solution, 0, placements);
+            return search.with(&mut { pairs });
+        }
+        if propagates_units {
+            let (unit_digits, unit_items) = (singles.unit_digits(), encoding.unit_items());
+            return search.with(&mut (
+                matchings.propagator(geometry, unit_digits, unit_items, placements),
+                intersections.propagator(geometry, unit_digits, unit_items, placements),
+            ));
+        }
+        search.with(&mut NoPropagation)
     }
 }
 
-/// Searches `matrix` with `propagator`, decoding each solution (options of
-/// the matrix `encoding` last built) into `solution` for `on_solution`.
-#[inline(always)]
-fn search_decoded<C: Count, P: Propagate>(
-    matrix: &mut Matrix<C>,
+/// A search of `matrix` for up to `limit` solutions, each decoded (options
+/// of the matrix `encoding` last built) into `solution` for `on_solution`.
+struct Decoded<'a, C: Count, F: FnMut(&Grid)> {
+    matrix: &'a mut Matrix<C>,
     limit: u64,
-    propagator: &mut P,
-    encoding: &Encoding,
-    solution: &mut Grid,
-    mut on_solution: impl FnMut(&Grid),
-) -> SearchStats {
-    matrix.search_once_with(limit, propagator, |options| {
-        encoding.decode(options, solution);
-        on_solution(solution);
-    })
+    encoding: &'a Encoding,
+    solution: &'a mut Grid,
+    on_solution: F,
+}
+
+impl<C: Count, F: FnMut(&Grid)> Decoded<'_, C, F> {
+    /// Runs the search with `propagator`.
+    #[inline(always)]
+    fn with<P: Propagate>(self, propagator: &mut P) -> SearchStats {
+        let Decoded {
+            matrix,
+            limit,
+            encoding,
+            solution,
+            mut on_solution,
+        } = self;
+        matrix.search_once_with(limit, propagator, |options| {
+            encoding.decode(options, solution);
+            on_solution(solution);
+        })
+    }
 }
 
 /// The smallest side whose grids the search propagates locked candidates
