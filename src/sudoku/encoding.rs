@@ -35,6 +35,7 @@ mod consecutive_sets;
 mod intersections;
 mod level_counts;
 mod pair_supports;
+mod table_supports;
 mod tables;
 mod unit_matching;
 
@@ -48,6 +49,7 @@ use cages::{Assignments, CageItems};
 pub use consecutive_sets::ConsecutiveSets;
 pub use intersections::Intersections;
 pub use pair_supports::PairSupports;
+pub use table_supports::{TableSupports, TableWays};
 pub use unit_matching::UnitMatching;
 
 /// The entries of each unit's table of item numbers, one per digit: a power
@@ -77,7 +79,7 @@ pub struct Encoding {
     /// them without a bounds check.
     unit_items: Vec<[u32; DIGIT_SLOTS]>,
     /// The item number of each blank cell (what stands at filled cells is
-    /// never read).
+    /// never read); the tables' build writes it too.
     cell_items: Vec<u32>,
     /// The items of the option being added.
     items: Vec<usize>,
@@ -96,6 +98,8 @@ pub struct Encoding {
     /// The cages encoded by combinations, for the propagation of their
     /// sums.
     sums: SumCages,
+    /// The tables and their ways, for their propagation.
+    ways: TableWays,
 }
 
 impl Encoding {
@@ -145,6 +149,7 @@ impl Encoding {
             cages: cage_items,
             assignments,
             sums,
+            ways,
         } = self;
         let Position {
             grid,
@@ -164,6 +169,7 @@ impl Encoding {
         let blocked: &[u64] = if has_groups { blocked } else { &[] };
         let has_cages = !geometry.cages().is_empty();
         sums.clear(geometry.side());
+        ways.clear();
         if has_cages && !geometry.cages().digits(grid, &mut cage_items.placed) {
             return false;
         }
@@ -234,7 +240,7 @@ impl Encoding {
                 cells.add_cage_options(grid, matrix, placements, items, assignments, sums);
             }
             if has_tables {
-                cells.add_table_options(grid, matrix, placements, items);
+                cells.add_table_options(grid, matrix, placements, items, (ways, cell_items));
             }
             return true;
         };
@@ -271,7 +277,7 @@ impl Encoding {
             cells.add_cage_options(grid, matrix, placements, items, assignments, sums);
         }
         if has_tables {
-            cells.add_table_options(grid, matrix, placements, items);
+            cells.add_table_options(grid, matrix, placements, items, (ways, cell_items));
         }
         true
     }
@@ -280,6 +286,12 @@ impl Encoding {
     /// whose sums [`CageSums`] propagates.
     pub fn sum_cages(&self) -> &SumCages {
         &self.sums
+    }
+
+    /// The tables of the matrix last built and their ways, which
+    /// [`TableSupports`] propagates.
+    pub fn table_ways(&self) -> &TableWays {
+        &self.ways
     }
 
     /// What each option of the matrix last built places: `cell << 8 |

@@ -29,7 +29,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::engine::{Matrix, SearchStats, TieBreak};
-use crate::sudoku::encoding::{Encoding, ItemOrder, Position};
+use crate::sudoku::encoding::{Encoding, ItemOrder, Position, TableSupports};
 use crate::sudoku::frame::Frame;
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Cell, Grid, Size};
@@ -230,6 +230,9 @@ pub struct Generator {
     /// bytes, as in the solver.
     matrix: Matrix<u8>,
     encoding: Encoding,
+    /// The rules given as tables, propagated during the searches that
+    /// check a puzzle is still unique.
+    tables: TableSupports,
     /// The digits of one box, in a random order.
     digits: Vec<u8>,
     singles: Singles,
@@ -272,6 +275,7 @@ impl Generator {
         Generator {
             matrix: Matrix::with_count_type(0, 0),
             encoding: Encoding::new(),
+            tables: TableSupports::new(),
             digits: Vec::new(),
             singles: Singles::new(),
             rater: Rater::new(),
@@ -794,7 +798,15 @@ impl Generator {
                     _ => Some(SHAPE_PROBE_BUDGET),
                 };
                 self.matrix.set_node_budget(budget);
-                let stats = self.matrix.search_once(1, |_| {});
+                let ways = self.encoding.table_ways();
+                let stats = match ways.is_empty() {
+                    true => self.matrix.search_once(1, |_| {}),
+                    false => {
+                        let placements = self.encoding.placements();
+                        let mut propagator = self.tables.propagator(ways, placements);
+                        self.matrix.search_once_with(1, &mut propagator, |_| {})
+                    }
+                };
                 self.matrix.set_node_budget(None);
                 // Another solution, or none proven absent within the
                 // budget: the group stays.

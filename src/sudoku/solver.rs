@@ -29,14 +29,16 @@
 //! puzzle to puzzle.
 //!
 //! The search propagates what the geometry calls for: arc consistency on
-//! pairwise rules, the sums of killer cages, and, from side 25 on plain
+//! pairwise rules, the sums of killer cages, renban lines as a whole, the
+//! rules given as tables (arrows, sums along lines), each an `Option` of
+//! one combined propagator; and, from side 25 on plain
 //! units, locked candidates and each unit's perfect matchings, with
 //! [`crate::sudoku::restarts`] cutting off the long tail of its time.
 
 use crate::engine::{Count, Matrix, NoPropagation, Propagate, SearchStats, TieBreak};
 use crate::sudoku::encoding::{
     CageSums, ConsecutiveSets, Encoding, Intersections, ItemOrder, PairSupports, Position,
-    UnitMatching,
+    TableSupports, UnitMatching,
 };
 use crate::sudoku::fast9::Fast9;
 use crate::sudoku::geometry::Geometry;
@@ -98,6 +100,9 @@ pub struct Solver {
     /// The sums of the killer cages encoded by combinations, propagated
     /// during the search of a geometry that has them.
     sums: CageSums,
+    /// The rules given as tables, propagated during the search of a
+    /// geometry that has them.
+    tables: TableSupports,
     /// The renban lines, propagated as a whole during the search of a
     /// geometry that has them.
     runs: ConsecutiveSets,
@@ -133,6 +138,7 @@ impl Solver {
             intersections: Intersections::new(),
             matchings: UnitMatching::new(),
             sums: CageSums::new(),
+            tables: TableSupports::new(),
             runs: ConsecutiveSets::new(),
             fast9: Fast9::default(),
             restarts: Restarts::new(),
@@ -229,6 +235,7 @@ impl Solver {
             restarts,
             start,
             sums,
+            tables,
             runs,
             ..
         } = self;
@@ -241,6 +248,7 @@ impl Solver {
             intersections,
             matchings,
             sums,
+            tables,
             runs,
         };
         if !(left.propagates_units() && limit <= MOST_SOLUTIONS) {
@@ -404,6 +412,8 @@ struct Left<'a> {
     matchings: &'a mut UnitMatching,
     /// The buffers of the propagation of cage sums.
     sums: &'a mut CageSums,
+    /// The buffers of the propagation of the tables.
+    tables: &'a mut TableSupports,
     /// The buffers of the propagation of renban lines.
     runs: &'a mut ConsecutiveSets,
 }
@@ -442,6 +452,7 @@ impl Left<'_> {
             intersections,
             matchings,
             sums,
+            tables,
             runs,
         } = self;
         let geometry = *geometry;
@@ -454,63 +465,63 @@ impl Left<'_> {
         encoding.build(matrix, geometry, position, ItemOrder::CellsFirst, shuffle);
         let relations = geometry.relations();
         let (cages, placements) = (encoding.sum_cages(), encoding.placements());
-        let encoding = &**encoding;
-        let lines = geometry.consecutive_sets();
-        if !cages.is_empty() || !relations.is_empty() || !lines.is_empty() {
-            let cages = (!cages.is_empty()).then(|| sums.propagator(cages, placements));
-            let pairs = (!relations.is_empty())
-                .then(|| pairs.propagator(relations, solution, 0, placements));
-            let runs = (!lines.is_empty()).then(|| runs.propagator(lines, solution, 0, placements));
-            return search_decoded(
-                matrix,
-                limit,
-                &mut (cages, (pairs, runs)),
-                encoding,
-                solution,
-                on_solution,
-            );
-        }
-        if propagates_units {
-            let (unit_digits, unit_items) = (singles.unit_digits(), encoding.unit_items());
-            let mut propagator = (
-                matchings.propagator(geometry, unit_digits, unit_items, placements),
-                intersections.propagator(geometry, unit_digits, unit_items, placements),
-            );
-            return search_decoded(
-                matrix,
-                limit,
-                &mut propagator,
-                encoding,
-                solution,
-                on_solution,
-            );
-        }
-        search_decoded(
+        let (ways, encoding) = (encoding.table_ways(), &**encoding);
+        let search = Decoded {
             matrix,
             limit,
-            &mut NoPropagation,
             encoding,
             solution,
             on_solution,
-        )
+        };
+        let lines = geometry.consecutive_sets();
+        if !cages.is_empty() || !relations.is_empty() || !lines.is_empty() || !ways.is_empty() {
+            // The tables last, after the cheaper rules have narrowed the
+            // cells they read.
+            let cages = (!cages.is_empty()).then(|| sums.propagator(cages, placements));
+            let pairs = (!relations.is_empty())
+                .then(|| pairs.propagator(relations, search.solution, 0, placements));
+            let runs =
+                (!lines.is_empty()).then(|| runs.propagator(lines, search.solution, 0, placements));
+            let tables = (!ways.is_empty()).then(|| tables.propagator(ways, placements));
+            return search.with(&mut ((cages, pairs), (runs, tables)));
+        }
+        if propagates_units {
+            let (unit_digits, unit_items) = (singles.unit_digits(), encoding.unit_items());
+            return search.with(&mut (
+                matchings.propagator(geometry, unit_digits, unit_items, placements),
+                intersections.propagator(geometry, unit_digits, unit_items, placements),
+            ));
+        }
+        search.with(&mut NoPropagation)
     }
 }
 
-/// Searches `matrix` with `propagator`, decoding each solution (options of
-/// the matrix `encoding` last built) into `solution` for `on_solution`.
-#[inline(always)]
-fn search_decoded<C: Count, P: Propagate>(
-    matrix: &mut Matrix<C>,
+/// A search of `matrix` for up to `limit` solutions, each decoded (options
+/// of the matrix `encoding` last built) into `solution` for `on_solution`.
+struct Decoded<'a, C: Count, F: FnMut(&Grid)> {
+    matrix: &'a mut Matrix<C>,
     limit: u64,
-    propagator: &mut P,
-    encoding: &Encoding,
-    solution: &mut Grid,
-    mut on_solution: impl FnMut(&Grid),
-) -> SearchStats {
-    matrix.search_once_with(limit, propagator, |options| {
-        encoding.decode(options, solution);
-        on_solution(solution);
-    })
+    encoding: &'a Encoding,
+    solution: &'a mut Grid,
+    on_solution: F,
+}
+
+impl<C: Count, F: FnMut(&Grid)> Decoded<'_, C, F> {
+    /// Runs the search with `propagator`.
+    #[inline(always)]
+    fn with<P: Propagate>(self, propagator: &mut P) -> SearchStats {
+        let Decoded {
+            matrix,
+            limit,
+            encoding,
+            solution,
+            mut on_solution,
+        } = self;
+        matrix.search_once_with(limit, propagator, |options| {
+            encoding.decode(options, solution);
+            on_solution(solution);
+        })
+    }
 }
 
 /// The smallest side whose grids the search propagates locked candidates

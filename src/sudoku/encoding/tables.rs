@@ -20,6 +20,7 @@
 //! the ways chosen for the tables of a link agree on its value (Knuth's
 //! colours, emulated with one copy of the items per table).
 
+use super::table_supports::TableWays;
 use super::{CellByCell, Count, Geometry, Grid, Matrix};
 
 /// The items of the tables of a build.
@@ -103,18 +104,37 @@ fn link_slots(geometry: &Geometry, table: &crate::sudoku::geometry::Table) -> u3
 impl CellByCell<'_> {
     /// Adds the option of every way of every table that agrees with the
     /// digits of `grid` and gives each blank cell a digit still free there;
-    /// each stands in `placements` for no placement.
+    /// each stands in `placements` for no placement. Writes the tables, as
+    /// their propagation reads them, into `ways` (cleared before the
+    /// build), `cell_items` the scratch space of the items of the cells.
     pub(super) fn add_table_options<C: Count>(
         &self,
         grid: &Grid,
         matrix: &mut Matrix<C>,
         placements: &mut Vec<u32>,
         items: &mut Vec<usize>,
+        (ways, cell_items): (&mut TableWays, &mut Vec<u32>),
     ) {
         let geometry = self.geometry;
         let n = geometry.side();
         let tables = &self.cages.tables;
+        // The item of each blank cell: numbered in cell order.
+        cell_items.clear();
+        let mut next = self.first_cell_item;
+        for &digit in grid.cells() {
+            cell_items.push(next);
+            next += u32::from(digit == 0);
+        }
+        // Filled cells, and those whose options are assignments that place
+        // several digits, are not read.
+        let item_of = |cell: usize| {
+            let read = grid.cells()[cell] == 0 && !self.cages.assigns(geometry, cell);
+            read.then(|| cell_items[cell])
+        };
         for (index, table) in geometry.tables().iter().enumerate() {
+            let cells = table.cells.iter().map(|&cell| item_of(cell));
+            let links = table.links.iter().copied();
+            ways.begin(tables.items[index], matrix.options(), cells, links);
             let free: Vec<u64> = table
                 .cells
                 .iter()
@@ -146,6 +166,7 @@ impl CellByCell<'_> {
                     slot += usize::from(geometry.links()[link as usize]) + 1;
                 }
                 placements.push(0);
+                ways.push(table.tuple(way), table.link_values(way));
                 // One table item, the X items of distinct cells and one Y
                 // item per link.
                 matrix
@@ -154,6 +175,7 @@ impl CellByCell<'_> {
             }
         }
         for (link, &largest) in geometry.links().iter().enumerate() {
+            ways.link(tables.first_link + link as u32, matrix.options(), largest);
             for value in 0..=usize::from(largest) {
                 items.clear();
                 items.push(tables.first_link as usize + link);
