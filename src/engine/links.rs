@@ -300,6 +300,22 @@ impl<C: Count> Links<C> {
         self.len[header]
     }
 
+    /// The count of item header `header` (1-based), flag included, checked
+    /// against the items only.
+    ///
+    /// # Panics
+    ///
+    /// Unless `header` is an item header.
+    #[inline(always)]
+    pub(crate) fn item_count(&self, header: usize) -> C {
+        if header.wrapping_sub(1) >= self.items {
+            refuse("item header");
+        }
+        // SAFETY: `len` has an entry for each item header, from 1 to
+        // `items`, and `header` is one.
+        unsafe { at(&self.len, header) }
+    }
+
     /// The counts from item header 1 on, padding included: entry `i` is
     /// the count of item `i` (0-based).
     #[inline(always)]

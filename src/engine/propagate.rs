@@ -76,7 +76,7 @@ impl<C: Count> Pruning<'_, C> {
     /// If the matrix has no item `item`.
     #[inline]
     pub fn options_left(&self, item: usize) -> Option<usize> {
-        let count = self.links.count(self.header(item));
+        let count = self.links.item_count(item.wrapping_add(1));
         (count < C::COVERED).then(|| count.get())
     }
 
@@ -133,8 +133,17 @@ impl<C: Count> Pruning<'_, C> {
     #[inline(always)]
     fn header(&self, item: usize) -> usize {
         if item >= self.links.items() {
-            panic!("no item {item} in a matrix of {}", self.links.items());
+            no_item(item, self.links.items());
         }
         item + 1
     }
+}
+
+/// The panic of [`Pruning`] given an item the matrix has not, kept out of
+/// line so that the check costs a compare.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn no_item(item: usize, items: usize) -> ! {
+    panic!("no item {item} in a matrix of {items}");
 }

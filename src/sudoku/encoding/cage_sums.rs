@@ -135,6 +135,8 @@ pub struct CageSums {
     seen: Vec<u32>,
     /// The candidates of the open cells of the cage at hand.
     candidates: Vec<u64>,
+    /// Beside `candidates`, the options left in each cell's item.
+    counts: Vec<u32>,
 }
 
 impl Default for CageSums {
@@ -149,6 +151,7 @@ impl CageSums {
         CageSums {
             seen: Vec::new(),
             candidates: Vec::new(),
+            counts: Vec::new(),
         }
     }
 
@@ -180,15 +183,19 @@ impl Propagate for SumBounds<'_> {
     fn propagate<C: Count>(&mut self, pruning: &mut Pruning<'_, C>) {
         let cages = self.cages;
         let slots = cages.cages.len();
-        let CageSums { seen, candidates } = &mut *self.buffers;
+        let CageSums {
+            seen,
+            candidates,
+            counts,
+        } = &mut *self.buffers;
         let seen = level_row(seen, slots, pruning.depth());
         for (slot, cage) in cages.cages.iter().enumerate() {
-            if pruning.options_left(cage.whole as usize).is_none() {
+            let Some(left) = pruning.options_left(cage.whole as usize) else {
                 // A combination is chosen: the cover makes its digits fill
                 // the cells.
                 continue;
-            }
-            let before = options_in(pruning, cages, cage);
+            };
+            let before = left as u32 + options_in(pruning, cages, cage);
             if seen[slot] == before {
                 continue;
             }
@@ -197,27 +204,28 @@ impl Propagate for SumBounds<'_> {
                 cage,
                 placements: self.placements,
                 candidates: &mut *candidates,
+                counts: &mut *counts,
             };
-            if !one.propagate(pruning) {
-                return;
+            match one.propagate(pruning, left) {
+                Some(removed) => seen[slot] = before - removed,
+                None => return,
             }
-            seen[slot] = options_in(pruning, cages, cage);
         }
     }
 }
 
-/// The options left in the items of `cage` and of its blank cells, a
-/// covered item counting 0: equal at two levels, one below the other, only
-/// when nothing of the cage changed between them.
+/// The options left in the items of the blank cells of `cage`, a covered
+/// item counting 0. With those of the cage's own item, equal at two
+/// levels, one below the other, only when nothing of the cage changed
+/// between them.
 #[inline]
 fn options_in<C: Count>(pruning: &Pruning<'_, C>, cages: &SumCages, cage: &SumCage) -> u32 {
     let cells = &cages.cells[cage.cells.0 as usize..cage.cells.1 as usize];
-    let whole = pruning.options_left(cage.whole as usize).unwrap_or(0);
     let cells: usize = cells
         .iter()
         .map(|&item| pruning.options_left(item as usize).unwrap_or(0))
         .sum();
-    (whole + cells) as u32
+    cells as u32
 }
 
 /// The propagation of one cage.
@@ -226,40 +234,55 @@ struct OneCage<'s> {
     cage: &'s SumCage,
     placements: &'s [u32],
     candidates: &'s mut Vec<u64>,
+    counts: &'s mut Vec<u32>,
 }
 
 impl OneCage<'_> {
-    /// Prunes the cage until it changes no more; false when an item is
-    /// left with no option (the search backtracks).
-    fn propagate<C: Count>(&mut self, pruning: &mut Pruning<'_, C>) -> bool {
+    /// Prunes the cage, whose item has `left` options, until it changes no
+    /// more. Returns how many options it hid from the cage's items and its
+    /// cells', or `None` when an item is left with no option (the search
+    /// backtracks).
+    ///
+    /// Hiding options covers no item, so the digits placed and the open
+    /// cells stay as they were, and a cell kept to the digits `allowed`
+    /// has candidates its own less those outside `allowed`: the cells are
+    /// read once, and each round after the first works on what the last
+    /// one left.
+    fn propagate<C: Count>(
+        &mut self,
+        pruning: &mut Pruning<'_, C>,
+        mut left: usize,
+    ) -> Option<u32> {
         let cage = self.cage;
         let cells = &self.cages.cells[cage.cells.0 as usize..cage.cells.1 as usize];
         let masks = &self.cages.masks[cage.masks.0 as usize..cage.masks.1 as usize];
+        // The candidates of the open cells and their options left, and
+        // the digits placed.
+        let placements = self.placements;
+        self.candidates.clear();
+        self.counts.clear();
+        let mut union = 0u64;
+        for &item in cells {
+            let Some(count) = pruning.options_left(item as usize) else {
+                self.candidates.push(0);
+                self.counts.push(0);
+                continue;
+            };
+            let mut mask = 0u64;
+            pruning.each_option(item as usize, |option| {
+                mask |= 1 << ((placements[option] & 0xff) - 1);
+            });
+            union |= mask;
+            self.candidates.push(mask);
+            self.counts.push(count as u32);
+        }
+        let open = self.candidates.iter().filter(|&&mask| mask != 0).count();
+        let placed = match open == cells.len() {
+            true => 0,
+            false => self.placed(pruning),
+        };
+        let mut removed = 0;
         loop {
-            // The candidates of the open cells, and the digits placed.
-            let placements = self.placements;
-            self.candidates.clear();
-            let mut union = 0u64;
-            for &item in cells {
-                if pruning.options_left(item as usize).is_none() {
-                    self.candidates.push(0);
-                    continue;
-                }
-                let mut mask = 0u64;
-                pruning.each_option(item as usize, |option| {
-                    mask |= 1 << ((placements[option] & 0xff) - 1);
-                });
-                union |= mask;
-                self.candidates.push(mask);
-            }
-            let open = self.candidates.iter().filter(|&&mask| mask != 0).count();
-            let placed = match open == cells.len() {
-                true => 0,
-                false => self.placed(pruning),
-            };
-            let Some(left) = pruning.options_left(cage.whole as usize) else {
-                return true;
-            };
             let mut changed = false;
             if left <= SCAN_COMBINATIONS {
                 let candidates = &self.candidates[..];
@@ -274,16 +297,18 @@ impl OneCage<'_> {
                     !fits
                 });
                 if kept == 0 {
-                    return false;
+                    return None;
                 }
-                for (&item, &mask) in cells.iter().zip(candidates) {
-                    if mask & !allowed == 0 {
-                        continue;
+                removed += (left - kept) as u32;
+                left = kept;
+                union = 0;
+                for (index, &item) in cells.iter().enumerate() {
+                    let mask = self.candidates[index];
+                    if mask & !allowed != 0 {
+                        changed = true;
+                        removed += self.keep_only(pruning, index, item, allowed)?;
                     }
-                    changed = true;
-                    if !keep_only(pruning, placements, item, allowed) {
-                        return false;
-                    }
+                    union |= self.candidates[index];
                 }
             } else {
                 let Some(rest) = cage.sum.checked_sub(digit_sum(placed)) else {
@@ -295,7 +320,7 @@ impl OneCage<'_> {
                     if let Some(&item) = open {
                         keep_only(pruning, placements, item, 0);
                     }
-                    return false;
+                    return None;
                 };
                 for (index, &item) in cells.iter().enumerate() {
                     let mask = self.candidates[index];
@@ -313,16 +338,31 @@ impl OneCage<'_> {
                         continue;
                     }
                     changed = true;
-                    if !keep_only(pruning, placements, item, allowed) {
-                        return false;
-                    }
-                    self.candidates[index] = mask & allowed;
+                    removed += self.keep_only(pruning, index, item, allowed)?;
                 }
             }
             if !changed {
-                return true;
+                return Some(removed);
             }
         }
+    }
+
+    /// Keeps the open cell of index `index`, of item `item`, to the digits
+    /// `allowed`, and its candidates and count with it. Returns how many
+    /// options it hid, or `None` when none is left.
+    #[inline]
+    fn keep_only<C: Count>(
+        &mut self,
+        pruning: &mut Pruning<'_, C>,
+        index: usize,
+        item: u32,
+        allowed: u64,
+    ) -> Option<u32> {
+        let kept = keep_only(pruning, self.placements, item, allowed)?;
+        let removed = self.counts[index] - kept;
+        self.counts[index] = kept;
+        self.candidates[index] &= allowed;
+        Some(removed)
     }
 
     /// The digits the search placed in the cage: those whose item (cage,
@@ -339,18 +379,18 @@ impl OneCage<'_> {
 }
 
 /// Hides the placements of cell item `item` whose digit is not in
-/// `allowed`; false when none is left.
+/// `allowed`; returns how many options it keeps, or `None` when none.
 #[inline]
 fn keep_only<C: Count>(
     pruning: &mut Pruning<'_, C>,
     placements: &[u32],
     item: u32,
     allowed: u64,
-) -> bool {
+) -> Option<u32> {
     let keep = pruning.hide_where(item as usize, |option| {
         allowed >> ((placements[option] & 0xff) - 1) & 1 == 0
     });
-    keep != 0
+    (keep != 0).then_some(keep as u32)
 }
 
 /// True when the open cells of a cage, of candidates `candidates` (0 for

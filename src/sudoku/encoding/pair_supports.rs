@@ -20,6 +20,14 @@ use crate::sudoku::relations::Relations;
 /// A cell with no item in the matrix (filled).
 const NONE: u32 = u32::MAX;
 
+/// The count of a cell filled or placed, whose candidates are no longer
+/// read.
+const PLACED: u32 = u32::MAX;
+
+/// The count of a cell not read yet at the first level: no item has that
+/// many options.
+const UNREAD: u32 = u32::MAX - 1;
+
 /// The buffers of the propagation of [`Relations`], reused from puzzle to
 /// puzzle.
 #[derive(Debug, Clone, Default)]
@@ -31,11 +39,12 @@ pub struct PairSupports {
     /// relations, its candidates when propagation there ended (0 for a
     /// cell placed, or whose options are not single placements).
     masks: Vec<u64>,
-    /// Beside `masks`, the options left in each cell's item then.
+    /// Beside `masks`, the options left in each cell's item then
+    /// ([`PLACED`] once filled or placed).
     counts: Vec<u32>,
     /// The cells whose candidates shrank, whose edges are to look at.
     queue: Vec<u32>,
-    /// Whether each cell is in `queue`.
+    /// Whether each cell is in `queue`: all false between propagations.
     queued: Vec<bool>,
 }
 
@@ -66,6 +75,8 @@ impl PairSupports {
             }
             item += u32::from(digit == 0);
         }
+        self.queued.clear();
+        self.queued.resize(self.items.len(), false);
         ArcConsistency {
             buffers: self,
             relations,
@@ -98,37 +109,38 @@ impl Propagate for ArcConsistency<'_> {
             masks.resize(here + slots, 0);
             counts.resize(here + slots, 0);
         }
-        // What the parent level left, where the present level starts.
+        // The present level starts from what the parent level left.
         let (parent_masks, masks) = masks.split_at_mut(here);
         let (parent_counts, counts) = counts.split_at_mut(here);
-        let parent = depth.checked_sub(1).map(|_| {
-            (
-                &parent_masks[here - slots..],
-                &parent_counts[here - slots..],
-            )
-        });
-        queue.clear();
-        queued.clear();
-        queued.resize(slots, false);
-        for (slot, &item) in items.iter().enumerate() {
-            let left = match item {
-                NONE => None,
-                _ => pruning.options_left(item as usize),
-            };
-            let Some(left) = left else {
-                // Filled or placed: the pairs of its digit did their work.
-                (masks[slot], counts[slot]) = (0, u32::MAX);
-                continue;
-            };
-            counts[slot] = left as u32;
-            if let Some((parent_masks, parent_counts)) = parent {
-                // Options are only taken away below a level, so the same
-                // count means the same candidates.
-                if parent_counts[slot] == left as u32 {
-                    masks[slot] = parent_masks[slot];
-                    continue;
+        let (masks, counts) = (&mut masks[..slots], &mut counts[..slots]);
+        match depth {
+            0 => {
+                masks.fill(0);
+                for (count, &item) in counts.iter_mut().zip(items.iter()) {
+                    *count = if item == NONE { PLACED } else { UNREAD };
                 }
             }
+            _ => {
+                masks.copy_from_slice(&parent_masks[here - slots..]);
+                counts.copy_from_slice(&parent_counts[here - slots..]);
+            }
+        }
+        queue.clear();
+        for (slot, &item) in items.iter().enumerate() {
+            if counts[slot] == PLACED {
+                // Filled or placed: the pairs of its digit did their work.
+                continue;
+            }
+            let Some(left) = pruning.options_left(item as usize) else {
+                (masks[slot], counts[slot]) = (0, PLACED);
+                continue;
+            };
+            // Options are only taken away below a level, so the same
+            // count means the same candidates.
+            if counts[slot] == left as u32 {
+                continue;
+            }
+            counts[slot] = left as u32;
             let mut mask = 0u64;
             let mut single = true;
             pruning.each_option(item as usize, |option| {
@@ -155,6 +167,11 @@ impl Propagate for ArcConsistency<'_> {
             let from = from as usize;
             spread.queued[from] = false;
             if !spread.from(pruning, from, spread.masks[from]) {
+                // The branch ends: the cells still queued leave `queued`
+                // as the next propagation expects it, all false.
+                for &slot in spread.queue.iter() {
+                    spread.queued[slot as usize] = false;
+                }
                 return;
             }
         }
