@@ -253,3 +253,53 @@ fn givens_over_a_cage_sum_leave_no_solution() {
         .unwrap();
     assert_eq!((count.found, count.at_limit), (2, true));
 }
+
+/// A renban line through cages encoded by assignments (options that fill
+/// several cells at once) counts as through cages encoded by digit
+/// combinations, and every solution keeps both rules: the line's
+/// propagation must not misread a cell an assignment filled.
+#[test]
+fn renban_lines_through_assigned_cages_count_as_through_combinations() {
+    use sudoku_dlx::Constraint;
+    let cages = vec![
+        Cage {
+            cells: vec![0, 1],
+            sum: Some(3),
+        },
+        Cage {
+            cells: vec![4, 5],
+            sum: Some(7),
+        },
+    ];
+    let line = vec![0, 4, 8];
+    let rules = Rules {
+        cages: cages.clone(),
+        constraints: vec![Constraint::Renban(line.clone())],
+        ..Rules::classic()
+    };
+    let geometry = rules.geometry(Size::FOUR).unwrap();
+    let puzzle = Grid::empty(Size::FOUR);
+    let mut counts = Vec::new();
+    for limit in [0, 1_000] {
+        let mut solver = Solver::new();
+        solver.set_assignment_limit(limit);
+        let stats = solver
+            .solve_in(&geometry, &puzzle, 1_000, |solution| {
+                let digits: Vec<u8> = line.iter().map(|&cell| solution.cells()[cell]).collect();
+                let (low, high) = (digits.iter().min().unwrap(), digits.iter().max().unwrap());
+                assert_eq!(usize::from(high - low) + 1, line.len(), "{solution:?}");
+                for cage in &cages {
+                    let sum: u32 = cage
+                        .cells
+                        .iter()
+                        .map(|&c| u32::from(solution.cells()[c]))
+                        .sum();
+                    assert_eq!(Some(sum), cage.sum, "{solution:?}");
+                }
+            })
+            .unwrap();
+        counts.push(stats.solutions);
+    }
+    assert!(counts[0] > 0 && counts[0] < 1_000, "{counts:?}");
+    assert_eq!(counts[0], counts[1]);
+}

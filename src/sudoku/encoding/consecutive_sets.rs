@@ -157,7 +157,11 @@ impl Propagate for RunsOfLines<'_> {
                 continue;
             }
             masks.clear();
-            for k in line.clone() {
+            // The cells whose options are not all single placements (a
+            // cage's assignments): any digit, soundly, and never pruned.
+            let all = u64::MAX >> (64 - side);
+            let mut unread = 0u64;
+            for (position, k) in line.clone().enumerate() {
                 let mask = match (items[k], row[k]) {
                     (NONE, _) => 1u64 << (digits[k] - 1),
                     (_, PLACED) => {
@@ -165,14 +169,22 @@ impl Propagate for RunsOfLines<'_> {
                             read_placed(pruning, placements, placed, touched);
                             placed_read = true;
                         }
-                        1u64 << (placed[cells[k] as usize] - 1)
+                        match placed[cells[k] as usize] {
+                            0 => all,
+                            digit => 1u64 << (digit - 1),
+                        }
                     }
                     (item, _) => {
-                        let mut mask = 0u64;
+                        let (mut mask, mut single) = (0u64, true);
                         pruning.each_option(item as usize, |option| {
                             let digit = placements[option] & 0xff;
+                            single &= digit != 0;
                             mask |= 1u64.wrapping_shl(digit.wrapping_sub(1));
                         });
+                        if !single {
+                            unread |= 1 << position;
+                            mask = all;
+                        }
                         mask
                     }
                 };
@@ -189,9 +201,10 @@ impl Propagate for RunsOfLines<'_> {
                 }
                 continue;
             }
-            for (k, (&mask, &kept)) in line.clone().zip(masks.iter().zip(supported.iter())) {
+            let cells_of_line = line.clone().zip(masks.iter().zip(supported.iter()));
+            for (position, (k, (&mask, &kept))) in cells_of_line.enumerate() {
                 let unsupported = mask & !kept;
-                if unsupported == 0 || row[k] >= PLACED {
+                if unsupported == 0 || row[k] >= PLACED || unread >> position & 1 == 1 {
                     continue;
                 }
                 let left = pruning.hide_where(items[k] as usize, |option| {
