@@ -488,16 +488,14 @@ impl GeometryBuilder {
                 });
             }
         }
-        for index in 0..self.group_ends.len() {
-            for &(cell, digit) in self.group(index) {
-                if cell >= cells || digit == 0 || digit as usize > n {
-                    return Err(GeometryError::BadPlacement {
-                        group: index,
-                        cell,
-                        digit,
-                    });
-                }
-            }
+        let bad = |&(cell, digit): &(usize, u8)| cell >= cells || digit == 0 || digit as usize > n;
+        if let Some(at) = self.group_placements.iter().position(bad) {
+            let (cell, digit) = self.group_placements[at];
+            return Err(GeometryError::BadPlacement {
+                group: self.group_ends.partition_point(|&end| end as usize <= at),
+                cell,
+                digit,
+            });
         }
         for &(cell, digit, rule) in &self.forbidden {
             if cell >= cells || digit == 0 || digit as usize > n {
@@ -534,7 +532,7 @@ impl GeometryBuilder {
         };
         let groups = self.group_ends.len();
         let mut keep = vec![true; groups];
-        let mut rule_pairs = Vec::new();
+        let mut rule_pairs = Vec::with_capacity(groups);
         for (index, &rule) in self.group_rules.iter().enumerate() {
             if rule == NO_RULE {
                 continue;
@@ -568,7 +566,7 @@ impl GeometryBuilder {
         group_starts.push(0);
         let mut group_rules = Vec::with_capacity(groups);
         // The groups of two placements, for the relations of two cells.
-        let mut relation_pairs = Vec::new();
+        let mut relation_pairs = Vec::with_capacity(groups);
         // The group of each of `group_placements`, for the groups of each
         // placement.
         let mut group_of_placement = Vec::with_capacity(self.group_placements.len());
@@ -601,24 +599,27 @@ impl GeometryBuilder {
         // more cells than a unit).
         let mut peers = Vec::with_capacity((cell_units.len() + cells) * n);
         let mut peer_starts = Vec::with_capacity(cells + 1);
-        let mut mates_of_cell = Vec::new();
+        // The peers of one cell as bits, read out in cell order: sorted
+        // and each once without a sort.
+        let mut marked = vec![0u64; cells.div_ceil(64)];
         for cell in 0..cells {
             peer_starts.push(peers.len() as u32);
             let mates = cages
                 .cage_of(cell)
                 .map_or(&[][..], |cage| cages.cells(cage));
-            mates_of_cell.clear();
-            mates_of_cell.extend(
-                units_of(cell)
-                    .iter()
-                    .flat_map(|&unit| &unit_cells[unit as usize * n..(unit as usize + 1) * n])
-                    .chain(mates)
-                    .copied()
-                    .filter(|&peer| peer as usize != cell),
-            );
-            mates_of_cell.sort_unstable();
-            mates_of_cell.dedup();
-            peers.extend_from_slice(&mates_of_cell);
+            let members = units_of(cell)
+                .iter()
+                .flat_map(|&unit| &unit_cells[unit as usize * n..(unit as usize + 1) * n]);
+            for &peer in members.chain(mates) {
+                marked[peer as usize / 64] |= 1 << (peer % 64);
+            }
+            marked[cell / 64] &= !(1 << (cell % 64));
+            for (word, bits) in marked.iter_mut().enumerate() {
+                while *bits != 0 {
+                    peers.push((word * 64) as u16 + bits.trailing_zeros() as u16);
+                    *bits &= *bits - 1;
+                }
+            }
         }
         peer_starts.push(peers.len() as u32);
         let relations = Relations::new(n, cells, &relation_pairs, |a, b| {

@@ -7,7 +7,7 @@
 //! are, so that singles and the logical solver see it; the table itself
 //! becomes an item of the encoding with an option per way.
 
-use super::ways::{every_way, project};
+use super::ways::{every_way, project, WaysOf};
 use super::{ConstraintError, Context};
 use crate::sudoku::geometry::Table;
 use crate::sudoku::grid::Unit;
@@ -31,22 +31,31 @@ pub(super) fn compile(
     }
     let cells: Vec<usize> = bulb.iter().chain(shaft).copied().collect();
     let (n, width, bulb) = (cx.side as u32, cells.len(), bulb.len());
-    let tuples = every_way(cx, &cells, MAX_TUPLES, |digits, complete| {
-        let k = digits.len();
-        if k <= bulb {
-            return true;
-        }
-        // The shaft so far, plus the least and most the rest can add.
-        let number = digits[..bulb]
-            .iter()
-            .fold(0, |value, &d| value * 10 + u32::from(d));
-        let sum: u32 = digits[bulb..].iter().map(|&d| u32::from(d)).sum();
-        let rest = (width - k) as u32;
-        match complete {
-            true => sum == number,
-            false => sum + rest <= number && number <= sum + rest * n,
-        }
-    })
+    let tuples = every_way(
+        cx,
+        &cells,
+        MAX_TUPLES,
+        WaysOf {
+            rule: "arrow",
+            numbers: &[bulb as u32],
+        },
+        |digits, complete| {
+            let k = digits.len();
+            if k <= bulb {
+                return true;
+            }
+            // The shaft so far, plus the least and most the rest can add.
+            let number = digits[..bulb]
+                .iter()
+                .fold(0, |value, &d| value * 10 + u32::from(d));
+            let sum: u32 = digits[bulb..].iter().map(|&d| u32::from(d)).sum();
+            let rest = (width - k) as u32;
+            match complete {
+                true => sum == number,
+                false => sum + rest <= number && number <= sum + rest * n,
+            }
+        },
+    )
     .ok_or_else(|| ConstraintError::Length {
         rule: name,
         found: width,

@@ -5,7 +5,7 @@
 //! through the placements that tie a way to its cells, and what they imply
 //! for one and two cells is compiled as forbidden placements and pairs.
 
-use super::ways::{every_way, project};
+use super::ways::{every_way, project, WaysOf};
 use super::{at_least, ConstraintError, Context};
 use crate::sudoku::geometry::Table;
 use crate::sudoku::grid::Unit;
@@ -20,9 +20,21 @@ pub(super) fn compile(
     let (first, last) = (cells[0], cells[cells.len() - 1]);
     for &inner in &cells[1..cells.len() - 1] {
         let three = [first, last, inner];
-        let tuples = every_way(cx, &three, usize::MAX, |way, complete| {
-            !complete || (way[0].min(way[1]) < way[2] && way[2] < way[0].max(way[1]))
-        })
+        let tuples = every_way(
+            cx,
+            &three,
+            usize::MAX,
+            WaysOf {
+                rule: "between",
+                numbers: &[],
+            },
+            |way, _| match *way {
+                // Ends that leave no digit strictly between them.
+                [a, b] => a.abs_diff(b) >= 2,
+                [a, b, inner] => a.min(b) < inner && inner < a.max(b),
+                _ => true,
+            },
+        )
         .unwrap_or_default();
         project(cx, &three, &tuples);
         cx.builder

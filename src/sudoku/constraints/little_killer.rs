@@ -6,7 +6,7 @@
 //! ([`super::sums`]) cut where it leaves a box.
 
 use super::sums::{Chain, Target};
-use super::ways::{every_way, project};
+use super::ways::{every_way, project, WaysOf};
 use super::{box_of, ConstraintError, Context};
 use crate::sudoku::geometry::Table;
 use crate::sudoku::grid::Unit;
@@ -32,14 +32,23 @@ pub(super) fn compile(
         });
     }
     let (n, target) = (cx.side as u32, sum);
-    let whole = every_way(cx, cells, MAX_WAYS, |digits, complete| {
-        let total: u32 = digits.iter().map(|&d| u32::from(d)).sum();
-        let rest = (cells.len() - digits.len()) as u32;
-        match complete {
-            true => total == target,
-            false => total + rest <= target && target <= total + rest * n,
-        }
-    });
+    let whole = every_way(
+        cx,
+        cells,
+        MAX_WAYS,
+        WaysOf {
+            rule: "little killer",
+            numbers: &[sum],
+        },
+        |digits, complete| {
+            let total: u32 = digits.iter().map(|&d| u32::from(d)).sum();
+            let rest = (cells.len() - digits.len()) as u32;
+            match complete {
+                true => total == target,
+                false => total + rest <= target && target <= total + rest * n,
+            }
+        },
+    );
     if let Some(tuples) = whole {
         project(cx, cells, &tuples);
         cx.builder

@@ -3,7 +3,7 @@
 //! table of the ways to fill the four cells that hold every listed digit,
 //! with what it implies for one and two cells.
 
-use super::ways::{every_way, project};
+use super::ways::{every_way, project, WaysOf};
 use super::{ConstraintError, Context};
 use crate::sudoku::geometry::Table;
 use crate::sudoku::grid::Unit;
@@ -31,8 +31,13 @@ pub(super) fn compile(
             expected: format!("1 to 4 digits from 1 to {side}"),
         });
     }
-    let tuples = every_way(cx, cells, usize::MAX, |way, complete| {
-        !complete || holds(way, digits)
+    let numbers: Vec<u32> = digits.iter().map(|&d| u32::from(d)).collect();
+    let of = WaysOf {
+        rule: "quadruple",
+        numbers: &numbers,
+    };
+    let tuples = every_way(cx, cells, usize::MAX, of, |way, _| {
+        missing(way, digits) <= cells.len() - way.len()
     })
     .unwrap_or_default();
     project(cx, cells, &tuples);
@@ -41,10 +46,21 @@ pub(super) fn compile(
     Ok(())
 }
 
-/// True when `way` holds every digit of `digits`, as often as listed.
-fn holds(way: &[u8], digits: &[u8]) -> bool {
-    digits.iter().all(|&d| {
+/// How many of `digits` the cells filled so far in `way` leave to place:
+/// each listed digit as often as listed, less the times `way` holds it.
+/// A way of all four cells holds the quadruple when this is 0; a prefix
+/// can when it is at most the cells left.
+fn missing(way: &[u8], digits: &[u8]) -> usize {
+    let mut seen = 0u64;
+    let mut missing = 0;
+    for &d in digits {
+        if seen >> d & 1 == 1 {
+            continue;
+        }
+        seen |= 1 << d;
         let listed = digits.iter().filter(|&&e| e == d).count();
-        way.iter().filter(|&&e| e == d).count() >= listed
-    })
+        let held = way.iter().filter(|&&e| e == d).count();
+        missing += listed.saturating_sub(held);
+    }
+    missing
 }

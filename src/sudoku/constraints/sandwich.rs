@@ -4,7 +4,7 @@
 //! them that add up, the cells outside the sandwich left free (digit 0 in
 //! the way): on 9x9 at most a few thousand ways.
 
-use super::ways::{every_way, project};
+use super::ways::{every_way, project, WaysOf};
 use super::{ConstraintError, Context};
 use crate::sudoku::geometry::Table;
 use crate::sudoku::grid::Unit;
@@ -38,11 +38,20 @@ pub(super) fn compile(
     for p in 0..n {
         for q in p + 1..n {
             let between = &cells[p + 1..q];
-            let fillings = every_way(cx, between, usize::MAX, |digits, complete| {
-                let total: u32 = digits.iter().map(|&d| u32::from(d)).sum();
-                let inside = digits.iter().all(|&d| d != low && d != high);
-                inside && if complete { total == sum } else { total <= sum }
-            })
+            let fillings = every_way(
+                cx,
+                between,
+                usize::MAX,
+                WaysOf {
+                    rule: "sandwich",
+                    numbers: &[sum],
+                },
+                |digits, complete| {
+                    let total: u32 = digits.iter().map(|&d| u32::from(d)).sum();
+                    let inside = digits.iter().all(|&d| d != low && d != high);
+                    inside && if complete { total == sum } else { total <= sum }
+                },
+            )
             .unwrap_or_default();
             let width = between.len();
             let count = match width {

@@ -16,7 +16,7 @@
 //! and what the ways left imply for one and two cells is compiled as
 //! forbidden placements and pairs.
 
-use super::ways::{every_way, project};
+use super::ways::{every_way, project, WaysOf};
 use super::Context;
 use crate::sudoku::geometry::Table;
 
@@ -56,7 +56,19 @@ impl Chain {
         }
         let ways = pieces
             .iter()
-            .map(|piece| every_way(cx, piece, usize::MAX, |_, _| true).unwrap_or_default())
+            .map(|piece| {
+                every_way(
+                    cx,
+                    piece,
+                    usize::MAX,
+                    WaysOf {
+                        rule: "any",
+                        numbers: &[],
+                    },
+                    |_, _| true,
+                )
+                .unwrap_or_default()
+            })
             .collect();
         Chain { pieces, ways }
     }

@@ -3,17 +3,67 @@
 //! way of filling cells that a rule accepts, and what a list of ways
 //! implies for one and two cells at a time, compiled as forbidden
 //! placements and pairs so that singles and the logical solver see it.
+//!
+//! The ways of a rule depend only on the rule's numbers (an arrow's bulb
+//! length, a quadruple's digits, a sum), the side and which of its cells
+//! share a unit, and a file of puzzles repeats these far more often than
+//! it repeats whole puzzles: each thread keeps the ways it has found by
+//! that key (up to [`KNOWN_BYTES`]), so that a rule already seen is not
+//! searched again.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::Context;
+
+/// The most bytes of ways a thread keeps; past it, it starts again.
+const KNOWN_BYTES: usize = 16 << 20;
+
+/// What decides the ways [`every_way`] finds: the rule's name and numbers
+/// (whatever its `accepts` reads besides the digits), the side, the limit,
+/// and for each cell the earlier cells that share a unit with it.
+type KnownKey = (&'static str, Vec<u32>, u8, usize, Vec<u64>);
+
+/// The ways found so far on this thread, by key, and their bytes.
+#[derive(Default)]
+struct Known {
+    ways: HashMap<KnownKey, Option<Vec<u8>>>,
+    bytes: usize,
+}
+
+thread_local! {
+    static KNOWN: RefCell<Known> = RefCell::new(Known::default());
+}
+
+/// The rule a call of [`every_way`] is for: its name, and the numbers its
+/// `accepts` reads besides the digits. Two calls with the same rule on
+/// cells whose units meet alike must accept alike.
+pub(super) struct WaysOf<'a> {
+    /// The rule's name, one per kind of `accepts`.
+    pub(super) rule: &'static str,
+    /// Its numbers.
+    pub(super) numbers: &'a [u32],
+}
 
 /// For each two of `cells`, true when they share a unit of the geometry
 /// being built (so that no way gives them one digit).
 pub(super) fn apart(cx: &Context, cells: &[usize]) -> Vec<Vec<bool>> {
+    let mut named = vec![false; cx.frame.cells()];
+    for &cell in cells {
+        named[cell] = true;
+    }
     let units: Vec<&Vec<usize>> = cx
         .builder
         .unit_list()
         .iter()
-        .filter(|(_, members)| members.iter().filter(|c| cells.contains(c)).count() > 1)
+        .filter(|(_, members)| {
+            members
+                .iter()
+                .filter(|&&c| named.get(c) == Some(&true))
+                .count()
+                > 1
+        })
         .map(|(_, members)| members)
         .collect();
     cells
@@ -31,29 +81,63 @@ pub(super) fn apart(cx: &Context, cells: &[usize]) -> Vec<Vec<bool>> {
 /// cells that share a unit, that `accepts` takes, one after another;
 /// `None` when there are more than `limit`. `accepts` is also asked of
 /// each prefix (the digits of the first cells so far) with `complete`
-/// false, and may cut the search there.
+/// false, and may cut the search there. It may read nothing but the digits
+/// and what `of` names: the ways are kept by `of` (see the module
+/// documentation).
 pub(super) fn every_way(
     cx: &Context,
     cells: &[usize],
     limit: usize,
+    of: WaysOf<'_>,
     mut accepts: impl FnMut(&[u8], bool) -> bool,
 ) -> Option<Vec<u8>> {
     let apart = apart(cx, cells);
+    // For each cell, the earlier cells it shares a unit with, as bits.
+    let earlier_apart: Vec<u64> = apart
+        .iter()
+        .enumerate()
+        .map(|(k, row)| {
+            (0..k.min(64))
+                .filter(|&i| row[i])
+                .fold(0, |bits, i| bits | 1 << i)
+        })
+        .collect();
+    let key: KnownKey = (
+        of.rule,
+        of.numbers.to_vec(),
+        cx.side as u8,
+        limit,
+        earlier_apart,
+    );
+    if let Some(ways) = KNOWN.with(|known| known.borrow().ways.get(&key).cloned()) {
+        return ways;
+    }
     let mut search = Search {
         side: cx.side as u8,
-        apart: &apart,
+        earlier_apart: &key.4,
         digits: Vec::with_capacity(cells.len()),
         found: Vec::new(),
         limit: limit.saturating_mul(cells.len()),
     };
-    search.fill(&mut accepts).then_some(search.found)
+    let ways = search.fill(&mut accepts).then_some(search.found);
+    KNOWN.with(|known| {
+        let mut known = known.borrow_mut();
+        let bytes = ways.as_ref().map_or(0, Vec::len) + 64;
+        if known.bytes + bytes > KNOWN_BYTES {
+            *known = Known::default();
+        }
+        known.bytes += bytes;
+        known.ways.insert(key, ways.clone());
+    });
+    ways
 }
 
 /// The search of [`every_way`].
 struct Search<'a> {
     side: u8,
-    /// True for two cells that share a unit.
-    apart: &'a [Vec<bool>],
+    /// For each cell, the earlier cells that share a unit with it, as bits
+    /// (bit `i` for the cell at `i`).
+    earlier_apart: &'a [u64],
     /// The digits given so far, cell by cell.
     digits: Vec<u8>,
     /// The ways found, one after another.
@@ -67,7 +151,7 @@ impl Search<'_> {
     /// are too many.
     fn fill(&mut self, accepts: &mut impl FnMut(&[u8], bool) -> bool) -> bool {
         let k = self.digits.len();
-        if k == self.apart.len() {
+        if k == self.earlier_apart.len() {
             if accepts(&self.digits, true) {
                 self.found.extend_from_slice(&self.digits);
             }
@@ -76,8 +160,15 @@ impl Search<'_> {
         if k > 0 && !accepts(&self.digits, false) {
             return true;
         }
+        // The digits of the earlier cells that share a unit with this one.
+        let mut taken = 0u64;
+        let mut earlier = self.earlier_apart[k];
+        while earlier != 0 {
+            taken |= 1 << self.digits[earlier.trailing_zeros() as usize];
+            earlier &= earlier - 1;
+        }
         for digit in 1..=self.side {
-            if (0..k).any(|i| self.apart[k][i] && self.digits[i] == digit) {
+            if taken >> digit & 1 == 1 {
                 continue;
             }
             self.digits.push(digit);
@@ -94,9 +185,58 @@ impl Search<'_> {
 /// Compiles what the ways `tuples` of `cells` imply for one and two cells:
 /// a digit no way gives a cell is forbidden there, a pair of digits no way
 /// gives two cells is a forbidden pair. A digit 0 in a way leaves the cell
-/// free: any digit.
+/// free: any digit. What a list of ways implies is kept by the list, as
+/// the ways are (see the module documentation).
 pub(super) fn project(cx: &mut Context, cells: &[usize], tuples: &[u8]) {
-    let (n, width) = (cx.side, cells.len());
+    let key = (cx.side as u8, cells.len(), tuples.to_vec());
+    let known = IMPLIED.with(|implied| implied.borrow().lists.get(&key).cloned());
+    let implied = known.unwrap_or_else(|| {
+        let implied = Rc::new(implied_by(cx.side, cells.len(), tuples));
+        IMPLIED.with(|known| {
+            let mut known = known.borrow_mut();
+            let bytes = tuples.len() + 4 * implied.forbidden.len() + 6 * implied.pairs.len() + 64;
+            if known.bytes + bytes > KNOWN_BYTES {
+                *known = KnownImplied::default();
+            }
+            known.bytes += bytes;
+            known.lists.insert(key, Rc::clone(&implied));
+        });
+        implied
+    });
+    for &(i, x) in &implied.forbidden {
+        cx.builder.forbid(cells[i as usize], x, cx.rule);
+    }
+    cx.builder.reserve_pairs(implied.pairs.len());
+    for &(i, x, j, y) in &implied.pairs {
+        let (first, second) = ((cells[i as usize], x), (cells[j as usize], y));
+        cx.builder.forbid_pair(first, second, cx.rule);
+    }
+}
+
+/// What a list of ways implies, by place on the rule's cells: the digits
+/// forbidden in a cell, as (place, digit), and the pairs of digits
+/// forbidden in two cells, as (place, digit, place, digit), in the order
+/// [`project`] compiles them.
+struct Implied {
+    forbidden: Vec<(u16, u8)>,
+    pairs: Vec<(u16, u8, u16, u8)>,
+}
+
+/// What each list of ways seen on this thread implies, by the side, the
+/// width and the list, and the bytes kept.
+#[derive(Default)]
+struct KnownImplied {
+    lists: HashMap<(u8, usize, Vec<u8>), Rc<Implied>>,
+    bytes: usize,
+}
+
+thread_local! {
+    static IMPLIED: RefCell<KnownImplied> = RefCell::new(KnownImplied::default());
+}
+
+/// Works out what the ways `tuples` of `width` cells imply on a grid of
+/// side `n`; see [`project`].
+fn implied_by(n: usize, width: usize, tuples: &[u8]) -> Implied {
     let all = u64::MAX >> (64 - n);
     let mask = |digit: u8| match digit {
         0 => all,
@@ -121,25 +261,25 @@ pub(super) fn project(cx: &mut Context, cells: &[usize], tuples: &[u8]) {
             }
         }
     }
-    for (i, &cell) in cells.iter().enumerate() {
-        for x in 0..n {
-            if seen_one[i] >> x & 1 == 0 {
-                cx.builder.forbid(cell, x as u8 + 1, cx.rule);
-            }
+    let mut implied = Implied {
+        forbidden: Vec::new(),
+        pairs: Vec::new(),
+    };
+    for (i, &seen) in seen_one.iter().enumerate() {
+        for x in (0..n).filter(|&x| seen >> x & 1 == 0) {
+            implied.forbidden.push((i as u16, x as u8 + 1));
         }
     }
     for i in 0..width {
         for j in i + 1..width {
-            for x in 0..n {
-                if seen_one[i] >> x & 1 == 0 {
-                    continue;
-                }
+            for x in (0..n).filter(|&x| seen_one[i] >> x & 1 != 0) {
                 let missing = seen_one[j] & !seen_two[(i * width + j) * n + x];
                 for y in (0..n).filter(|&y| missing >> y & 1 != 0) {
-                    let (first, second) = ((cells[i], x as u8 + 1), (cells[j], y as u8 + 1));
-                    cx.builder.forbid_pair(first, second, cx.rule);
+                    let pair = (i as u16, x as u8 + 1, j as u16, y as u8 + 1);
+                    implied.pairs.push(pair);
                 }
             }
         }
     }
+    implied
 }
