@@ -52,7 +52,7 @@ pub use sudoku::canon::{
     canonical_form, CanonError, CanonOrder, Canonical, Canonicalizer, CANON_CANDIDATE_LIMIT,
 };
 pub use sudoku::constraint_kind::ConstraintKind;
-pub use sudoku::constraints::{Constraint, ConstraintError};
+pub use sudoku::constraints::{Cage, Constraint, ConstraintError};
 pub use sudoku::decorate::{DecorateError, Decorated, Decoration, Decorator};
 pub use sudoku::encoding::DEFAULT_ASSIGNMENT_LIMIT;
 pub use sudoku::frame::Frame;
@@ -64,7 +64,7 @@ pub use sudoku::killer::{Killer, KillerError, KillerGenerator, NODE_BUDGET as KI
 pub use sudoku::minimal::{is_minimal, redundant_givens, MinimalError};
 pub use sudoku::random::Rng;
 pub use sudoku::rating::{Level, RateError, Rater, Rating, HARD_MAX};
-pub use sudoku::rules::{Boxes, Cage, Rules, RulesError};
+pub use sudoku::rules::{Boxes, Rules, RulesError};
 pub use sudoku::shape::{NamedShape, Shape, ShapeError};
 pub use sudoku::singles::{Outcome as SinglesOutcome, Singles};
 pub use sudoku::solver::{SolutionCount, Solver};

@@ -651,6 +651,9 @@ impl Board<'_> {
                     rules.push(Rule::Quadruple(cells, digits));
                 }
             }
+            ConstraintKind::KillerCage => {
+                unreachable!("killer cages have their own oracle: tests/killer.rs")
+            }
         }
         rules
     }

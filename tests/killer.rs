@@ -7,7 +7,8 @@ mod common;
 
 use common::killer_oracle::KillerRules;
 use sudoku_dlx::{
-    Cage, Generator, Grid, KillerGenerator, Rng, Rules, Size, Solver, KILLER_NODE_BUDGET,
+    Cage, Constraint, Generator, Grid, KillerGenerator, Rng, Rules, Size, Solver,
+    KILLER_NODE_BUDGET,
 };
 
 /// Random cages cut from `solution`: connected pieces of 1 to `largest`
@@ -77,10 +78,7 @@ fn cut(solution: &Grid, rng: &mut Rng, givens: usize) -> Grid {
 /// checked on the rules by the oracle; 0 when the rules or the givens
 /// are refused.
 fn solver_count(solver: &mut Solver, cages: &[Cage], puzzle: &Grid, oracle: &KillerRules) -> u64 {
-    let rules = Rules {
-        cages: cages.to_vec(),
-        ..Rules::classic()
-    };
+    let rules = killer_rules(cages.iter().cloned());
     let Ok(geometry) = rules.geometry(puzzle.size()) else {
         return 0;
     };
@@ -94,6 +92,14 @@ fn solver_count(solver: &mut Solver, cages: &[Cage], puzzle: &Grid, oracle: &Kil
             assert!(!oracle.obeys(puzzle.cells()), "{conflict}");
             0
         }
+    }
+}
+
+/// The classic rules with `cages`.
+fn killer_rules(cages: impl IntoIterator<Item = Cage>) -> Rules {
+    Rules {
+        constraints: cages.into_iter().map(Constraint::KillerCage).collect(),
+        ..Rules::classic()
     }
 }
 
@@ -191,7 +197,7 @@ fn check_generated_killers(size: Size, seeds: std::ops::Range<u64>) {
     let mut solver = Solver::new();
     for seed in seeds {
         let killer = generator.puzzle(size, &mut Rng::from_seed(seed)).unwrap();
-        let cages = &killer.rules.cages;
+        let cages: &Vec<Cage> = &killer.rules.cages().cloned().collect();
         let oracle = oracle_of(size, cages);
         let empty = Grid::empty(size);
         assert!(oracle.obeys(killer.solution.cells()));
@@ -211,11 +217,7 @@ fn check_generated_killers(size: Size, seeds: std::ops::Range<u64>) {
         for (k, cage) in cages.iter().enumerate().filter(|(_, c)| c.sum.is_some()) {
             let mut fewer = cages.clone();
             fewer[k].sum = None;
-            let rules = Rules {
-                cages: fewer,
-                ..Rules::classic()
-            };
-            let geometry = rules.geometry(size).unwrap();
+            let geometry = killer_rules(fewer).geometry(size).unwrap();
             solver.set_node_budget(Some(KILLER_NODE_BUDGET));
             let stats = solver.solve_in(&geometry, &empty, 2, |_| {}).unwrap();
             let unsettled = stats.stopped_at_node_budget;
@@ -232,13 +234,10 @@ fn check_generated_killers(size: Size, seeds: std::ops::Range<u64>) {
 /// sum left must not go below zero).
 #[test]
 fn givens_over_a_cage_sum_leave_no_solution() {
-    let rules = Rules {
-        cages: vec![Cage {
-            cells: vec![0, 1, 2],
-            sum: Some(6),
-        }],
-        ..Rules::classic()
-    };
+    let rules = killer_rules([Cage {
+        cells: vec![0, 1, 2],
+        sum: Some(6),
+    }]);
     let geometry = rules.geometry(Size::NINE).unwrap();
     let mut puzzle = Grid::empty(Size::NINE);
     puzzle.set(0, 9);
@@ -260,7 +259,6 @@ fn givens_over_a_cage_sum_leave_no_solution() {
 /// propagation must not misread a cell an assignment filled.
 #[test]
 fn renban_lines_through_assigned_cages_count_as_through_combinations() {
-    use sudoku_dlx::Constraint;
     let cages = vec![
         Cage {
             cells: vec![0, 1],
@@ -272,11 +270,8 @@ fn renban_lines_through_assigned_cages_count_as_through_combinations() {
         },
     ];
     let line = vec![0, 4, 8];
-    let rules = Rules {
-        cages: cages.clone(),
-        constraints: vec![Constraint::Renban(line.clone())],
-        ..Rules::classic()
-    };
+    let mut rules = killer_rules(cages.iter().cloned());
+    rules.constraints.push(Constraint::Renban(line.clone()));
     let geometry = rules.geometry(Size::FOUR).unwrap();
     let puzzle = Grid::empty(Size::FOUR);
     let mut counts = Vec::new();

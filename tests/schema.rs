@@ -231,15 +231,15 @@ fn written_descriptions_obey_the_schema() {
     let every_rule = Rules {
         boxes: Boxes::Regions(vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]),
         variants: vec![Variant::X, Variant::NonConsecutive],
-        cages: vec![
-            Cage {
+        constraints: vec![
+            Constraint::KillerCage(Cage {
                 cells: vec![1, 5],
                 sum: Some(3),
-            },
-            Cage {
+            }),
+            Constraint::KillerCage(Cage {
                 cells: vec![15],
                 sum: None,
-            },
+            }),
         ],
         extra_regions: vec![vec![0, 15]],
         ..Rules::default()

@@ -203,9 +203,7 @@ pub fn write_item(text: &mut Vec<u8>, item: &Item<'_>, args: &GenerateArgs) {
             match &rules.boxes {
                 // Cages and the rules drawn on a solution have no plain
                 // form: such a puzzle is its description.
-                _ if !rules.cages.is_empty() || !rules.constraints.is_empty() => {
-                    write_description(text, grid, rules, "")
-                }
+                _ if !rules.constraints.is_empty() => write_description(text, grid, rules, ""),
                 Boxes::Regions(regions) => {
                     write_line(text, grid, Alphabet::STANDARD);
                     text.push(b' ');

@@ -513,7 +513,7 @@ fn shape_of(size: Size, rules: &Rules) -> Result<Shape, CanonError> {
     if x && size.side() > 9 {
         return refuse("x (above 9x9)");
     }
-    if !rules.cages.is_empty() {
+    if rules.cages().next().is_some() {
         return refuse("killer");
     }
     if !rules.extra_regions.is_empty() {

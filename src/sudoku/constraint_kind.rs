@@ -53,6 +53,9 @@ pub enum ConstraintKind {
     Sandwich,
     /// The line's segments in each box add up to one sum.
     RegionSum,
+    /// Cells holding different digits that add up to the cage's sum (a
+    /// broken cage is named as [`crate::Unit::Cage`]).
+    KillerCage,
     /// Cells holding different digits, fewer than the side (a region of
     /// the side's size is a unit, [`crate::Unit::Extra`]).
     ExtraRegion,
@@ -84,6 +87,7 @@ impl ConstraintKind {
             ConstraintKind::LittleKiller => "little killer",
             ConstraintKind::Sandwich => "sandwich",
             ConstraintKind::RegionSum => "region-sum line",
+            ConstraintKind::KillerCage => "killer cage",
             ConstraintKind::ExtraRegion => "extra region",
         }
     }

@@ -29,10 +29,11 @@
 
 use thiserror::Error;
 
+use crate::sudoku::constraints::{Cage, Constraint};
 use crate::sudoku::generate::Generator;
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::random::Rng;
-use crate::sudoku::rules::{Cage, Rules, RulesError};
+use crate::sudoku::rules::{Rules, RulesError};
 use crate::sudoku::solver::Solver;
 
 /// The most search nodes one count of the solutions of a killer without
@@ -143,8 +144,9 @@ impl KillerGenerator {
             let solution = self.generator.solved(size, rng);
             for _ in 0..CUTS_PER_GRID {
                 attempts += 1;
+                let cages = self.cut(&solution, rng);
                 let mut rules = Rules {
-                    cages: self.cut(&solution, rng),
+                    constraints: cages.into_iter().map(Constraint::KillerCage).collect(),
                     ..Rules::classic()
                 };
                 if self.count(&rules, size, CUT_BUDGET)? != Some(1) {
@@ -188,14 +190,14 @@ impl KillerGenerator {
         rng: &mut Rng,
     ) -> Result<(), KillerError> {
         let size = solution.size();
-        let mut order: Vec<usize> = (0..rules.cages.len()).collect();
+        let mut order: Vec<usize> = (0..rules.cages().count()).collect();
         rng.shuffle(&mut order);
         for cage in order {
-            let sum = rules.cages[cage].sum.take();
+            let sum = sum_of(rules, cage).take();
             if self.second_nearby(rules, solution, cage)?
                 || self.count(rules, size, NODE_BUDGET)? != Some(1)
             {
-                rules.cages[cage].sum = sum;
+                *sum_of(rules, cage) = sum;
             }
         }
         Ok(())
@@ -216,7 +218,8 @@ impl KillerGenerator {
         let geometry = rules.geometry(size)?;
         let (box_rows, box_columns) = size.box_shape().unwrap_or((1, 1));
         let (mut bands, mut stacks) = (0u64, 0u64);
-        for &cell in &rules.cages[cage].cells {
+        let cells = rules.cages().nth(cage).map_or(&[][..], |cage| &cage.cells);
+        for &cell in cells {
             bands |= 1 << (cell / n / box_rows);
             stacks |= 1 << (cell % n / box_columns);
         }
@@ -320,6 +323,12 @@ impl KillerGenerator {
     }
 }
 
+/// The sum of cage `cage` of `rules`, to change.
+fn sum_of(rules: &mut Rules, cage: usize) -> &mut Option<u32> {
+    let cage = rules.cages_mut().nth(cage).expect("a cage of the rules");
+    &mut cage.sum
+}
+
 /// The cells orthogonally next to `cell` on a grid of side `n`.
 fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
     let (row, column) = (cell / n, cell % n);
@@ -341,7 +350,7 @@ mod tests {
             let killer = generator.puzzle(size, &mut Rng::from_seed(seed)).unwrap();
             let cells = killer.solution.cells();
             let mut covered = vec![0; size.cells()];
-            for cage in &killer.rules.cages {
+            for cage in killer.rules.cages() {
                 let digits: Vec<u8> = cage.cells.iter().map(|&c| cells[c]).collect();
                 let mut distinct = digits.clone();
                 distinct.sort_unstable();

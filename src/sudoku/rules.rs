@@ -1,5 +1,7 @@
 //! The rules of one puzzle as plain data: how the grid is cut into boxes or
-//! regions, which variant rules apply, and its killer cages.
+//! regions, which variant rules apply, its extra regions, and its rules
+//! beyond "once per unit" ([`Constraint`]: thermometers, dots, lines,
+//! killer cages...).
 //!
 //! Every way of asking for a variant ends here: the command line's
 //! `--boxes` and `--variant`, a jigsaw line's regions, a JSON description,
@@ -12,7 +14,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::sudoku::constraint_kind::ConstraintKind;
-use crate::sudoku::constraints::{self, Constraint, ConstraintError};
+use crate::sudoku::constraints::{self, Cage, Constraint, ConstraintError};
 use crate::sudoku::geometry::{Geometry, GeometryBuilder, GeometryError};
 use crate::sudoku::grid::{Size, Unit};
 use crate::sudoku::shape::{Shape, ShapeError};
@@ -39,17 +41,6 @@ pub enum Boxes {
     Regions(Vec<u8>),
 }
 
-/// A killer cage: its cells hold different digits, summing to `sum` when
-/// there is one.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Cage {
-    /// The cells, numbered as in the geometry (`row * side + column` in a
-    /// square grid).
-    pub cells: Vec<usize>,
-    /// The sum of its digits, when the puzzle gives it.
-    pub sum: Option<u32>,
-}
-
 /// Every rule of one puzzle besides its givens.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Rules {
@@ -59,13 +50,12 @@ pub struct Rules {
     pub boxes: Boxes,
     /// The variant rules, each once.
     pub variants: Vec<Variant>,
-    /// The killer cages.
-    pub cages: Vec<Cage>,
     /// Extra regions (f-puzzles' `extraregion`): the cells of each, numbered
     /// as in the geometry (`row * side + column` in a square grid), hold different digits; a region of `side`
     /// cells holds every digit once.
     pub extra_regions: Vec<Vec<usize>>,
-    /// The rules beyond "once per unit": thermometers, dots, lines...
+    /// The rules beyond "once per unit": thermometers, dots, lines, killer
+    /// cages...
     pub constraints: Vec<Constraint>,
 }
 
@@ -123,7 +113,7 @@ pub enum RulesError {
     /// A constraint that cannot be on this grid.
     #[error(transparent)]
     Constraint(#[from] ConstraintError),
-    /// A cage the geometry refuses.
+    /// A unit or a killer cage the geometry refuses.
     #[error(transparent)]
     Geometry(#[from] GeometryError),
     /// A shape of grids that cannot be.
@@ -150,9 +140,29 @@ impl Rules {
         self.shape.is_square()
             && self.boxes == Boxes::Standard
             && self.variants.is_empty()
-            && self.cages.is_empty()
             && self.extra_regions.is_empty()
             && self.constraints.is_empty()
+    }
+
+    /// The killer cages, in their order: the [`Constraint::KillerCage`]s
+    /// of [`Rules::constraints`].
+    pub fn cages(&self) -> impl Iterator<Item = &Cage> + '_ {
+        self.constraints
+            .iter()
+            .filter_map(|constraint| match constraint {
+                Constraint::KillerCage(cage) => Some(cage),
+                _ => None,
+            })
+    }
+
+    /// The killer cages, in their order, to change.
+    pub fn cages_mut(&mut self) -> impl Iterator<Item = &mut Cage> + '_ {
+        self.constraints
+            .iter_mut()
+            .filter_map(|constraint| match constraint {
+                Constraint::KillerCage(cage) => Some(cage),
+                _ => None,
+            })
     }
 
     /// The geometry of these rules on a grid of `size`.
@@ -200,11 +210,11 @@ impl Rules {
             .filter(|&variant| variant != Variant::NonConsecutive)
             .collect();
         builder = variants::add_all(builder, size, &others)?;
+        // The killer cages are compiled with the constraints, last; the
+        // builder keeps them in a list of its own, checked when it is
+        // built, so coming before the extra regions moves no unit or rule.
         builder = constraints::add_all(builder, size, &self.constraints, non_consecutive)?;
         builder = extra_regions(builder, size, &self.extra_regions)?;
-        for cage in &self.cages {
-            builder = builder.cage(cage.cells.iter().copied(), cage.sum);
-        }
         Ok(builder.build()?)
     }
 }

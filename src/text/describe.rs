@@ -6,9 +6,9 @@
 use std::io::Write as _;
 
 use crate::sudoku::constraint_kind::ConstraintKind;
-use crate::sudoku::constraints::Constraint;
+use crate::sudoku::constraints::{Cage, Constraint};
 use crate::sudoku::grid::{Grid, Size};
-use crate::sudoku::rules::{Boxes, Cage, Rules};
+use crate::sudoku::rules::{Boxes, Rules};
 use crate::sudoku::shape::Shape;
 use crate::text::alphabet::Alphabet;
 use crate::text::formats::json_parts::cell_name;
@@ -85,9 +85,10 @@ pub fn write_rules(out: &mut Vec<u8>, rules: &Rules, size: Size) {
             let _ = write!(out, "\"{}\"", variant.name());
         });
     }
-    if !rules.cages.is_empty() {
+    let cages: Vec<&Cage> = rules.cages().collect();
+    if !cages.is_empty() {
         out.extend_from_slice(b",\"cages\":");
-        write_array(out, &rules.cages, |out, cage| {
+        write_array(out, &cages, |out, cage| {
             out.push(b'{');
             if let Some(sum) = cage.sum {
                 let _ = write!(out, "\"sum\":{sum},");
@@ -344,7 +345,6 @@ pub fn write_cage_list(out: &mut Vec<u8>, cages: &[Cage], size: Size) {
 mod tests {
     use super::*;
     use crate::sudoku::random::Rng;
-    use crate::sudoku::rules::Cage;
     use crate::sudoku::variants::Variant;
     use crate::text::reader::PuzzleReader;
     use crate::text::record::Record;
@@ -404,7 +404,9 @@ mod tests {
                 .collect();
             let low = cells.len() * (cells.len() + 1) / 2;
             let sum = (rng.below(2) == 0).then(|| (low + rng.below(2)) as u32);
-            rules.cages.push(Cage { cells, sum });
+            rules
+                .constraints
+                .push(Constraint::KillerCage(Cage { cells, sum }));
         }
         for _ in 0..rng.below(3) {
             let count = 1 + rng.below(n);
@@ -457,7 +459,7 @@ mod tests {
                 _ => Constraint::Entropic(line(rng, 4)),
             });
         }
-        rules.constraints = constraints;
+        rules.constraints.extend(constraints);
         rules
     }
 

@@ -215,7 +215,7 @@ pub fn marks(out: &mut Vec<u8>, rules: &Rules, at: Layout<'_>) {
                 | Constraint::NegativeXv
         )
     };
-    if rules.cages.is_empty() && !rules.constraints.iter().any(|c| drawn(&c)) {
+    if !rules.constraints.iter().any(|c| drawn(&c)) {
         return;
     }
     out.extend_from_slice(b"<g class=\"rules\">\n");
@@ -232,7 +232,7 @@ pub fn marks(out: &mut Vec<u8>, rules: &Rules, at: Layout<'_>) {
             _ => {}
         }
     }
-    for cage in &rules.cages {
+    for cage in rules.cages() {
         self::cage(out, cage, at);
     }
     for constraint in &rules.constraints {
@@ -621,17 +621,15 @@ mod tests {
     /// A 9x9 puzzle with every rule there is a mark for, and two cages.
     fn example() -> Rules {
         Rules {
-            cages: vec![
-                Cage {
+            constraints: vec![
+                Constraint::KillerCage(Cage {
                     cells: vec![rc(7, 8), rc(6, 7), rc(6, 8)],
                     sum: Some(15),
-                },
-                Cage {
+                }),
+                Constraint::KillerCage(Cage {
                     cells: vec![rc(9, 4), rc(9, 5)],
                     sum: None,
-                },
-            ],
-            constraints: vec![
+                }),
                 Constraint::Thermometer(vec![rc(1, 1), rc(1, 2), rc(1, 3), rc(2, 4)]),
                 Constraint::WhiteDot {
                     cells: [rc(3, 1), rc(3, 2)],

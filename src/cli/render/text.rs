@@ -193,7 +193,8 @@ fn write_grid(out: &mut Vec<u8>, grid: &Grid, record: &Record, layout: Layout, o
         }),
     }
     if layout == Layout::Block {
-        write_cage_list(out, &record.rules.cages, record.grid.size());
+        let cages: Vec<_> = record.rules.cages().cloned().collect();
+        write_cage_list(out, &cages, record.grid.size());
     }
     out.push(b'\n');
 }

@@ -20,10 +20,13 @@
 //! per inner cell) and a sandwich (its row, the cells outside it free).
 //! Little killers and region-sum lines add up more cells than one table
 //! can list: [`sums`] chains tables of pieces through shared running sums.
+//! A killer cage goes whole to the geometry, which keeps the cages as
+//! tables of their own ([`crate::sudoku::cages`]) for the encoding to give
+//! options and propagation of their own ([`killer_cage`]).
 //!
 //! One file a rule, with its compilation and its tests; this file holds the
 //! data, the checks every rule shares (cells inside the grid, each once)
-//! and the dispatch. Killer cages are compiled by [`crate::sudoku::cages`].
+//! and the dispatch.
 
 mod arrow;
 mod between;
@@ -31,6 +34,7 @@ mod clone;
 mod dots;
 mod entropic;
 mod extremum;
+mod killer_cage;
 mod little_killer;
 mod palindrome;
 mod parity;
@@ -46,6 +50,8 @@ mod whispers;
 mod xv;
 
 use thiserror::Error;
+
+pub use killer_cage::Cage;
 
 use crate::sudoku::constraint_kind::ConstraintKind;
 use crate::sudoku::frame::Frame;
@@ -153,6 +159,9 @@ pub enum Constraint {
     },
     /// The line's segments in each box it crosses add up to one sum.
     RegionSum(Vec<usize>),
+    /// A killer cage: its cells hold different digits, adding up to its
+    /// sum when it has one.
+    KillerCage(Cage),
 }
 
 /// Why a constraint makes no rule on a geometry.
@@ -233,6 +242,7 @@ impl Constraint {
             Constraint::LittleKiller { .. } => ConstraintKind::LittleKiller,
             Constraint::Sandwich { .. } => ConstraintKind::Sandwich,
             Constraint::RegionSum(_) => ConstraintKind::RegionSum,
+            Constraint::KillerCage(_) => ConstraintKind::KillerCage,
         }
     }
 
@@ -249,7 +259,8 @@ impl Constraint {
             | Constraint::Quadruple { cells, .. }
             | Constraint::LittleKiller { cells, .. }
             | Constraint::Sandwich { cells, .. }
-            | Constraint::RegionSum(cells) => cells.clone(),
+            | Constraint::RegionSum(cells)
+            | Constraint::KillerCage(Cage { cells, .. }) => cells.clone(),
             Constraint::WhiteDot { cells, .. }
             | Constraint::BlackDot { cells, .. }
             | Constraint::Xv { cells, .. } => cells.to_vec(),
@@ -310,12 +321,13 @@ pub(super) struct Context<'b, 'f> {
 
 /// Adds the groups and forbidden placements of every constraint to
 /// `builder`, and those of `non-consecutive` when `non_consecutive` is set
-/// (on the orthogonal neighbours without a white dot).
+/// (on the orthogonal neighbours without a white dot); then the killer
+/// cages, in their order, which the geometry checks when it is built.
 ///
 /// # Errors
 ///
-/// Fails when a constraint names a cell outside the grid or twice, or its
-/// length or value cannot be on this grid.
+/// Fails when a constraint other than a cage names a cell outside the grid
+/// or twice, or its length or value cannot be on this grid.
 pub(crate) fn add_all(
     mut builder: GeometryBuilder,
     size: Size,
@@ -327,7 +339,11 @@ pub(crate) fn add_all(
     let mut seen = std::collections::HashMap::new();
     let implied = Constraint::NonConsecutive;
     let extra = (non_consecutive && !constraints.contains(&implied)).then_some(&implied);
-    for constraint in constraints.iter().chain(extra) {
+    let numbered_rules = constraints
+        .iter()
+        .chain(extra)
+        .filter(|constraint| !matches!(constraint, Constraint::KillerCage(_)));
+    for constraint in numbered_rules {
         let count = seen.entry(constraint.kind()).or_insert(0usize);
         numbered.push((Unit::Rule(constraint.kind(), *count), constraint));
         *count += 1;
@@ -383,6 +399,13 @@ pub(crate) fn add_all(
             }
             Constraint::Sandwich { cells, sum } => sandwich::compile(cx, *sum, name, cells)?,
             Constraint::RegionSum(cells) => region_sum::compile(cx, name, cells)?,
+            // Not numbered: compiled below.
+            Constraint::KillerCage(_) => {}
+        }
+    }
+    for constraint in constraints {
+        if let Constraint::KillerCage(cage) = constraint {
+            builder = killer_cage::compile(builder, cage);
         }
     }
     Ok(builder)

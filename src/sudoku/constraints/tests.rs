@@ -2,7 +2,7 @@
 //! of the empty grid under the rule equals the number of the 288 grids that
 //! obey it, checked cell by cell as the rule is stated.
 
-use super::{Constraint, ConstraintError};
+use super::{Cage, Constraint, ConstraintError};
 use crate::sudoku::constraint_kind::ConstraintKind;
 use crate::sudoku::grid::{Grid, Size, Unit};
 use crate::sudoku::rules::{Rules, RulesError};
@@ -137,6 +137,13 @@ fn obeys(grid: &[u8; 16], constraint: &Constraint, all: &[Constraint]) -> bool {
             let listed = digits.iter().filter(|&&e| e == d).count();
             cells.iter().filter(|&&c| at(c) == i32::from(d)).count() >= listed
         }),
+        Constraint::KillerCage(Cage { cells, sum }) => {
+            let mut digits: Vec<i32> = cells.iter().map(|&c| at(c)).collect();
+            let total = digits.iter().sum::<i32>();
+            digits.sort_unstable();
+            digits.dedup();
+            digits.len() == cells.len() && sum.is_none_or(|sum| total == sum as i32)
+        }
     }
 }
 
@@ -326,6 +333,24 @@ fn little_killers_agree() {
     agrees(vec![killer(vec![0, 2, 8], 6)]);
     agrees(vec![killer(vec![0, 2, 8, 10], 9)]);
     agrees(vec![killer(vec![0, 1, 2, 3, 4], 13)]);
+}
+
+#[test]
+fn killer_cages_agree() {
+    let cage = |cells: Vec<usize>, sum| Constraint::KillerCage(Cage { cells, sum });
+    agrees(vec![cage(vec![0, 1], Some(3))]);
+    agrees(vec![cage(vec![0, 6], None)]);
+    agrees(vec![cage(vec![3, 6, 9], Some(7))]);
+    agrees(vec![
+        cage(vec![4, 8, 12, 13], Some(10)),
+        cage(vec![0, 5], None),
+    ]);
+    // Among other rules, before and after them.
+    agrees(vec![
+        cage(vec![0, 1], Some(7)),
+        Constraint::Thermometer(vec![4, 8, 12]),
+        cage(vec![14, 15], Some(5)),
+    ]);
 }
 
 #[test]

@@ -22,8 +22,9 @@
 //! verifies), its rules are under the same keys, and its other keys
 //! (`source`, `status`, `count`...) are ignored.
 
+use crate::sudoku::constraints::{Cage, Constraint};
 use crate::sudoku::grid::{Grid, Size};
-use crate::sudoku::rules::{Boxes, Cage, Rules};
+use crate::sudoku::rules::{Boxes, Rules};
 use crate::sudoku::shape::{NamedShape, Shape};
 use crate::sudoku::variants::Variant;
 use crate::text::alphabet::{Alphabet, Symbol, Symbols};
@@ -162,7 +163,10 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
         rules.variants = read_variants(variants)?;
     }
     if let Some(cages) = get(members, "cages") {
-        rules.cages = read_cages(cages, size)?;
+        let cages = read_cages(cages, size)?;
+        rules
+            .constraints
+            .extend(cages.into_iter().map(Constraint::KillerCage));
     }
     if let Some(regions) = get(members, "extra_regions") {
         rules.extra_regions = read_extra_regions(regions, size)?;
@@ -575,16 +579,16 @@ mod tests {
         assert_eq!(rules.boxes, Boxes::None);
         assert_eq!(rules.variants, [Variant::X, Variant::AntiKnight]);
         assert_eq!(
-            rules.cages,
+            rules.constraints,
             [
-                Cage {
+                Constraint::KillerCage(Cage {
                     cells: vec![1, 5],
                     sum: Some(3)
-                },
-                Cage {
+                }),
+                Constraint::KillerCage(Cage {
                     cells: vec![15],
                     sum: None
-                }
+                })
             ]
         );
         assert_eq!(rules.extra_regions, [vec![0, 15]]);

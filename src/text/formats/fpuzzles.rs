@@ -16,8 +16,9 @@
 //! the puzzle and is left out; so are the title's companions `author` and
 //! `ruleset`, and the pencil marks and colours of the cells.
 
+use crate::sudoku::constraints::{Cage, Constraint};
 use crate::sudoku::grid::{Grid, Size};
-use crate::sudoku::rules::{Boxes, Cage, Rules};
+use crate::sudoku::rules::{Boxes, Rules};
 use crate::sudoku::variants::Variant;
 use crate::text::alphabet::Alphabet;
 use crate::text::error::ParseErrorKind;
@@ -159,7 +160,12 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
             _ if METADATA.contains(&key) => {}
             "diagonal-" => main_diagonal = flag()?,
             "diagonal+" => anti_diagonal = flag()?,
-            "killercage" => rules.cages = read_cages(&member.value, size)?,
+            "killercage" => {
+                let cages = read_cages(&member.value, size)?;
+                rules
+                    .constraints
+                    .extend(cages.into_iter().map(Constraint::KillerCage));
+            }
             "extraregion" => {
                 rules
                     .extra_regions
@@ -529,10 +535,11 @@ pub(crate) mod tests {
                 Variant::NonConsecutive
             ]
         );
-        assert_eq!(rules.cages.len(), 2);
-        assert_eq!(rules.cages[0].cells, [1, 2]);
-        assert_eq!(rules.cages[0].sum, Some(10));
-        assert_eq!(rules.cages[1].sum, None);
+        let cages: Vec<&Cage> = rules.cages().collect();
+        assert_eq!(cages.len(), 2);
+        assert_eq!(cages[0].cells, [1, 2]);
+        assert_eq!(cages[0].sum, Some(10));
+        assert_eq!(cages[1].sum, None);
         assert_eq!(rules.extra_regions, [vec![40, 50]]);
     }
 
