@@ -24,7 +24,8 @@ use common::grids::{cut_puzzle, solved_grid};
 use proptest::prelude::*;
 use sudoku_dlx::{
     is_minimal, pattern_symmetries, redundant_givens, CanonError, CanonOrder, Canonicalizer,
-    Generator, Geometry, Grid, PatternSymmetry, Rng, Rules, Size, Solver, Transformation, Variant,
+    Constraint, Generator, Geometry, Grid, PatternSymmetry, Rng, Rules, Size, Solver,
+    Transformation, Variant,
 };
 
 /// Every permutation of `0..k`.
@@ -421,6 +422,16 @@ fn catalogue_form_and_refusals() {
     let refused = canonicalizer.canonical(&puzzle, &rules);
     assert!(
         matches!(refused, Err(CanonError::Rules { .. })),
+        "{refused:?}"
+    );
+    // A thermometer names cells, which a transformation moves.
+    let thermometer = Rules {
+        constraints: vec![Constraint::Thermometer(vec![0, 1, 2])],
+        ..Rules::default()
+    };
+    let refused = canonicalizer.canonical(&puzzle, &thermometer);
+    assert!(
+        matches!(&refused, Err(CanonError::Rules { rule }) if rule == "thermometer"),
         "{refused:?}"
     );
     let mut clash = puzzle.clone();

@@ -516,6 +516,11 @@ fn shape_of(size: Size, rules: &Rules) -> Result<Shape, CanonError> {
     if rules.cages().next().is_some() {
         return refuse("killer");
     }
+    // A transformation moves the cells a line or a dot names; the forms
+    // here are of the grid alone.
+    if let Some(constraint) = rules.constraints.first() {
+        return refuse(constraint.kind().name());
+    }
     if !rules.extra_regions.is_empty() {
         return refuse("extra-region");
     }
