@@ -87,6 +87,8 @@ pub(crate) fn parse(text: &str) -> Result<Json, SyntaxError> {
         text: text.as_bytes(),
         source: text,
         at: 0,
+        items: Vec::new(),
+        members: Vec::new(),
     };
     parser.space();
     let value = parser.value(0)?;
@@ -102,6 +104,12 @@ struct Parser<'a> {
     text: &'a [u8],
     source: &'a str,
     at: usize,
+    /// The items read so far of the arrays open, innermost last: each
+    /// array moves its own out when it closes, into a vector of just their
+    /// number, so that no array's vector grows item by item.
+    items: Vec<Json>,
+    /// The same for the members of the objects open.
+    members: Vec<Member>,
 }
 
 impl Parser<'_> {
@@ -170,12 +178,12 @@ impl Parser<'_> {
 
     fn object(&mut self, depth: usize) -> Result<Value, SyntaxError> {
         self.at += 1;
-        let mut members = Vec::new();
         self.space();
         if self.peek() == Some(b'}') {
             self.at += 1;
-            return Ok(Value::Object(members));
+            return Ok(Value::Object(Vec::new()));
         }
+        let start = self.members.len();
         loop {
             self.space();
             if self.peek() != Some(b'"') {
@@ -186,13 +194,13 @@ impl Parser<'_> {
             self.expect(b':', "':' after the key")?;
             self.space();
             let value = self.value(depth + 1)?;
-            members.push(Member { key, key_at, value });
+            self.members.push(Member { key, key_at, value });
             self.space();
             match self.peek() {
                 Some(b',') => self.at += 1,
                 Some(b'}') => {
                     self.at += 1;
-                    return Ok(Value::Object(members));
+                    return Ok(Value::Object(self.members.split_off(start)));
                 }
                 _ => return Err(self.error("',' or '}' after a member of an object")),
             }
@@ -201,21 +209,22 @@ impl Parser<'_> {
 
     fn array(&mut self, depth: usize) -> Result<Value, SyntaxError> {
         self.at += 1;
-        let mut items = Vec::new();
         self.space();
         if self.peek() == Some(b']') {
             self.at += 1;
-            return Ok(Value::Array(items));
+            return Ok(Value::Array(Vec::new()));
         }
+        let start = self.items.len();
         loop {
             self.space();
-            items.push(self.value(depth + 1)?);
+            let item = self.value(depth + 1)?;
+            self.items.push(item);
             self.space();
             match self.peek() {
                 Some(b',') => self.at += 1,
                 Some(b']') => {
                     self.at += 1;
-                    return Ok(Value::Array(items));
+                    return Ok(Value::Array(self.items.split_off(start)));
                 }
                 _ => return Err(self.error("',' or ']' after an item of an array")),
             }
@@ -264,20 +273,26 @@ impl Parser<'_> {
         let mut out = String::new();
         loop {
             let start = self.at;
-            while let Some(b) = self.peek() {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    break;
-                }
-                self.at += 1;
-            }
-            out.push_str(&self.source[start..self.at]);
+            let plain = self.text[start..]
+                .iter()
+                .position(|&b| b == b'"' || b == b'\\' || b < 0x20);
+            self.at = plain.map_or(self.text.len(), |length| start + length);
+            let run = &self.source[start..self.at];
             match self.peek() {
+                // A string with no escape (most are) is copied once, to a
+                // buffer of its length.
+                Some(b'"') if out.is_empty() => {
+                    self.at += 1;
+                    return Ok(run.to_owned());
+                }
                 Some(b'"') => {
                     self.at += 1;
+                    out.push_str(run);
                     return Ok(out);
                 }
                 Some(b'\\') => {
                     self.at += 1;
+                    out.push_str(run);
                     out.push(self.escape()?);
                 }
                 Some(_) => return Err(self.error("a character or escape in a string")),

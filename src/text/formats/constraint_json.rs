@@ -34,7 +34,7 @@ use crate::sudoku::constraints::Constraint;
 use crate::sudoku::grid::Size;
 use crate::sudoku::rules::Rules;
 use crate::sudoku::variants::Variant;
-use crate::text::formats::json_parts::{get, join, parse_cell, Problem};
+use crate::text::formats::json_parts::{get, parse_cell, Path, Problem};
 use crate::text::json::{Json, Member, Value};
 
 /// Which JSON a member comes from.
@@ -112,6 +112,7 @@ pub(crate) fn read(
         return Ok(true);
     }
     let reader = Reader { dialect, size };
+    let root = Path::Text(key);
     let found = &mut rules.constraints;
     match (dialect, key) {
         (
@@ -125,28 +126,29 @@ pub(crate) fn read(
                 _ => Constraint::Between,
             };
             let lines = match dialect {
-                Dialect::Fpuzzles => reader.nested_lines(key, value)?,
-                Dialect::Description => reader.plain_lines(key, value)?,
+                Dialect::Fpuzzles => reader.nested_lines(&root, value)?,
+                Dialect::Description => reader.plain_lines(&root, value)?,
             };
             found.extend(lines.into_iter().map(make));
         }
         (_, "difference" | "white_dots") => {
-            for (cells, difference) in reader.pairs(key, value, Marker::Number(1))? {
+            for (cells, difference) in reader.pairs(&root, value, Marker::Number(1))? {
                 found.push(Constraint::WhiteDot { cells, difference });
             }
         }
         (_, "ratio" | "black_dots") => {
-            for (cells, ratio) in reader.pairs(key, value, Marker::Number(2))? {
+            for (cells, ratio) in reader.pairs(&root, value, Marker::Number(2))? {
                 found.push(Constraint::BlackDot { cells, ratio });
             }
         }
         (_, "xv") => {
-            for (cells, sum) in reader.pairs(key, value, Marker::Letter)? {
+            for (cells, sum) in reader.pairs(&root, value, Marker::Letter)? {
                 found.push(Constraint::Xv { cells, sum });
             }
         }
         (_, "negative") => {
-            for (path, item) in items(key, value, "an array of rule names")? {
+            let names = items(&root, value, "an array of rule names")?;
+            for (k, item) in names.iter().enumerate() {
                 let rule = match (dialect, &item.value) {
                     (Dialect::Description, Value::String(name)) if name == "white" => {
                         Constraint::NonConsecutive
@@ -163,7 +165,7 @@ pub(crate) fn read(
                             Dialect::Fpuzzles => "\"ratio\", \"xv\" or \"difference\"",
                             Dialect::Description => "\"white\", \"black\" or \"xv\"",
                         };
-                        return Err(Problem::bad(&path, item, expected));
+                        return Err(root.item(k).bad(item, expected));
                     }
                 };
                 if rule == Constraint::NonConsecutive {
@@ -175,30 +177,30 @@ pub(crate) fn read(
             return Ok(true);
         }
         (_, "odd" | "even" | "minimum" | "maximum") => {
-            for cell in reader.marked_cells(key, value)? {
-                found.push(match key {
-                    "odd" => Constraint::Odd(cell),
-                    "even" => Constraint::Even(cell),
-                    "minimum" => Constraint::Minimum(cell),
-                    _ => Constraint::Maximum(cell),
-                });
-            }
+            let make = match key {
+                "odd" => Constraint::Odd,
+                "even" => Constraint::Even,
+                "minimum" => Constraint::Minimum,
+                _ => Constraint::Maximum,
+            };
+            found.extend(reader.marked_cells(&root, value)?.into_iter().map(make));
         }
         (Dialect::Fpuzzles, "arrow") => {
             // Each line of an arrow, from a cell of its bulb, is a shaft.
-            for (path, members) in reader.entries(key, value, &["cells", "lines"])? {
+            let entries = reader.entries(&root, value, &["cells", "lines"])?;
+            for (k, members) in entries.into_iter().enumerate() {
+                let path = root.item(k);
                 let bulb = reader.cells_at(&path, members, "cells", value)?;
                 let nested = get(members, "lines")
-                    .ok_or_else(|| Problem::found(&path, value.at, "no lines", "a lines key"))?;
-                let lines_path = join(&path, "lines");
-                for (line_path, line) in items(&lines_path, nested, "an array of lines of cells")? {
-                    let shaft: Vec<usize> = reader
-                        .cells(&line_path, line)?
-                        .into_iter()
-                        .filter(|cell| !bulb.contains(cell))
-                        .collect();
+                    .ok_or_else(|| path.found(value.at, "no lines", "a lines key"))?;
+                let lines_path = path.member("lines");
+                let lines = items(&lines_path, nested, "an array of lines of cells")?;
+                for (j, line) in lines.iter().enumerate() {
+                    let line_path = lines_path.item(j);
+                    let mut shaft = reader.cells(&line_path, line)?;
+                    shaft.retain(|cell| !bulb.contains(cell));
                     if shaft.is_empty() {
-                        return Err(Problem::bad(&line_path, line, "a line leaving the bulb"));
+                        return Err(line_path.bad(line, "a line leaving the bulb"));
                     }
                     found.push(Constraint::Arrow {
                         bulb: bulb.clone(),
@@ -208,35 +210,39 @@ pub(crate) fn read(
             }
         }
         (Dialect::Description, "arrows") => {
-            for (path, members) in reader.entries(key, value, &["bulb", "shaft"])? {
+            let entries = reader.entries(&root, value, &["bulb", "shaft"])?;
+            for (k, members) in entries.into_iter().enumerate() {
+                let path = root.item(k);
                 let bulb = reader.cells_at(&path, members, "bulb", value)?;
                 let shaft = reader.cells_at(&path, members, "shaft", value)?;
                 found.push(Constraint::Arrow { bulb, shaft });
             }
         }
         (_, "quadruple" | "quadruples") => {
-            for (path, members) in reader.entries(key, value, &["cells", "values"])? {
+            let entries = reader.entries(&root, value, &["cells", "values"])?;
+            for (k, members) in entries.into_iter().enumerate() {
+                let path = root.item(k);
                 let cells = reader.cells_at(&path, members, "cells", value)?;
                 if cells.len() != 4 {
                     let at = get(members, "cells").map_or(value.at, |json| json.at);
                     let found = format!("{} cells", cells.len());
-                    let cells_path = join(&path, "cells");
-                    return Err(Problem::found(&cells_path, at, found, "four cells"));
+                    return Err(path.member("cells").found(at, found, "four cells"));
                 }
                 let values = get(members, "values")
-                    .ok_or_else(|| Problem::found(&path, value.at, "no values", "a values key"))?;
-                let values_path = join(&path, "values");
+                    .ok_or_else(|| path.found(value.at, "no values", "a values key"))?;
+                let values_path = path.member("values");
                 let side = reader.size.side();
                 let expected = || format!("1 to 4 digits from 1 to {side}");
-                let mut digits = Vec::new();
-                for (digit_path, digit) in items(&values_path, values, "an array of digits")? {
+                let items = items(&values_path, values, "an array of digits")?;
+                let mut digits = Vec::with_capacity(items.len());
+                for (j, digit) in items.iter().enumerate() {
                     match whole(digit) {
                         Some(d) if usize::from(d) <= side => digits.push(d),
-                        _ => return Err(Problem::bad(&digit_path, digit, expected())),
+                        _ => return Err(values_path.item(j).bad(digit, expected())),
                     }
                 }
                 if digits.is_empty() || digits.len() > 4 {
-                    return Err(Problem::bad(&values_path, values, expected()));
+                    return Err(values_path.bad(values, expected()));
                 }
                 found.push(Constraint::Quadruple { cells, digits });
             }
@@ -254,12 +260,13 @@ pub(crate) fn read(
                 (true, Dialect::Description) => &["clue", "direction", "sum"],
                 (false, _) => &[clue_key, sum_key],
             };
-            for (path, members) in reader.entries(key, value, keys)? {
+            for (k, members) in reader.entries(&root, value, keys)?.into_iter().enumerate() {
+                let path = root.item(k);
                 let Some(sum) = reader.sum(&path, members, sum_key, value)? else {
                     continue;
                 };
                 let clue = reader.outside(&path, members, clue_key, value)?;
-                let clue_path = join(&path, clue_key);
+                let clue_path = path.member(clue_key);
                 let clue_at = get(members, clue_key).map_or(value.at, |json| json.at);
                 let n = reader.size.side() as i64;
                 let cells = if killer {
@@ -267,8 +274,7 @@ pub(crate) fn read(
                     let cells = ray(clue, step, n);
                     if cells.is_empty() {
                         let found = "a clue whose diagonal misses the grid";
-                        return Err(Problem::found(
-                            &clue_path,
+                        return Err(clue_path.found(
                             clue_at,
                             found,
                             "a clue beside the grid pointing into it",
@@ -284,8 +290,7 @@ pub(crate) fn read(
                         (r, c) if c == n + 1 && (1..=n).contains(&r) => (0, -1),
                         _ => {
                             let found = "a corner";
-                            return Err(Problem::found(
-                                &clue_path,
+                            return Err(clue_path.found(
                                 clue_at,
                                 found,
                                 "a clue beside a row or column",
@@ -305,22 +310,26 @@ pub(crate) fn read(
                 Dialect::Fpuzzles => "cloneCells",
                 Dialect::Description => "copy",
             };
-            for (path, members) in reader.entries(key, value, &["cells", copy_key])? {
+            let entries = reader.entries(&root, value, &["cells", copy_key])?;
+            for (k, members) in entries.into_iter().enumerate() {
+                let path = root.item(k);
                 let cells = reader.cells_at(&path, members, "cells", value)?;
                 let copy = reader.cells_at(&path, members, copy_key, value)?;
                 if copy.len() != cells.len() {
                     let found = format!("{} cells", copy.len());
                     let expected = format!("as many cells as cells ({})", cells.len());
                     let at = get(members, copy_key).map_or(value.at, |json| json.at);
-                    return Err(Problem::found(&join(&path, copy_key), at, found, expected));
+                    return Err(path.member(copy_key).found(at, found, expected));
                 }
                 found.push(Constraint::Clone { cells, copy });
             }
         }
         _ => {
-            for (path, members) in reader.entries(key, value, &["type", "cells"])? {
+            let entries = reader.entries(&root, value, &["type", "cells"])?;
+            for (k, members) in entries.into_iter().enumerate() {
+                let path = root.item(k);
                 let kind = get(members, "type")
-                    .ok_or_else(|| Problem::found(&path, value.at, "no type", "a type key"))?;
+                    .ok_or_else(|| path.found(value.at, "no type", "a type key"))?;
                 let cells = reader.cells_at(&path, members, "cells", value)?;
                 found.push(match &kind.value {
                     Value::String(name) if name == "whispers" => Constraint::Whispers(cells),
@@ -329,7 +338,7 @@ pub(crate) fn read(
                     Value::String(name) if name == "region-sum" => Constraint::RegionSum(cells),
                     _ => {
                         let expected = "\"whispers\", \"renban\", \"entropic\" or \"region-sum\"";
-                        return Err(Problem::bad(&join(&path, "type"), kind, expected));
+                        return Err(path.member("type").bad(kind, expected));
                     }
                 });
             }
@@ -353,35 +362,32 @@ struct Reader {
     size: Size,
 }
 
-/// The items of the array at `key`, each with its path.
-fn items<'a>(
-    key: &str,
-    value: &'a Json,
-    expected: &'static str,
-) -> Result<Vec<(String, &'a Json)>, Problem> {
-    let Value::Array(items) = &value.value else {
-        return Err(Problem::bad(key, value, expected));
-    };
-    Ok(items
-        .iter()
-        .enumerate()
-        .map(|(k, item)| (format!("{key}[{k}]"), item))
-        .collect())
+/// The items of `value`, the array at `path` (item `k` is at
+/// `path.item(k)`).
+fn items<'a>(path: &Path, value: &'a Json, expected: &'static str) -> Result<&'a [Json], Problem> {
+    match &value.value {
+        Value::Array(items) => Ok(items),
+        _ => Err(path.bad(value, expected)),
+    }
 }
 
 impl Reader {
-    /// The entries of the array at `key`: objects with the keys `keys`
-    /// (and, in f-puzzles, presentation keys), each with its path.
+    /// The entries of `value`, the array at `path`: objects with the keys
+    /// `keys` (and, in f-puzzles, presentation keys), each as its members
+    /// (entry `k` is at `path.item(k)`). Every entry is checked before any
+    /// is read.
     fn entries<'a>(
         &self,
-        key: &str,
+        path: &Path,
         value: &'a Json,
         keys: &[&str],
-    ) -> Result<Vec<(String, &'a [Member])>, Problem> {
-        let mut found = Vec::new();
-        for (path, item) in items(key, value, "an array of objects")? {
+    ) -> Result<Vec<&'a [Member]>, Problem> {
+        let items = items(path, value, "an array of objects")?;
+        let mut found = Vec::with_capacity(items.len());
+        for (k, item) in items.iter().enumerate() {
+            let path = path.item(k);
             let Value::Object(members) = &item.value else {
-                return Err(Problem::bad(&path, item, "a JSON object"));
+                return Err(path.bad(item, "a JSON object"));
             };
             for (k, member) in members.iter().enumerate() {
                 let presentation = self.dialect == Dialect::Fpuzzles
@@ -390,11 +396,10 @@ impl Reader {
                 if presentation {
                     continue;
                 }
-                let member_path = join(&path, &member.key);
+                let member_path = path.member(&member.key);
                 if !keys.contains(&member.key.as_str()) {
                     let expected = format!("the keys {}", keys.join(", "));
-                    return Err(Problem::found(
-                        &member_path,
+                    return Err(member_path.found(
                         member.key_at,
                         format!("the key {}", member.key),
                         expected,
@@ -402,35 +407,36 @@ impl Reader {
                 }
                 if members[..k].iter().any(|m| m.key == member.key) {
                     let (found, expected) = ("the key a second time", "each key once");
-                    return Err(Problem::found(&member_path, member.key_at, found, expected));
+                    return Err(member_path.found(member.key_at, found, expected));
                 }
             }
-            found.push((path, &members[..]));
+            found.push(&members[..]);
         }
         Ok(found)
     }
 
     /// The cells at `path`: an array of distinct cell names.
-    fn cells(&self, path: &str, value: &Json) -> Result<Vec<usize>, Problem> {
+    fn cells(&self, path: &Path, value: &Json) -> Result<Vec<usize>, Problem> {
         let side = self.size.side();
         let expected =
             || format!("an array of cells such as \"r1c1\", rows and columns 1 to {side}");
-        let mut cells = Vec::new();
-        for (item_path, item) in items(path, value, "an array of cells")? {
+        let items = items(path, value, "an array of cells")?;
+        let mut cells = Vec::with_capacity(items.len());
+        for (k, item) in items.iter().enumerate() {
             let cell = match &item.value {
                 Value::String(name) => parse_cell(name, side),
                 _ => None,
             };
             match cell {
                 Some(cell) if cells.contains(&cell) => {
-                    return Err(Problem::bad(&item_path, item, "each cell once"))
+                    return Err(path.item(k).bad(item, "each cell once"))
                 }
                 Some(cell) => cells.push(cell),
-                None => return Err(Problem::bad(&item_path, item, expected())),
+                None => return Err(path.item(k).bad(item, expected())),
             }
         }
         if cells.is_empty() {
-            return Err(Problem::bad(path, value, "at least one cell"));
+            return Err(path.bad(value, "at least one cell"));
         }
         Ok(cells)
     }
@@ -438,49 +444,55 @@ impl Reader {
     /// The cells under `key` of the entry at `path`.
     fn cells_at(
         &self,
-        path: &str,
+        path: &Path,
         members: &[Member],
         key: &str,
         entry: &Json,
     ) -> Result<Vec<usize>, Problem> {
-        let value = get(members, key).ok_or_else(|| {
-            Problem::found(path, entry.at, format!("no {key}"), format!("a {key} key"))
-        })?;
-        self.cells(&join(path, key), value)
+        let value = get(members, key)
+            .ok_or_else(|| path.found(entry.at, format!("no {key}"), format!("a {key} key")))?;
+        self.cells(&path.member(key), value)
     }
 
     /// f-puzzles' lines: entries each with `lines`, an array of lines.
-    fn nested_lines(&self, key: &str, value: &Json) -> Result<Vec<Vec<usize>>, Problem> {
-        let mut lines = Vec::new();
-        for (path, members) in self.entries(key, value, &["lines"])? {
+    fn nested_lines(&self, path: &Path, value: &Json) -> Result<Vec<Vec<usize>>, Problem> {
+        let entries = self.entries(path, value, &["lines"])?;
+        let mut lines = Vec::with_capacity(entries.len());
+        for (k, members) in entries.into_iter().enumerate() {
+            let path = path.item(k);
             let nested = get(members, "lines")
-                .ok_or_else(|| Problem::found(&path, value.at, "no lines", "a lines key"))?;
-            let path = join(&path, "lines");
-            for (line_path, line) in items(&path, nested, "an array of lines of cells")? {
-                lines.push(self.cells(&line_path, line)?);
+                .ok_or_else(|| path.found(value.at, "no lines", "a lines key"))?;
+            let path = path.member("lines");
+            let items = items(&path, nested, "an array of lines of cells")?;
+            for (j, line) in items.iter().enumerate() {
+                lines.push(self.cells(&path.item(j), line)?);
             }
         }
         Ok(lines)
     }
 
     /// The description's lines: an array of arrays of cells.
-    fn plain_lines(&self, key: &str, value: &Json) -> Result<Vec<Vec<usize>>, Problem> {
-        items(key, value, "an array of lines of cells")?
-            .into_iter()
-            .map(|(path, line)| self.cells(&path, line))
+    fn plain_lines(&self, path: &Path, value: &Json) -> Result<Vec<Vec<usize>>, Problem> {
+        let lines = items(path, value, "an array of lines of cells")?;
+        lines
+            .iter()
+            .enumerate()
+            .map(|(k, line)| self.cells(&path.item(k), line))
             .collect()
     }
 
     /// Marked cells: f-puzzles' entries with `cell`, or the description's
     /// array of cells.
-    fn marked_cells(&self, key: &str, value: &Json) -> Result<Vec<usize>, Problem> {
+    fn marked_cells(&self, path: &Path, value: &Json) -> Result<Vec<usize>, Problem> {
         if self.dialect == Dialect::Description {
-            return self.cells(key, value);
+            return self.cells(path, value);
         }
-        let mut cells = Vec::new();
-        for (path, members) in self.entries(key, value, &["cell"])? {
+        let entries = self.entries(path, value, &["cell"])?;
+        let mut cells = Vec::with_capacity(entries.len());
+        for (k, members) in entries.into_iter().enumerate() {
+            let path = path.item(k);
             let cell = get(members, "cell")
-                .ok_or_else(|| Problem::found(&path, value.at, "no cell", "a cell key"))?;
+                .ok_or_else(|| path.found(value.at, "no cell", "a cell key"))?;
             let side = self.size.side();
             match &cell.value {
                 Value::String(name) if parse_cell(name, side).is_some() => {
@@ -488,7 +500,7 @@ impl Reader {
                 }
                 _ => {
                     let expected = format!("a cell such as \"R1C1\", rows and columns 1 to {side}");
-                    return Err(Problem::bad(&join(&path, "cell"), cell, expected));
+                    return Err(path.member("cell").bad(cell, expected));
                 }
             }
         }
@@ -499,28 +511,24 @@ impl Reader {
     /// such as `r0c3`, as (row, column) from 1, 0 and `n + 1` outside.
     fn outside(
         &self,
-        path: &str,
+        path: &Path,
         members: &[Member],
         key: &str,
         entry: &Json,
     ) -> Result<(i64, i64), Problem> {
         let n = self.size.side() as i64;
-        let json = get(members, key).ok_or_else(|| {
-            Problem::found(path, entry.at, format!("no {key}"), format!("a {key} key"))
-        })?;
+        let json = get(members, key)
+            .ok_or_else(|| path.found(entry.at, format!("no {key}"), format!("a {key} key")))?;
         let parsed = match &json.value {
-            Value::String(name) => {
-                let lower = name.to_ascii_lowercase();
-                lower.strip_prefix('r').and_then(|rest| {
-                    let (row, column) = rest.split_once('c')?;
-                    let number = |text: &str| -> Option<i64> {
-                        text.bytes()
-                            .all(|b| b.is_ascii_digit())
-                            .then(|| text.parse().ok())?
-                    };
-                    Some((number(row)?, number(column)?))
-                })
-            }
+            Value::String(name) => name.strip_prefix(['r', 'R']).and_then(|rest| {
+                let (row, column) = rest.split_once(['c', 'C'])?;
+                let number = |text: &str| -> Option<i64> {
+                    text.bytes()
+                        .all(|b| b.is_ascii_digit())
+                        .then(|| text.parse().ok())?
+                };
+                Some((number(row)?, number(column)?))
+            }),
             _ => None,
         };
         match parsed {
@@ -529,8 +537,7 @@ impl Reader {
             {
                 Ok((r, c))
             }
-            _ => Err(Problem::bad(
-                &join(path, key),
+            _ => Err(path.member(key).bad(
                 json,
                 format!(
                     "a cell beside the grid such as \"r0c1\", rows and columns 0 to {}",
@@ -543,44 +550,42 @@ impl Reader {
     /// The direction of a little killer's entry at `path`, as a step.
     fn direction(
         &self,
-        path: &str,
+        path: &Path,
         members: &[Member],
         entry: &Json,
     ) -> Result<(i64, i64), Problem> {
+        const STEPS: [(&str, (i64, i64)); 4] = [
+            ("DR", (1, 1)),
+            ("DL", (1, -1)),
+            ("UR", (-1, 1)),
+            ("UL", (-1, -1)),
+        ];
         let json = get(members, "direction")
-            .ok_or_else(|| Problem::found(path, entry.at, "no direction", "a direction key"))?;
-        match &json.value {
-            Value::String(text) => match text.to_ascii_uppercase().as_str() {
-                "DR" => Ok((1, 1)),
-                "DL" => Ok((1, -1)),
-                "UR" => Ok((-1, 1)),
-                "UL" => Ok((-1, -1)),
-                _ => Err(Problem::bad(
-                    &join(path, "direction"),
-                    json,
-                    "\"DR\", \"DL\", \"UR\" or \"UL\"",
-                )),
-            },
-            _ => Err(Problem::bad(
-                &join(path, "direction"),
-                json,
-                "\"DR\", \"DL\", \"UR\" or \"UL\"",
-            )),
-        }
+            .ok_or_else(|| path.found(entry.at, "no direction", "a direction key"))?;
+        let step = match &json.value {
+            Value::String(text) => STEPS
+                .iter()
+                .find(|(name, _)| text.eq_ignore_ascii_case(name))
+                .map(|&(_, step)| step),
+            _ => None,
+        };
+        step.ok_or_else(|| {
+            let expected = "\"DR\", \"DL\", \"UR\" or \"UL\"";
+            path.member("direction").bad(json, expected)
+        })
     }
 
     /// The sum under `key` of the entry at `path`: a whole number from 0
     /// to 999, as a number or a string; `None` for f-puzzles' empty clue.
     fn sum(
         &self,
-        path: &str,
+        path: &Path,
         members: &[Member],
         key: &str,
         entry: &Json,
     ) -> Result<Option<u32>, Problem> {
-        let json = get(members, key).ok_or_else(|| {
-            Problem::found(path, entry.at, format!("no {key}"), format!("a {key} key"))
-        })?;
+        let json = get(members, key)
+            .ok_or_else(|| path.found(entry.at, format!("no {key}"), format!("a {key} key")))?;
         let number = match &json.value {
             Value::String(text) if text.trim().is_empty() && self.dialect == Dialect::Fpuzzles => {
                 return Ok(None)
@@ -591,40 +596,34 @@ impl Reader {
         };
         match number {
             Some(x) if x.fract() == 0.0 && (0.0..=999.0).contains(&x) => Ok(Some(x as u32)),
-            _ => Err(Problem::bad(
-                &join(path, key),
-                json,
-                "a whole number from 0 to 999",
-            )),
+            _ => Err(path.member(key).bad(json, "a whole number from 0 to 999")),
         }
     }
 
     /// Markers between two cells: entries with `cells` (two) and a `value`.
     fn pairs(
         &self,
-        key: &str,
+        path: &Path,
         value: &Json,
         marker: Marker,
     ) -> Result<Vec<([usize; 2], u8)>, Problem> {
-        let mut pairs = Vec::new();
-        for (path, members) in self.entries(key, value, &["cells", "value"])? {
+        let entries = self.entries(path, value, &["cells", "value"])?;
+        let mut pairs = Vec::with_capacity(entries.len());
+        for (k, members) in entries.into_iter().enumerate() {
+            let path = path.item(k);
             let cells = self.cells_at(&path, members, "cells", value)?;
             let Ok(cells) = <[usize; 2]>::try_from(&cells[..]) else {
                 let at = get(members, "cells").map_or(value.at, |json| json.at);
                 let found = format!("{} cells", cells.len());
-                return Err(Problem::found(
-                    &join(&path, "cells"),
-                    at,
-                    found,
-                    "two cells",
-                ));
+                return Err(path.member("cells").found(at, found, "two cells"));
             };
             let number = match (marker, get(members, "value")) {
                 (Marker::Number(default), None) => default,
                 (Marker::Number(default), Some(json)) => match &json.value {
                     Value::String(text) if text.trim().is_empty() => default,
                     _ => whole(json).ok_or_else(|| {
-                        Problem::bad(&join(&path, "value"), json, "a whole number from 1 to 99")
+                        path.member("value")
+                            .bad(json, "a whole number from 1 to 99")
                     })?,
                 },
                 (Marker::Letter, found) => {
@@ -636,8 +635,8 @@ impl Reader {
                     letter.ok_or_else(|| {
                         let expected = "\"X\" (10), \"V\" (5) or a whole number";
                         match found {
-                            Some(json) => Problem::bad(&join(&path, "value"), json, expected),
-                            None => Problem::found(&path, value.at, "no value", expected),
+                            Some(json) => path.member("value").bad(json, expected),
+                            None => path.found(value.at, "no value", expected),
                         }
                     })?
                 }

@@ -2,6 +2,8 @@
 //! exports, and the rules beyond "once per unit" in both): a mistake and
 //! where it is, the members of an object, key paths, and cell names.
 
+use std::fmt;
+
 use crate::text::error::ParseErrorKind;
 use crate::text::json::{Json, Member, Value};
 
@@ -62,18 +64,14 @@ pub(crate) fn members<'a>(
     let Value::Object(members) = &value.value else {
         return Err(not_an_object(path, value));
     };
+    let path = Path::Text(path);
     for (k, member) in members.iter().enumerate() {
-        let key = join(path, &member.key);
+        let key = path.member(&member.key);
         if !keys.contains(&member.key.as_str()) {
-            return Err(Problem::unknown(&key, member.key_at, expected));
+            return Err(Problem::unknown(&key.to_string(), member.key_at, expected));
         }
         if members[..k].iter().any(|m| m.key == member.key) {
-            return Err(Problem::found(
-                &key,
-                member.key_at,
-                "the key a second time",
-                "each key once",
-            ));
+            return Err(key.found(member.key_at, "the key a second time", "each key once"));
         }
     }
     Ok(members)
@@ -108,6 +106,72 @@ pub(crate) fn join(path: &str, key: &str) -> String {
     }
 }
 
+/// Where a value is in a JSON puzzle, as messages name it: `xv[3].cells`,
+/// `cages[0].sum`, or `givens` for a key of the whole object. A path is a
+/// chain of links to its parent on the stack, so that reading a value
+/// builds no text; it is written out (by `Display`, as [`join`] and
+/// `[index]` would write it) only for a message.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Path<'a> {
+    /// A path already written out: a key of the whole object, or nothing
+    /// for the whole object itself.
+    Text(&'a str),
+    /// The item at an index of the array at a path.
+    Item(&'a Path<'a>, usize),
+    /// The member under a key of the object at a path.
+    Member(&'a Path<'a>, &'a str),
+}
+
+impl<'a> Path<'a> {
+    /// Item `index` of the array at this path: `path[index]`.
+    pub(crate) fn item(&'a self, index: usize) -> Path<'a> {
+        Path::Item(self, index)
+    }
+
+    /// The member `key` of the object at this path: `path.key`, or `key`
+    /// alone at the whole object.
+    pub(crate) fn member(&'a self, key: &'a str) -> Path<'a> {
+        Path::Member(self, key)
+    }
+
+    /// [`Problem::bad`] at this path: the value here is `value`, not what
+    /// was `expected`.
+    pub(crate) fn bad(&self, value: &Json, expected: impl Into<String>) -> Problem {
+        Problem::bad(&self.to_string(), value, expected)
+    }
+
+    /// [`Problem::found`] at this path: the value here, at offset `at`,
+    /// holds `found`, not what was `expected`.
+    pub(crate) fn found(
+        &self,
+        at: usize,
+        found: impl Into<String>,
+        expected: impl Into<String>,
+    ) -> Problem {
+        Problem::found(&self.to_string(), at, found, expected)
+    }
+
+    /// Whether this path is written as nothing (the whole object).
+    fn is_empty(&self) -> bool {
+        match self {
+            Path::Text(text) => text.is_empty(),
+            Path::Item(..) => false,
+            Path::Member(parent, key) => parent.is_empty() && key.is_empty(),
+        }
+    }
+}
+
+impl fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Path::Text(text) => f.write_str(text),
+            Path::Item(parent, index) => write!(f, "{parent}[{index}]"),
+            Path::Member(parent, key) if parent.is_empty() => f.write_str(key),
+            Path::Member(parent, key) => write!(f, "{parent}.{key}"),
+        }
+    }
+}
+
 /// `r<row>c<col>`, from 1, for cell `cell` of a grid of side `side`.
 pub(crate) fn cell_name(cell: usize, side: usize) -> String {
     format!("r{}c{}", cell / side + 1, cell % side + 1)
@@ -116,11 +180,45 @@ pub(crate) fn cell_name(cell: usize, side: usize) -> String {
 /// The cell named `name` (`r<row>c<col>` from 1, either case) in a grid of
 /// side `side`.
 pub(crate) fn parse_cell(name: &str, side: usize) -> Option<usize> {
-    let lower = name.to_ascii_lowercase();
-    let (row, column) = lower.strip_prefix('r')?.split_once('c')?;
+    let rest = name.strip_prefix(['r', 'R'])?;
+    let (row, column) = rest.split_once(['c', 'C'])?;
     let number = |text: &str| {
         let value: usize = text.parse().ok()?;
         (text.bytes().all(|b| b.is_ascii_digit()) && (1..=side).contains(&value)).then_some(value)
     };
     Some((number(row)? - 1) * side + number(column)? - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_is_written_as_join_and_brackets_write_it() {
+        let root = Path::Text("");
+        let xv = root.member("xv");
+        let entry = xv.item(3);
+        assert_eq!(entry.member("cells").item(1).to_string(), "xv[3].cells[1]");
+        assert_eq!(xv.to_string(), join("", "xv"));
+        let cages = Path::Text("cages[0]");
+        assert_eq!(cages.member("sum").to_string(), join("cages[0]", "sum"));
+        // Empty keys, as a mistaken line may hold, are written as join would.
+        let empty = root.member("");
+        assert_eq!(empty.to_string(), join("", ""));
+        assert_eq!(empty.member("a").to_string(), join(&join("", ""), "a"));
+        assert_eq!(entry.member("").to_string(), join("xv[3]", ""));
+        assert_eq!(empty.item(0).to_string(), format!("{}[0]", join("", "")));
+    }
+
+    #[test]
+    fn cell_names_in_either_case() {
+        assert_eq!(parse_cell("r1c1", 9), Some(0));
+        assert_eq!(parse_cell("R9C9", 9), Some(80));
+        assert_eq!(parse_cell("r2C3", 9), Some(11));
+        for bad in [
+            "r0c1", "r10c1", "r1c", "c1r1", "r+1c1", "r1c1 ", "", "rc", "r１c1",
+        ] {
+            assert_eq!(parse_cell(bad, 9), None, "{bad}");
+        }
+    }
 }
