@@ -30,7 +30,7 @@ use crate::sudoku::variants::Variant;
 use crate::text::alphabet::{Alphabet, Symbol, Symbols};
 use crate::text::error::ParseErrorKind;
 use crate::text::formats::constraint_json::{self, Dialect};
-use crate::text::formats::json_parts::{cell_name, get, join, members, parse_cell, Problem};
+use crate::text::formats::json_parts::{cell_name, get, members, parse_cell, Path, Problem};
 use crate::text::json::{Json, Member, Value};
 use crate::text::record::Record;
 use crate::text::regions::{number_regions, RegionProblem};
@@ -90,7 +90,7 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
         .chain(ANSWER_KEYS)
         .chain(rule_keys.iter().copied())
         .collect();
-    let members = members("", value, &all, KEYS)?;
+    let members = members(&Path::Text(""), value, &all, KEYS)?;
     // An answer of -f json names the givens `puzzle`.
     let givens = match (get(members, "givens"), get(members, "puzzle")) {
         (Some(_), Some(puzzle)) => {
@@ -215,9 +215,9 @@ fn read_shape(members: &[Member]) -> Result<Option<Shape>, Problem> {
             let Value::Array(items) = &grids.value else {
                 return Err(Problem::bad("grids", grids, expected));
             };
+            let root = Path::Text("grids");
             let mut corners = Vec::with_capacity(items.len());
             for (index, item) in items.iter().enumerate() {
-                let key = format!("grids[{index}]");
                 let corner = match &item.value {
                     Value::Array(pair) => match pair[..] {
                         [ref row, ref column] => match (&row.value, &column.value) {
@@ -232,7 +232,7 @@ fn read_shape(members: &[Member]) -> Result<Option<Shape>, Problem> {
                 };
                 match corner {
                     Some(corner) => corners.push(corner),
-                    None => return Err(Problem::bad(&key, item, "[row, column], from 0")),
+                    None => return Err(root.item(index).bad(item, "[row, column], from 0")),
                 }
             }
             Ok(Some(Shape::Grids(corners)))
@@ -411,11 +411,11 @@ fn read_variants(value: &Json) -> Result<Vec<Variant>, Problem> {
     let Value::Array(items) = &value.value else {
         return Err(Problem::bad("variants", value, "an array of rule names"));
     };
+    let root = Path::Text("variants");
     let mut variants = Vec::with_capacity(items.len());
     for (k, item) in items.iter().enumerate() {
-        let key = format!("variants[{k}]");
         let Value::String(name) = &item.value else {
-            return Err(Problem::bad(&key, item, NAMES));
+            return Err(root.item(k).bad(item, NAMES));
         };
         let hint = match name.as_str() {
             "jigsaw" => "the regions key for jigsaw regions",
@@ -425,38 +425,33 @@ fn read_variants(value: &Json) -> Result<Vec<Variant>, Problem> {
         match Variant::ALL.into_iter().find(|v| v.name() == name) {
             Some(variant) if !variants.contains(&variant) => variants.push(variant),
             Some(_) => {}
-            None => return Err(Problem::bad(&key, item, hint)),
+            None => return Err(root.item(k).bad(item, hint)),
         }
     }
     Ok(variants)
 }
 
 /// Reads a list of cell names at `key`: at least one, each cell once.
-fn read_cells(key: &str, value: &Json, size: Size) -> Result<Vec<usize>, Problem> {
+fn read_cells(key: &Path, value: &Json, size: Size) -> Result<Vec<usize>, Problem> {
     let side = size.side();
     let Value::Array(items) = &value.value else {
-        return Err(Problem::bad(
-            key,
-            value,
-            "an array of cells such as \"r1c1\"",
-        ));
+        return Err(key.bad(value, "an array of cells such as \"r1c1\""));
     };
     if items.is_empty() {
-        return Err(Problem::bad(key, value, "at least one cell"));
+        return Err(key.bad(value, "at least one cell"));
     }
     let mut cells = Vec::with_capacity(items.len());
     for (k, item) in items.iter().enumerate() {
-        let key = format!("{key}[{k}]");
         let cell = match &item.value {
             Value::String(name) => parse_cell(name, side),
             _ => None,
         };
         let expected = || format!("a cell r<row>c<column>, row and column from 1 to {side}");
         let Some(cell) = cell else {
-            return Err(Problem::bad(&key, item, expected()));
+            return Err(key.item(k).bad(item, expected()));
         };
         if cells.contains(&cell) {
-            return Err(Problem::bad(&key, item, "each cell once"));
+            return Err(key.item(k).bad(item, "each cell once"));
         }
         cells.push(cell);
     }
@@ -470,40 +465,41 @@ fn read_cages(value: &Json, size: Size) -> Result<Vec<Cage>, Problem> {
     let Value::Array(items) = &value.value else {
         return Err(Problem::bad("cages", value, "an array of cages"));
     };
+    let root = Path::Text("cages");
     let mut cages: Vec<Cage> = Vec::with_capacity(items.len());
     for (k, item) in items.iter().enumerate() {
-        let path = format!("cages[{k}]");
+        let path = root.item(k);
         let members = members(&path, item, &["cells", "sum"], "cells and sum")?;
-        let key = join(&path, "cells");
+        let key = path.member("cells");
         let Some(cells_value) = get(members, "cells") else {
             let expected = "a cells key: the cells of the cage";
-            return Err(Problem::found(&path, item.at, "no cells", expected));
+            return Err(path.found(item.at, "no cells", expected));
         };
         let cells = read_cells(&key, cells_value, size)?;
         if cells.len() > side {
             let found = format!("{} cells", cells.len());
             let expected = format!("at most {side} cells, one per digit");
-            return Err(Problem::found(&key, cells_value.at, found, expected));
+            return Err(key.found(cells_value.at, found, expected));
         }
         for &cell in &cells {
             if let Some(other) = cages.iter().position(|cage| cage.cells.contains(&cell)) {
                 let found = format!("{} of cages[{other}] too", cell_name(cell, side));
-                return Err(Problem::found(&key, cells_value.at, found, "cages apart"));
+                return Err(key.found(cells_value.at, found, "cages apart"));
             }
         }
         let sum = match get(members, "sum") {
             None => None,
-            Some(sum) => read_sum(&join(&path, "sum"), sum, cells.len(), side)?,
+            Some(sum) => read_sum(&path.member("sum"), sum, cells.len(), side)?,
         };
         cages.push(Cage { cells, sum });
     }
     Ok(cages)
 }
 
-/// Reads the sum of a cage of `count` cells: null, or a whole number that
-/// `count` different digits of 1 to `side` can make.
+/// Reads the sum at `key` of a cage of `count` cells: null, or a whole
+/// number that `count` different digits of 1 to `side` can make.
 pub(crate) fn read_sum(
-    key: &str,
+    key: &Path,
     value: &Json,
     count: usize,
     side: usize,
@@ -515,7 +511,7 @@ pub(crate) fn read_sum(
         Value::Number(sum) if sum.fract() == 0.0 && (low as f64..=high as f64).contains(&sum) => {
             Ok(Some(sum as u32))
         }
-        _ => Err(Problem::bad(key, value, expected())),
+        _ => Err(key.bad(value, expected())),
     }
 }
 
@@ -529,14 +525,15 @@ fn read_extra_regions(value: &Json, size: Size) -> Result<Vec<Vec<usize>>, Probl
             "an array of arrays of cells",
         ));
     };
+    let root = Path::Text("extra_regions");
     let mut regions = Vec::with_capacity(items.len());
     for (k, item) in items.iter().enumerate() {
-        let key = format!("extra_regions[{k}]");
+        let key = root.item(k);
         let cells = read_cells(&key, item, size)?;
         if cells.len() > side {
             let found = format!("{} cells", cells.len());
             let expected = format!("at most {side} cells, one per digit");
-            return Err(Problem::found(&key, item.at, found, expected));
+            return Err(key.found(item.at, found, expected));
         }
         regions.push(cells);
     }

@@ -24,7 +24,7 @@ use crate::text::alphabet::Alphabet;
 use crate::text::error::ParseErrorKind;
 use crate::text::formats::constraint_json::{self, Dialect};
 use crate::text::formats::description::read_sum;
-use crate::text::formats::json_parts::{get, join, members, not_an_object, parse_cell, Problem};
+use crate::text::formats::json_parts::{get, members, not_an_object, parse_cell, Path, Problem};
 use crate::text::json::{Json, Member, Value};
 use crate::text::record::Record;
 
@@ -291,12 +291,12 @@ fn default_boxes(size: Size) -> (usize, usize) {
 /// ones, or the regions the cells name.
 fn read_grid(value: &Json, size: Size, grid: &mut Grid) -> Result<Boxes, Problem> {
     let n = size.side();
-    let rows_expected = format!("an array of {n} rows of {n} cells");
+    let rows_expected = || format!("an array of {n} rows of {n} cells");
     let Value::Array(rows) = &value.value else {
-        return Err(Problem::bad("grid", value, rows_expected));
+        return Err(Problem::bad("grid", value, rows_expected()));
     };
     if rows.len() != n {
-        return Err(Problem::bad("grid", value, rows_expected));
+        return Err(Problem::bad("grid", value, rows_expected()));
     }
     grid.clear(size);
     let (box_rows, box_columns) = default_boxes(size);
@@ -304,16 +304,17 @@ fn read_grid(value: &Json, size: Size, grid: &mut Grid) -> Result<Boxes, Problem
         |cell: usize| (cell / n / box_rows) * (n / box_columns) + cell % n / box_columns;
     let mut labels: Vec<usize> = (0..n * n).map(default_region).collect();
     let mut custom = false;
+    let root = Path::Text("grid");
     for (r, row) in rows.iter().enumerate() {
-        let key = format!("grid[{r}]");
+        let key = root.item(r);
         let Value::Array(cells) = &row.value else {
-            return Err(Problem::bad(&key, row, format!("an array of {n} cells")));
+            return Err(key.bad(row, format!("an array of {n} cells")));
         };
         if cells.len() != n {
-            return Err(Problem::bad(&key, row, format!("an array of {n} cells")));
+            return Err(key.bad(row, format!("an array of {n} cells")));
         }
         for (c, cell_value) in cells.iter().enumerate() {
-            let path = format!("grid[{r}][{c}]");
+            let path = key.item(c);
             let expected =
                 "the keys of an f-puzzles cell: value, given, region, pencil marks, colours";
             let cell = members(&path, cell_value, &CELL_KEYS, expected)?;
@@ -321,7 +322,7 @@ fn read_grid(value: &Json, size: Size, grid: &mut Grid) -> Result<Boxes, Problem
                 None => false,
                 Some(json) => match json.value {
                     Value::Bool(given) => given,
-                    _ => return Err(Problem::bad(&join(&path, "given"), json, "true or false")),
+                    _ => return Err(path.member("given").bad(json, "true or false")),
                 },
             };
             if let (true, Some(json)) = (given, get(cell, "value")) {
@@ -331,12 +332,12 @@ fn read_grid(value: &Json, size: Size, grid: &mut Grid) -> Result<Boxes, Problem
                     }
                     _ => {
                         let expected = format!("a digit from 1 to {n}");
-                        return Err(Problem::bad(&join(&path, "value"), json, expected));
+                        return Err(path.member("value").bad(json, expected));
                     }
                 }
             }
             if let Some(json) = get(cell, "region") {
-                let key = join(&path, "region");
+                let key = path.member("region");
                 match json.value {
                     Value::Number(k) if k.fract() == 0.0 && (0.0..n as f64).contains(&k) => {
                         labels[r * n + c] = k as usize;
@@ -346,14 +347,14 @@ fn read_grid(value: &Json, size: Size, grid: &mut Grid) -> Result<Boxes, Problem
                         return Err(Problem {
                             at: json.at,
                             kind: ParseErrorKind::Unsupported {
-                                key,
+                                key: key.to_string(),
                                 what: "a cell outside every region".into(),
                             },
                         })
                     }
                     _ => {
                         let expected = format!("a region number from 0 to {}", n - 1);
-                        return Err(Problem::bad(&key, json, expected));
+                        return Err(key.bad(json, expected));
                     }
                 }
             }
@@ -382,7 +383,7 @@ fn read_grid(value: &Json, size: Size, grid: &mut Grid) -> Result<Boxes, Problem
 
 /// Reads the cells of the entry at `key`, a list such as
 /// `["R1C1", "R1C2"]`.
-fn read_cells(key: &str, value: &Json, size: Size) -> Result<Vec<usize>, Problem> {
+fn read_cells(key: &Path, value: &Json, size: Size) -> Result<Vec<usize>, Problem> {
     let n = size.side();
     let expected = || {
         format!(
@@ -390,7 +391,7 @@ fn read_cells(key: &str, value: &Json, size: Size) -> Result<Vec<usize>, Problem
         )
     };
     let Value::Array(items) = &value.value else {
-        return Err(Problem::bad(key, value, expected()));
+        return Err(key.bad(value, expected()));
     };
     let mut cells = Vec::with_capacity(items.len());
     for item in items {
@@ -400,46 +401,45 @@ fn read_cells(key: &str, value: &Json, size: Size) -> Result<Vec<usize>, Problem
         };
         match cell {
             Some(cell) if !cells.contains(&cell) => cells.push(cell),
-            _ => return Err(Problem::bad(key, item, expected())),
+            _ => return Err(key.bad(item, expected())),
         }
     }
     if cells.is_empty() || cells.len() > n {
-        return Err(Problem::bad(key, value, expected()));
+        return Err(key.bad(value, expected()));
     }
     Ok(cells)
 }
 
 /// Reads the entries of a list of constraints at `key`, each an object with
-/// `cells` and the other keys `keys`.
+/// `cells` and the other keys `keys`: the members of each (entry `k` is at
+/// `key.item(k)`). Every entry is checked before any is read.
 fn entries<'a>(
-    key: &str,
+    key: &Path,
     value: &'a Json,
     keys: &[&str],
     expected: &'static str,
-) -> Result<Vec<(String, &'a [Member])>, Problem> {
+) -> Result<Vec<&'a [Member]>, Problem> {
     let Value::Array(items) = &value.value else {
-        return Err(Problem::bad(key, value, "an array of objects with cells"));
+        return Err(key.bad(value, "an array of objects with cells"));
     };
-    items
-        .iter()
-        .enumerate()
-        .map(|(k, item)| {
-            let path = format!("{key}[{k}]");
-            let members = members(&path, item, keys, expected)?;
-            Ok((path, members))
-        })
-        .collect()
+    let mut entries = Vec::with_capacity(items.len());
+    for (k, item) in items.iter().enumerate() {
+        entries.push(members(&key.item(k), item, keys, expected)?);
+    }
+    Ok(entries)
 }
 
 /// Reads `killercage`: cells and an optional sum, written as a string.
 fn read_cages(value: &Json, size: Size) -> Result<Vec<Cage>, Problem> {
-    let mut cages = Vec::new();
-    for (path, members) in entries("killercage", value, &["cells", "value"], "cells and value")? {
+    let root = Path::Text("killercage");
+    let entries = entries(&root, value, &["cells", "value"], "cells and value")?;
+    let mut cages = Vec::with_capacity(entries.len());
+    for (k, members) in entries.into_iter().enumerate() {
+        let path = root.item(k);
         let cells = cells_of(&path, members, value, size)?;
         let sum = match get(members, "value") {
             None => None,
             Some(sum) => {
-                let key = join(&path, "value");
                 let as_number = match &sum.value {
                     Value::String(text) if text.trim().is_empty() => Value::Null,
                     Value::String(text) => text
@@ -452,7 +452,7 @@ fn read_cages(value: &Json, size: Size) -> Result<Vec<Cage>, Problem> {
                     value: as_number,
                     at: sum.at,
                 };
-                read_sum(&key, &number, cells.len(), size.side())?
+                read_sum(&path.member("value"), &number, cells.len(), size.side())?
             }
         };
         cages.push(Cage { cells, sum });
@@ -462,22 +462,25 @@ fn read_cages(value: &Json, size: Size) -> Result<Vec<Cage>, Problem> {
 
 /// Reads `extraregion`: lists of cells.
 fn read_regions(value: &Json, size: Size) -> Result<Vec<Vec<usize>>, Problem> {
-    entries("extraregion", value, &["cells"], "cells")?
-        .into_iter()
-        .map(|(path, members)| cells_of(&path, members, value, size))
-        .collect()
+    let root = Path::Text("extraregion");
+    let entries = entries(&root, value, &["cells"], "cells")?;
+    let mut regions = Vec::with_capacity(entries.len());
+    for (k, members) in entries.into_iter().enumerate() {
+        regions.push(cells_of(&root.item(k), members, value, size)?);
+    }
+    Ok(regions)
 }
 
 /// The `cells` of the entry at `path`.
 fn cells_of(
-    path: &str,
+    path: &Path,
     members: &[Member],
     entry: &Json,
     size: Size,
 ) -> Result<Vec<usize>, Problem> {
-    let cells = get(members, "cells")
-        .ok_or_else(|| Problem::found(path, entry.at, "no cells", "a cells key"))?;
-    read_cells(&join(path, "cells"), cells, size)
+    let cells =
+        get(members, "cells").ok_or_else(|| path.found(entry.at, "no cells", "a cells key"))?;
+    read_cells(&path.member("cells"), cells, size)
 }
 
 #[cfg(test)]

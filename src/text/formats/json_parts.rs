@@ -53,18 +53,17 @@ impl Problem {
     }
 }
 
-/// The members of `value`, which must be an object with no key twice and
-/// none outside `keys` (`expected` lists them for messages).
+/// The members of `value`, the object at `path`, which must have no key
+/// twice and none outside `keys` (`expected` lists them for messages).
 pub(crate) fn members<'a>(
-    path: &str,
+    path: &Path,
     value: &'a Json,
     keys: &[&str],
     expected: &'static str,
 ) -> Result<&'a [Member], Problem> {
     let Value::Object(members) = &value.value else {
-        return Err(not_an_object(path, value));
+        return Err(not_an_object(&path.to_string(), value));
     };
-    let path = Path::Text(path);
     for (k, member) in members.iter().enumerate() {
         let key = path.member(&member.key);
         if !keys.contains(&member.key.as_str()) {
@@ -97,20 +96,11 @@ pub(crate) fn get<'a>(members: &'a [Member], key: &str) -> Option<&'a Json> {
     members.iter().find(|m| m.key == key).map(|m| &m.value)
 }
 
-/// `key` inside the object at `path`.
-pub(crate) fn join(path: &str, key: &str) -> String {
-    if path.is_empty() {
-        key.to_string()
-    } else {
-        format!("{path}.{key}")
-    }
-}
-
 /// Where a value is in a JSON puzzle, as messages name it: `xv[3].cells`,
 /// `cages[0].sum`, or `givens` for a key of the whole object. A path is a
 /// chain of links to its parent on the stack, so that reading a value
-/// builds no text; it is written out (by `Display`, as [`join`] and
-/// `[index]` would write it) only for a message.
+/// builds no text; it is written out (by `Display`: `path.key`, or `key`
+/// alone under the whole object, and `path[index]`) only for a message.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Path<'a> {
     /// A path already written out: a key of the whole object, or nothing
@@ -192,6 +182,16 @@ pub(crate) fn parse_cell(name: &str, side: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `key` inside the object at `path`, written out as the readers wrote
+    /// their paths before [`Path`].
+    fn join(path: &str, key: &str) -> String {
+        if path.is_empty() {
+            key.to_string()
+        } else {
+            format!("{path}.{key}")
+        }
+    }
 
     #[test]
     fn a_path_is_written_as_join_and_brackets_write_it() {
