@@ -7,7 +7,7 @@
 //! are, so that singles and the logical solver see it; the table itself
 //! becomes an item of the encoding with an option per way.
 
-use super::ways::{every_way, project, WaysOf};
+use super::ways::{every_way, project, sum_fit, Fit, WaysOf};
 use super::{ConstraintError, Context};
 use crate::sudoku::geometry::Table;
 use crate::sudoku::grid::Unit;
@@ -42,7 +42,7 @@ pub(super) fn compile(
         |digits, complete| {
             let k = digits.len();
             if k <= bulb {
-                return true;
+                return Fit::Yes;
             }
             // The shaft so far, plus the least and most the rest can add.
             let number = digits[..bulb]
@@ -50,10 +50,7 @@ pub(super) fn compile(
                 .fold(0, |value, &d| value * 10 + u32::from(d));
             let sum: u32 = digits[bulb..].iter().map(|&d| u32::from(d)).sum();
             let rest = (width - k) as u32;
-            match complete {
-                true => sum == number,
-                false => sum + rest <= number && number <= sum + rest * n,
-            }
+            sum_fit(sum, rest, number, n, complete)
         },
     )
     .ok_or_else(|| ConstraintError::Length {

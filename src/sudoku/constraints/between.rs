@@ -5,7 +5,7 @@
 //! through the placements that tie a way to its cells, and what they imply
 //! for one and two cells is compiled as forbidden placements and pairs.
 
-use super::ways::{every_way, project, WaysOf};
+use super::ways::{every_way, project, Fit, WaysOf};
 use super::{at_least, ConstraintError, Context};
 use crate::sudoku::geometry::Table;
 use crate::sudoku::grid::Unit;
@@ -30,9 +30,9 @@ pub(super) fn compile(
             },
             |way, _| match *way {
                 // Ends that leave no digit strictly between them.
-                [a, b] => a.abs_diff(b) >= 2,
-                [a, b, inner] => a.min(b) < inner && inner < a.max(b),
-                _ => true,
+                [a, b] => (a.abs_diff(b) >= 2).into(),
+                [a, b, inner] => (a.min(b) < inner && inner < a.max(b)).into(),
+                _ => Fit::Yes,
             },
         )
         .unwrap_or_default();

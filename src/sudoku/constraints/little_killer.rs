@@ -6,7 +6,7 @@
 //! ([`super::sums`]) cut where it leaves a box.
 
 use super::sums::{Chain, Target};
-use super::ways::{every_way, project, WaysOf};
+use super::ways::{every_way, project, sum_fit, WaysOf};
 use super::{box_of, ConstraintError, Context};
 use crate::sudoku::geometry::Table;
 use crate::sudoku::grid::Unit;
@@ -43,10 +43,7 @@ pub(super) fn compile(
         |digits, complete| {
             let total: u32 = digits.iter().map(|&d| u32::from(d)).sum();
             let rest = (cells.len() - digits.len()) as u32;
-            match complete {
-                true => total == target,
-                false => total + rest <= target && target <= total + rest * n,
-            }
+            sum_fit(total, rest, target, n, complete)
         },
     );
     if let Some(tuples) = whole {

@@ -37,7 +37,7 @@ pub(super) fn compile(
         numbers: &numbers,
     };
     let tuples = every_way(cx, cells, usize::MAX, of, |way, _| {
-        missing(way, digits) <= cells.len() - way.len()
+        (missing(way, digits) <= cells.len() - way.len()).into()
     })
     .unwrap_or_default();
     project(cx, cells, &tuples);

@@ -4,7 +4,7 @@
 //! them that add up, the cells outside the sandwich left free (digit 0 in
 //! the way): on 9x9 at most a few thousand ways.
 
-use super::ways::{every_way, project, WaysOf};
+use super::ways::{every_way, project, Fit, WaysOf};
 use super::{ConstraintError, Context};
 use crate::sudoku::geometry::Table;
 use crate::sudoku::grid::Unit;
@@ -47,9 +47,19 @@ pub(super) fn compile(
                     numbers: &[sum],
                 },
                 |digits, complete| {
+                    // The earlier digits passed as a prefix: only the last
+                    // is new.
                     let total: u32 = digits.iter().map(|&d| u32::from(d)).sum();
-                    let inside = digits.iter().all(|&d| d != low && d != high);
-                    inside && if complete { total == sum } else { total <= sum }
+                    let Some(&last) = digits.last() else {
+                        return (sum == 0).into();
+                    };
+                    if last == low || last == high {
+                        Fit::No
+                    } else if total > sum {
+                        Fit::NorLarger
+                    } else {
+                        (!complete || total == sum).into()
+                    }
                 },
             )
             .unwrap_or_default();

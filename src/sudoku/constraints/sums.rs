@@ -16,7 +16,7 @@
 //! and what the ways left imply for one and two cells is compiled as
 //! forbidden placements and pairs.
 
-use super::ways::{every_way, project, WaysOf};
+use super::ways::{every_way, project, Fit, WaysOf};
 use super::Context;
 use crate::sudoku::geometry::Table;
 
@@ -65,7 +65,7 @@ impl Chain {
                         rule: "any",
                         numbers: &[],
                     },
-                    |_, _| true,
+                    |_, _| Fit::Yes,
                 )
                 .unwrap_or_default()
             })

@@ -81,7 +81,8 @@ pub(super) fn apart(cx: &Context, cells: &[usize]) -> Vec<Vec<bool>> {
 /// cells that share a unit, that `accepts` takes, one after another;
 /// `None` when there are more than `limit`. `accepts` is also asked of
 /// each prefix (the digits of the first cells so far) with `complete`
-/// false, and may cut the search there. It may read nothing but the digits
+/// false, and may cut the search there ([`Fit::No`]), or there and at
+/// every larger last digit ([`Fit::NorLarger`]). It may read nothing but the digits
 /// and what `of` names: the ways are kept by `of` (see the module
 /// documentation).
 pub(super) fn every_way(
@@ -89,7 +90,7 @@ pub(super) fn every_way(
     cells: &[usize],
     limit: usize,
     of: WaysOf<'_>,
-    mut accepts: impl FnMut(&[u8], bool) -> bool,
+    mut accepts: impl FnMut(&[u8], bool) -> Fit,
 ) -> Option<Vec<u8>> {
     let apart = apart(cx, cells);
     // For each cell, the earlier cells it shares a unit with, as bits.
@@ -132,6 +133,42 @@ pub(super) fn every_way(
     ways
 }
 
+/// What a rule says of the digits given so far (see [`every_way`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Fit {
+    /// They can lead to a way (or, all cells given, are one).
+    Yes,
+    /// They cannot.
+    No,
+    /// They cannot, nor can any larger digit in the last cell given: a
+    /// sum already too large.
+    NorLarger,
+}
+
+impl From<bool> for Fit {
+    /// `Yes` for true, `No` for false.
+    fn from(fits: bool) -> Fit {
+        match fits {
+            true => Fit::Yes,
+            false => Fit::No,
+        }
+    }
+}
+
+/// What a sum says of the digits given so far: `sum` of them counted,
+/// `rest` cells left of at least 1 and at most `side` each, to make
+/// `target`. A sum already past the target is past it with any larger
+/// last digit too.
+pub(super) fn sum_fit(sum: u32, rest: u32, target: u32, side: u32, complete: bool) -> Fit {
+    if sum + rest > target {
+        Fit::NorLarger
+    } else if complete {
+        (sum == target).into()
+    } else {
+        (target <= sum + rest * side).into()
+    }
+}
+
 /// The search of [`every_way`].
 struct Search<'a> {
     side: u8,
@@ -149,16 +186,14 @@ struct Search<'a> {
 impl Search<'_> {
     /// Finds every way from the digits given so far; false when there
     /// are too many.
-    fn fill(&mut self, accepts: &mut impl FnMut(&[u8], bool) -> bool) -> bool {
-        let k = self.digits.len();
-        if k == self.earlier_apart.len() {
-            if accepts(&self.digits, true) {
+    fn fill(&mut self, accepts: &mut impl FnMut(&[u8], bool) -> Fit) -> bool {
+        let (k, width) = (self.digits.len(), self.earlier_apart.len());
+        if k == width {
+            // A rule of no cells: the empty way.
+            if accepts(&self.digits, true) == Fit::Yes {
                 self.found.extend_from_slice(&self.digits);
             }
             return self.found.len() <= self.limit;
-        }
-        if k > 0 && !accepts(&self.digits, false) {
-            return true;
         }
         // The digits of the earlier cells that share a unit with this one.
         let mut taken = 0u64;
@@ -167,12 +202,24 @@ impl Search<'_> {
             taken |= 1 << self.digits[earlier.trailing_zeros() as usize];
             earlier &= earlier - 1;
         }
+        let complete = k + 1 == width;
         for digit in 1..=self.side {
             if taken >> digit & 1 == 1 {
                 continue;
             }
             self.digits.push(digit);
-            let fits = self.fill(accepts);
+            let fits = match accepts(&self.digits, complete) {
+                Fit::Yes if complete => {
+                    self.found.extend_from_slice(&self.digits);
+                    self.found.len() <= self.limit
+                }
+                Fit::Yes => self.fill(accepts),
+                Fit::No => true,
+                Fit::NorLarger => {
+                    self.digits.pop();
+                    break;
+                }
+            };
             self.digits.pop();
             if !fits {
                 return false;
