@@ -25,15 +25,47 @@ const KNOWN_BYTES: usize = 16 << 20;
 /// and for each cell the earlier cells that share a unit with it.
 type KnownKey = (&'static str, Vec<u32>, u8, usize, Vec<u64>);
 
-/// The ways found so far on this thread, by key, and their bytes.
-#[derive(Default)]
-struct Known {
-    ways: HashMap<KnownKey, Option<Vec<u8>>>,
+/// What decides what a list of ways implies: the side, the width and the
+/// list.
+type ImpliedKey = (u8, usize, Vec<u8>);
+
+/// Values kept by key on one thread, up to [`KNOWN_BYTES`] as their
+/// owner counts them; past it, the store starts again.
+struct Kept<K, V> {
+    values: HashMap<K, V>,
     bytes: usize,
 }
 
+impl<K: std::hash::Hash + Eq, V: Clone> Kept<K, V> {
+    /// An empty store.
+    fn new() -> Self {
+        Kept {
+            values: HashMap::new(),
+            bytes: 0,
+        }
+    }
+
+    /// The value kept for `key`, if any.
+    fn get(&self, key: &K) -> Option<V> {
+        self.values.get(key).cloned()
+    }
+
+    /// Keeps `value` for `key`, counted as `bytes`.
+    fn keep(&mut self, key: K, value: V, bytes: usize) {
+        if self.bytes + bytes > KNOWN_BYTES {
+            self.values.clear();
+            self.bytes = 0;
+        }
+        self.bytes += bytes;
+        self.values.insert(key, value);
+    }
+}
+
 thread_local! {
-    static KNOWN: RefCell<Known> = RefCell::new(Known::default());
+    /// The ways found so far on this thread (`None`: more than the limit).
+    static KNOWN: RefCell<Kept<KnownKey, Option<Vec<u8>>>> = RefCell::new(Kept::new());
+    /// What each list of ways seen on this thread implies.
+    static IMPLIED: RefCell<Kept<ImpliedKey, Rc<Implied>>> = RefCell::new(Kept::new());
 }
 
 /// The rule a call of [`every_way`] is for: its name, and the numbers its
@@ -46,9 +78,10 @@ pub(super) struct WaysOf<'a> {
     pub(super) numbers: &'a [u32],
 }
 
-/// For each two of `cells`, true when they share a unit of the geometry
-/// being built (so that no way gives them one digit).
-pub(super) fn apart(cx: &Context, cells: &[usize]) -> Vec<Vec<bool>> {
+/// For each of `cells`, the earlier ones that share a unit of the
+/// geometry being built with it (so that no way gives them one digit), as
+/// bits: bit `i` for the cell at `i`, for the first 64.
+fn earlier_apart(cx: &Context, cells: &[usize]) -> Vec<u64> {
     let mut named = vec![false; cx.frame.cells()];
     for &cell in cells {
         named[cell] = true;
@@ -66,13 +99,14 @@ pub(super) fn apart(cx: &Context, cells: &[usize]) -> Vec<Vec<bool>> {
         })
         .map(|(_, members)| members)
         .collect();
+    let together = |a: usize, b: usize| units.iter().any(|u| u.contains(&a) && u.contains(&b));
     cells
         .iter()
-        .map(|&a| {
-            cells
-                .iter()
-                .map(|&b| a != b && units.iter().any(|u| u.contains(&a) && u.contains(&b)))
-                .collect()
+        .enumerate()
+        .map(|(k, &b)| {
+            (0..k.min(64))
+                .filter(|&i| together(cells[i], b))
+                .fold(0, |bits, i| bits | 1 << i)
         })
         .collect()
 }
@@ -92,25 +126,14 @@ pub(super) fn every_way(
     of: WaysOf<'_>,
     mut accepts: impl FnMut(&[u8], bool) -> Fit,
 ) -> Option<Vec<u8>> {
-    let apart = apart(cx, cells);
-    // For each cell, the earlier cells it shares a unit with, as bits.
-    let earlier_apart: Vec<u64> = apart
-        .iter()
-        .enumerate()
-        .map(|(k, row)| {
-            (0..k.min(64))
-                .filter(|&i| row[i])
-                .fold(0, |bits, i| bits | 1 << i)
-        })
-        .collect();
     let key: KnownKey = (
         of.rule,
         of.numbers.to_vec(),
         cx.side as u8,
         limit,
-        earlier_apart,
+        earlier_apart(cx, cells),
     );
-    if let Some(ways) = KNOWN.with(|known| known.borrow().ways.get(&key).cloned()) {
+    if let Some(ways) = KNOWN.with(|known| known.borrow().get(&key)) {
         return ways;
     }
     let mut search = Search {
@@ -121,15 +144,8 @@ pub(super) fn every_way(
         limit: limit.saturating_mul(cells.len()),
     };
     let ways = search.fill(&mut accepts).then_some(search.found);
-    KNOWN.with(|known| {
-        let mut known = known.borrow_mut();
-        let bytes = ways.as_ref().map_or(0, Vec::len) + 64;
-        if known.bytes + bytes > KNOWN_BYTES {
-            *known = Known::default();
-        }
-        known.bytes += bytes;
-        known.ways.insert(key, ways.clone());
-    });
+    let bytes = ways.as_ref().map_or(0, Vec::len) + 64;
+    KNOWN.with(|known| known.borrow_mut().keep(key, ways.clone(), bytes));
     ways
 }
 
@@ -236,18 +252,11 @@ impl Search<'_> {
 /// the ways are (see the module documentation).
 pub(super) fn project(cx: &mut Context, cells: &[usize], tuples: &[u8]) {
     let key = (cx.side as u8, cells.len(), tuples.to_vec());
-    let known = IMPLIED.with(|implied| implied.borrow().lists.get(&key).cloned());
+    let known = IMPLIED.with(|implied| implied.borrow().get(&key));
     let implied = known.unwrap_or_else(|| {
         let implied = Rc::new(implied_by(cx.side, cells.len(), tuples));
-        IMPLIED.with(|known| {
-            let mut known = known.borrow_mut();
-            let bytes = tuples.len() + 4 * implied.forbidden.len() + 6 * implied.pairs.len() + 64;
-            if known.bytes + bytes > KNOWN_BYTES {
-                *known = KnownImplied::default();
-            }
-            known.bytes += bytes;
-            known.lists.insert(key, Rc::clone(&implied));
-        });
+        let bytes = tuples.len() + 4 * implied.forbidden.len() + 6 * implied.pairs.len() + 64;
+        IMPLIED.with(|kept| kept.borrow_mut().keep(key, Rc::clone(&implied), bytes));
         implied
     });
     for &(i, x) in &implied.forbidden {
@@ -267,18 +276,6 @@ pub(super) fn project(cx: &mut Context, cells: &[usize], tuples: &[u8]) {
 struct Implied {
     forbidden: Vec<(u16, u8)>,
     pairs: Vec<(u16, u8, u16, u8)>,
-}
-
-/// What each list of ways seen on this thread implies, by the side, the
-/// width and the list, and the bytes kept.
-#[derive(Default)]
-struct KnownImplied {
-    lists: HashMap<(u8, usize, Vec<u8>), Rc<Implied>>,
-    bytes: usize,
-}
-
-thread_local! {
-    static IMPLIED: RefCell<KnownImplied> = RefCell::new(KnownImplied::default());
 }
 
 /// Works out what the ways `tuples` of `width` cells imply on a grid of
