@@ -66,13 +66,13 @@ pub fn relation(board: &Board) -> Option<Step> {
         if found.as_ref().is_some_and(|(number, _)| *number != rule) {
             break;
         }
+        // A rule's group is a pair, or a star: its first placement with
+        // digits of one other cell.
         let placements = geometry.group_placements(group);
-        for (target, other) in [
-            (placements[0], placements[1]),
-            (placements[1], placements[0]),
-        ] {
+        let (centre, others) = (placements[0] as usize / side, placements[1] as usize / side);
+        for (k, &target) in placements.iter().enumerate() {
             let (cell, digit) = (target as usize / side, (target as usize % side) as u8 + 1);
-            let partner = other as usize / side;
+            let partner = if k == 0 { others } else { centre };
             if board.is_placed(cell) || !board.has(cell, digit) || board.is_placed(partner) {
                 continue;
             }

@@ -389,12 +389,40 @@ impl GeometryBuilder {
         self.group_rules.push(rule);
     }
 
-    /// Makes room for `pairs` more forbidden pairs, which a rule about to
-    /// add that many knows ahead.
-    pub(crate) fn reserve_pairs(&mut self, pairs: usize) {
-        self.group_placements.reserve(2 * pairs);
-        self.group_ends.reserve(pairs);
-        self.group_rules.reserve(pairs);
+    /// Forbids `centre` together with each digit of `digits` (bit `d - 1`
+    /// for digit `d`) in the cell `other`, for rule `rule`: one "at most
+    /// once" group, since the placements of one cell already exclude each
+    /// other. A digit alone is [`GeometryBuilder::forbid_pair`]. When the
+    /// geometry is built, the centre's own digit is left out of the group
+    /// if the two cells share a unit or cage.
+    pub(crate) fn forbid_star(
+        &mut self,
+        centre: (usize, u8),
+        other: usize,
+        digits: u64,
+        rule: u32,
+    ) {
+        if digits.count_ones() == 1 {
+            let digit = digits.trailing_zeros() as u8 + 1;
+            return self.forbid_pair(centre, (other, digit), rule);
+        }
+        self.group_placements.push(centre);
+        let mut rest = digits;
+        while rest != 0 {
+            self.group_placements
+                .push((other, rest.trailing_zeros() as u8 + 1));
+            rest &= rest - 1;
+        }
+        self.group_ends.push(self.group_placements.len() as u32);
+        self.group_rules.push(rule);
+    }
+
+    /// Makes room for `groups` more groups of a rule holding `placements`
+    /// placements in all, which a rule about to add them knows ahead.
+    pub(crate) fn reserve_rule_groups(&mut self, groups: usize, placements: usize) {
+        self.group_placements.reserve(placements);
+        self.group_ends.reserve(groups);
+        self.group_rules.reserve(groups);
     }
 
     /// The placements of group `group`, as given.
@@ -537,8 +565,9 @@ impl GeometryBuilder {
             if rule == NO_RULE {
                 continue;
             }
+            // A star (see `forbid_star`) repeats no other group.
             let &[(a, d), (b, e)] = self.group(index) else {
-                unreachable!("a rule's group is a pair")
+                continue;
             };
             if d == e && together(a, b) {
                 keep[index] = false;
@@ -576,13 +605,28 @@ impl GeometryBuilder {
             start = end;
             if kept {
                 let group = group_rules.len() as u32;
-                group_placements.extend(members.iter().map(code));
+                match members {
+                    &[first, second] => {
+                        group_placements.extend([code(&first), code(&second)]);
+                        relation_pairs.push([first, second]);
+                    }
+                    [centre, others @ ..] if rule != NO_RULE => {
+                        // A star: the centre's own digit in the other cell
+                        // is dropped where the two cells differ anyway.
+                        let differ = together(centre.0, others[0].0);
+                        group_placements.push(code(centre));
+                        for other in others {
+                            if !(differ && other.1 == centre.1) {
+                                group_placements.push(code(other));
+                                relation_pairs.push([*centre, *other]);
+                            }
+                        }
+                    }
+                    _ => group_placements.extend(members.iter().map(code)),
+                }
                 group_of_placement.resize(group_placements.len(), group);
                 group_starts.push(group_placements.len() as u32);
                 group_rules.push(rule);
-                if let &[first, second] = members {
-                    relation_pairs.push([first, second]);
-                }
             }
         }
         let (placement_groups, placement_group_starts) = by_key(placements, || {
@@ -1324,5 +1368,27 @@ mod tests {
             bad,
             Err(GeometryError::BadPlacement { digit: 5, .. })
         ));
+    }
+
+    #[test]
+    fn a_star_is_one_group_and_drops_the_equal_digit_of_a_peer() {
+        let mut builder = Geometry::builder(Size::FOUR).boxes();
+        let rule = builder.rule(Unit::Extra(0));
+        // r1c1 = 1 refuses 1, 2 and 3 in r1c2 (a peer, which 1 cannot
+        // hold anyway) and 2 and 4 in r4c4 (no peer).
+        builder.forbid_star((0, 1), 1, 0b0111, rule);
+        builder.forbid_star((0, 1), 15, 0b1010, rule);
+        builder.forbid_star((0, 2), 15, 0b0100, rule);
+        let geometry = builder.build().unwrap();
+        assert_eq!(geometry.groups(), 3);
+        assert_eq!(geometry.group_placements(0), [0, 4 + 1, 4 + 2]);
+        assert_eq!(geometry.group_placements(1), [0, 60 + 1, 60 + 3]);
+        assert_eq!(geometry.group_placements(2), [1, 60 + 2]);
+        assert_eq!(geometry.groups_of(1, 3), [0]);
+        assert_eq!(geometry.groups_of(0, 1), [0, 1]);
+        let grid: Grid = "1...............".parse().unwrap();
+        let mut blocked = Vec::new();
+        assert!(geometry.group_blocked(&grid, &mut blocked));
+        assert_eq!((blocked[1], blocked[15]), (0b0110, 0b1010));
     }
 }

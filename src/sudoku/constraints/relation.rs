@@ -1,6 +1,7 @@
 //! A relation between the digits of two cells, compiled once for every
-//! rule that is one: each pair of digits it forbids becomes an "at most
-//! once" group of two placements, and a digit of one cell that no digit of
+//! rule that is one: each digit of one cell and the digits of the other it
+//! refuses become one "at most once" group (the other cell's placements
+//! already exclude each other), and a digit of one cell that no digit of
 //! the other allows is forbidden outright.
 
 use super::Context;
@@ -38,28 +39,59 @@ pub(super) fn relate_all(cx: &mut Context, pairs: &[[usize; 2]], holds: impl Fn(
         }
     }
     let supported = |mask: u64, digit: u8| mask >> (digit - 1) & 1 == 1;
-    let forbidden_pairs: u32 = (1..=n)
-        .filter(|&x| supported(supported_first, x))
-        .map(|x| (refused[x as usize - 1] & supported_second).count_ones())
-        .sum();
-    cx.builder
-        .reserve_pairs(forbidden_pairs as usize * pairs.len());
+    // Each digit of one cell with the digits of the other it refuses is one
+    // group (a star), from the side with fewer of them; `refused_by` is
+    // the same table read from the second cell.
+    let mut refused_by = [0u64; Size::MAX_SIDE];
+    for x in 1..=n {
+        let mut partners = refused[x as usize - 1];
+        while partners != 0 {
+            let y = partners.trailing_zeros() as usize;
+            partners &= partners - 1;
+            refused_by[y] |= 1 << (x - 1);
+        }
+    }
+    let stars = |own: u64, table: &[u64], other: u64| -> (u32, u32) {
+        let rows = (1..=n).filter(|&x| supported(own, x));
+        rows.map(|x| (table[x as usize - 1] & other).count_ones())
+            .filter(|&partners| partners > 0)
+            .fold((0, 0), |(groups, members), partners| {
+                (groups + 1, members + 1 + partners)
+            })
+    };
+    let from_first = stars(supported_first, &refused, supported_second);
+    let from_second = stars(supported_second, &refused_by, supported_first);
+    let centre_first = from_first.0 <= from_second.0;
+    let (groups, members) = if centre_first {
+        from_first
+    } else {
+        from_second
+    };
+    cx.builder.reserve_rule_groups(
+        groups as usize * pairs.len(),
+        members as usize * pairs.len(),
+    );
     for &[first, second] in pairs {
         for x in 1..=n {
             if !supported(supported_first, x) {
                 cx.builder.forbid(first, x, cx.rule);
-                continue;
-            }
-            let mut partners = refused[x as usize - 1] & supported_second;
-            while partners != 0 {
-                let y = partners.trailing_zeros() as u8 + 1;
-                partners &= partners - 1;
-                cx.builder.forbid_pair((first, x), (second, y), cx.rule);
+            } else if centre_first {
+                let partners = refused[x as usize - 1] & supported_second;
+                if partners != 0 {
+                    cx.builder
+                        .forbid_star((first, x), second, partners, cx.rule);
+                }
             }
         }
         for y in 1..=n {
             if !supported(supported_second, y) {
                 cx.builder.forbid(second, y, cx.rule);
+            } else if !centre_first {
+                let partners = refused_by[y as usize - 1] & supported_first;
+                if partners != 0 {
+                    cx.builder
+                        .forbid_star((second, y), first, partners, cx.rule);
+                }
             }
         }
     }

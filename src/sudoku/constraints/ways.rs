@@ -262,7 +262,8 @@ pub(super) fn project(cx: &mut Context, cells: &[usize], tuples: &[u8]) {
     for &(i, x) in &implied.forbidden {
         cx.builder.forbid(cells[i as usize], x, cx.rule);
     }
-    cx.builder.reserve_pairs(implied.pairs.len());
+    let pairs = implied.pairs.len();
+    cx.builder.reserve_rule_groups(pairs, 2 * pairs);
     for &(i, x, j, y) in &implied.pairs {
         let (first, second) = ((cells[i as usize], x), (cells[j as usize], y));
         cx.builder.forbid_pair(first, second, cx.rule);
