@@ -247,36 +247,43 @@ impl Search<'_> {
 
 /// Compiles what the ways `tuples` of `cells` imply for one and two cells:
 /// a digit no way gives a cell is forbidden there, a pair of digits no way
-/// gives two cells is a forbidden pair. A digit 0 in a way leaves the cell
-/// free: any digit. What a list of ways implies is kept by the list, as
-/// the ways are (see the module documentation).
+/// gives two cells is forbidden together (one star for each digit of the
+/// first cell). A digit 0 in a way leaves the cell free: any digit. What a
+/// list of ways implies is kept by the list, as the ways are (see the
+/// module documentation).
 pub(super) fn project(cx: &mut Context, cells: &[usize], tuples: &[u8]) {
     let key = (cx.side as u8, cells.len(), tuples.to_vec());
     let known = IMPLIED.with(|implied| implied.borrow().get(&key));
     let implied = known.unwrap_or_else(|| {
         let implied = Rc::new(implied_by(cx.side, cells.len(), tuples));
-        let bytes = tuples.len() + 4 * implied.forbidden.len() + 6 * implied.pairs.len() + 64;
+        let bytes = tuples.len() + 4 * implied.forbidden.len() + 16 * implied.stars.len() + 64;
         IMPLIED.with(|kept| kept.borrow_mut().keep(key, Rc::clone(&implied), bytes));
         implied
     });
     for &(i, x) in &implied.forbidden {
         cx.builder.forbid(cells[i as usize], x, cx.rule);
     }
-    let pairs = implied.pairs.len();
-    cx.builder.reserve_rule_groups(pairs, 2 * pairs);
-    for &(i, x, j, y) in &implied.pairs {
-        let (first, second) = ((cells[i as usize], x), (cells[j as usize], y));
-        cx.builder.forbid_pair(first, second, cx.rule);
+    let members = implied
+        .stars
+        .iter()
+        .map(|star| 1 + star.3.count_ones() as usize);
+    cx.builder
+        .reserve_rule_groups(implied.stars.len(), members.sum());
+    for &(i, x, j, ys) in &implied.stars {
+        let centre = (cells[i as usize], x);
+        cx.builder
+            .forbid_star(centre, cells[j as usize], ys, cx.rule);
     }
 }
 
 /// What a list of ways implies, by place on the rule's cells: the digits
 /// forbidden in a cell, as (place, digit), and the pairs of digits
-/// forbidden in two cells, as (place, digit, place, digit), in the order
-/// [`project`] compiles them.
+/// forbidden in two cells, as stars (place, digit, a later place, the
+/// digits there it refuses as a bit mask), in the order [`project`]
+/// compiles them.
 struct Implied {
     forbidden: Vec<(u16, u8)>,
-    pairs: Vec<(u16, u8, u16, u8)>,
+    stars: Vec<(u16, u8, u16, u64)>,
 }
 
 /// Works out what the ways `tuples` of `width` cells imply on a grid of
@@ -308,7 +315,7 @@ fn implied_by(n: usize, width: usize, tuples: &[u8]) -> Implied {
     }
     let mut implied = Implied {
         forbidden: Vec::new(),
-        pairs: Vec::new(),
+        stars: Vec::new(),
     };
     for (i, &seen) in seen_one.iter().enumerate() {
         for x in (0..n).filter(|&x| seen >> x & 1 == 0) {
@@ -319,9 +326,9 @@ fn implied_by(n: usize, width: usize, tuples: &[u8]) -> Implied {
         for j in i + 1..width {
             for x in (0..n).filter(|&x| seen_one[i] >> x & 1 != 0) {
                 let missing = seen_one[j] & !seen_two[(i * width + j) * n + x];
-                for y in (0..n).filter(|&y| missing >> y & 1 != 0) {
-                    let pair = (i as u16, x as u8 + 1, j as u16, y as u8 + 1);
-                    implied.pairs.push(pair);
+                if missing != 0 {
+                    let star = (i as u16, x as u8 + 1, j as u16, missing);
+                    implied.stars.push(star);
                 }
             }
         }
