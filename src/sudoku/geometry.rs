@@ -595,7 +595,7 @@ impl GeometryBuilder {
         group_starts.push(0);
         let mut group_rules = Vec::with_capacity(groups);
         // The groups of two placements, for the relations of two cells.
-        let mut relation_pairs = Vec::with_capacity(groups);
+        let mut relation_pairs = Vec::with_capacity(self.group_placements.len());
         // The group of each of `group_placements`, for the groups of each
         // placement.
         let mut group_of_placement = Vec::with_capacity(self.group_placements.len());
