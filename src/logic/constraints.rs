@@ -19,7 +19,7 @@
 use crate::logic::board::{bit, digits_of, Board};
 use crate::logic::step::Step;
 use crate::logic::technique::Technique;
-use crate::sudoku::geometry::Table;
+use crate::sudoku::geometry::{Table, NO_RULE};
 
 /// One step per rule that forbids placements outright in open cells,
 /// striking them; empty for a geometry without such rules.
@@ -105,7 +105,10 @@ pub fn relation(board: &Board) -> Option<Step> {
 pub fn tables(board: &Board) -> Option<Step> {
     let geometry = board.geometry;
     let tables = geometry.tables();
+    // Tables of no rule (what killer cages imply, for the search) are
+    // not a rule's step.
     let mut rules: Vec<u32> = tables.iter().map(|table| table.rule).collect();
+    rules.retain(|&rule| rule != NO_RULE);
     rules.dedup();
     for rule in rules {
         let of_rule: Vec<&Table> = tables.iter().filter(|t| t.rule == rule).collect();

@@ -120,7 +120,8 @@ pub struct Table {
     pub cells: Vec<usize>,
     /// The lists of digits, `cells.len()` a list, one after another.
     pub tuples: Vec<u8>,
-    /// The rule, an index into [`Geometry::rules`].
+    /// The rule, an index into [`Geometry::rules`], or `u32::MAX` for a
+    /// table the search alone reads (a sum that killer cages imply).
     pub rule: u32,
     /// The links of the table, indexes into [`Geometry::links`].
     pub links: Vec<u32>,
@@ -185,8 +186,10 @@ impl Table {
     }
 }
 
-/// The rule of a group or forbidden placement that no rule made.
-const NO_RULE: u32 = u32::MAX;
+/// The rule of a group or table that no rule of the puzzle made: a group
+/// given as such, or a table the search alone reads (the sums killer cages
+/// imply beyond themselves).
+pub(crate) const NO_RULE: u32 = u32::MAX;
 
 /// Why a [`GeometryBuilder`] could not build its geometry.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -338,6 +341,11 @@ impl GeometryBuilder {
         &self.units
     }
 
+    /// The killer cages added so far, each with its cells and its sum.
+    pub(crate) fn cage_list(&self) -> &[(Vec<usize>, Option<u32>)] {
+        &self.cages
+    }
+
     /// Counts the units added so far as the shape's own (rows, columns and
     /// boxes of its grids), as [`GeometryBuilder::boxes`] does for one grid.
     pub(crate) fn mark_standard_units(mut self, boxes: (usize, usize)) -> Self {
@@ -402,9 +410,13 @@ impl GeometryBuilder {
         digits: u64,
         rule: u32,
     ) {
-        if digits.count_ones() == 1 {
-            let digit = digits.trailing_zeros() as u8 + 1;
-            return self.forbid_pair(centre, (other, digit), rule);
+        match digits.count_ones() {
+            0 => return,
+            1 => {
+                let digit = digits.trailing_zeros() as u8 + 1;
+                return self.forbid_pair(centre, (other, digit), rule);
+            }
+            _ => {}
         }
         self.group_placements.push(centre);
         let mut rest = digits;
@@ -565,7 +577,8 @@ impl GeometryBuilder {
             if rule == NO_RULE {
                 continue;
             }
-            // A star (see `forbid_star`) repeats no other group.
+            // A star (see `forbid_star`) is kept as it is: only pairs are
+            // compared.
             let &[(a, d), (b, e)] = self.group(index) else {
                 continue;
             };
@@ -1002,7 +1015,9 @@ impl Geometry {
         (rule != NO_RULE).then_some(rule as usize)
     }
 
-    /// The rules given as tables (arrows).
+    /// The rules given as tables (arrows), and the sums killer cages
+    /// imply beyond themselves (a table whose `rule` is `u32::MAX`: no
+    /// rule of the puzzle).
     pub fn tables(&self) -> &[Table] {
         &self.tables
     }
@@ -1013,12 +1028,16 @@ impl Geometry {
         &self.links
     }
 
-    /// The first table whose cells are filled in `grid` with no list of
-    /// the table; or, among the tables with links, the first of a rule
-    /// whose cells are all filled and whose tables have no ways that agree
-    /// with `grid` and with each other on every link.
+    /// The first table of a rule whose cells are filled in `grid` with no
+    /// list of the table; or, among the tables with links, the first of a
+    /// rule whose cells are all filled and whose tables have no ways that
+    /// agree with `grid` and with each other on every link. Tables of no
+    /// rule (what killer cages imply, for the search) are left out: the
+    /// units and cages they come from are checked instead.
     pub fn first_broken_table(&self, grid: &Grid) -> Option<&Table> {
-        if let Some(table) = self.tables.iter().find(|table| table.is_broken_by(grid)) {
+        let of_rule = |table: &&Table| table.rule != NO_RULE;
+        let mut rule_tables = self.tables.iter().filter(of_rule);
+        if let Some(table) = rule_tables.find(|table| table.is_broken_by(grid)) {
             return Some(table);
         }
         let linked = |table: &&Table| !table.links.is_empty();

@@ -40,7 +40,7 @@ mod tests {
     use super::Cage;
     use crate::sudoku::constraints::add_all;
     use crate::sudoku::constraints::Constraint;
-    use crate::sudoku::geometry::Geometry;
+    use crate::sudoku::geometry::{Geometry, Table, NO_RULE};
     use crate::sudoku::grid::{Grid, Size};
     use crate::sudoku::rules::Rules;
     use crate::sudoku::solver::Solver;
@@ -126,6 +126,13 @@ mod tests {
             .fold(expected, |builder, cage| {
                 builder.cage(cage.cells.iter().copied(), cage.sum)
             });
+        // Then what the units and cages imply: row 1 (10) less the cage
+        // r1c2 + r1c3 = 5 leaves r1c1 + r1c4 = 5.
+        expected.table(Table::plain(
+            vec![0, 3],
+            vec![1, 4, 2, 3, 3, 2, 4, 1],
+            NO_RULE,
+        ));
         let expected = expected.build().unwrap();
         let [a, b] = [&first, &second].map(|cage| Constraint::KillerCage(cage.clone()));
         let [t, o] = others;

@@ -30,6 +30,7 @@
 
 mod arrow;
 mod between;
+mod cage_totals;
 mod clone;
 mod dots;
 mod entropic;
@@ -55,7 +56,7 @@ pub use killer_cage::Cage;
 
 use crate::sudoku::constraint_kind::ConstraintKind;
 use crate::sudoku::frame::Frame;
-use crate::sudoku::geometry::GeometryBuilder;
+use crate::sudoku::geometry::{GeometryBuilder, NO_RULE};
 use crate::sudoku::grid::{Size, Unit};
 
 /// One rule beyond "once per unit". Cells are numbered as in the geometry
@@ -408,6 +409,12 @@ pub(crate) fn add_all(
             builder = killer_cage::compile(builder, cage);
         }
     }
+    cage_totals::compile(&mut Context {
+        builder: &mut builder,
+        side: size.side(),
+        frame: &frame,
+        rule: NO_RULE,
+    });
     Ok(builder)
 }
 
