@@ -2,7 +2,8 @@
 //! unit (and so hold different digits in every way), the search for every
 //! way of filling cells that a rule accepts, and what a list of ways
 //! implies for one and two cells at a time, compiled as forbidden
-//! placements and pairs so that singles and the logical solver see it.
+//! placements and pairs (gathered in stars) so that singles and the
+//! logical solver see it.
 //!
 //! The ways of a rule depend only on the rule's numbers (an arrow's bulb
 //! length, a quadruple's digits, a sum), the side and which of its cells
@@ -116,9 +117,9 @@ fn earlier_apart(cx: &Context, cells: &[usize]) -> Vec<u64> {
 /// `None` when there are more than `limit`. `accepts` is also asked of
 /// each prefix (the digits of the first cells so far) with `complete`
 /// false, and may cut the search there ([`Fit::No`]), or there and at
-/// every larger last digit ([`Fit::NorLarger`]). It may read nothing but the digits
-/// and what `of` names: the ways are kept by `of` (see the module
-/// documentation).
+/// every larger last digit ([`Fit::NorLarger`]). It may read nothing but
+/// the digits and what `of` names: the ways are kept by `of` (see the
+/// module documentation).
 pub(super) fn every_way(
     cx: &Context,
     cells: &[usize],
