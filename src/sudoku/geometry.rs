@@ -21,7 +21,7 @@ use crate::sudoku::buckets::by_key;
 use crate::sudoku::cages::{CageError, Cages};
 use crate::sudoku::frame::Frame;
 use crate::sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
-use crate::sudoku::relations::Relations;
+use crate::sudoku::relations::{Relations, Star};
 
 /// The cells, units and peers of one shape of Sudoku.
 ///
@@ -469,6 +469,15 @@ impl GeometryBuilder {
         (self.links.len() - 1) as u32
     }
 
+    /// True when a rule beyond the units has been added: groups, forbidden
+    /// placements, tables or consecutive sets.
+    fn has_rules(&self) -> bool {
+        !(self.group_ends.is_empty()
+            && self.forbidden.is_empty()
+            && self.tables.is_empty()
+            && self.consecutive_sets.is_empty())
+    }
+
     /// The number of units added so far that are neither rows, columns nor
     /// boxes: the number of the next [`Unit::Extra`].
     pub fn extra_units(&self) -> usize {
@@ -554,22 +563,58 @@ impl GeometryBuilder {
             }
         }
         let cages = Cages::new(n, cells, &self.cages)?;
-        let (cell_units, cell_unit_starts) = by_key(cells, || {
-            let units = self.units.iter().enumerate();
-            units.flat_map(|(unit, (_, members))| members.iter().map(move |&c| (c, unit as u16)))
+        // A variant of a classic square grid shares the classic geometry's
+        // units and peers, built once, rather than find them again.
+        let classic_units = (self.boxes.is_some()
+            && self.boxes == size.box_shape()
+            && self.frame.is_square(n)
+            && self.units.len() == self.standard_units
+            && self.cages.is_empty()
+            && self.has_rules())
+        .then(|| Geometry::classic(size))
+        .filter(|classic| {
+            classic.kinds.len() == self.units.len()
+                && (classic
+                    .unit_cells
+                    .chunks(n)
+                    .zip(&classic.kinds)
+                    .zip(&self.units))
+                .all(|((shared, kind), (unit, members))| {
+                    kind == unit
+                        && shared
+                            .iter()
+                            .map(|&c| c as usize)
+                            .eq(members.iter().copied())
+                })
         });
-        let units_of = |cell: usize| {
-            &cell_units[cell_unit_starts[cell] as usize..cell_unit_starts[cell + 1] as usize]
+        let UnitIndex {
+            kinds,
+            unit_cells,
+            cell_units,
+            cell_unit_starts,
+            peers,
+            peer_starts,
+        } = match classic_units {
+            Some(classic) => UnitIndex {
+                kinds: classic.kinds.clone(),
+                unit_cells: classic.unit_cells.clone(),
+                cell_units: classic.cell_units.clone(),
+                cell_unit_starts: classic.cell_unit_starts.clone(),
+                peers: classic.peers.clone(),
+                peer_starts: classic.peer_starts.clone(),
+            },
+            None => UnitIndex::new(&self.units, cells, n, &cages),
         };
         let placements = cells * n;
         let code = |&(cell, digit): &(usize, u8)| (cell * n + digit as usize - 1) as u32;
+        // Two cells that share a unit or cage, whose digits differ.
+        let together = |a: usize, b: usize| {
+            let peers_of_a = &peers[peer_starts[a] as usize..peer_starts[a + 1] as usize];
+            peers_of_a.binary_search(&(b as u16)).is_ok()
+        };
         // A rule's pair that repeats another, or that only forbids equal
         // digits in two cells that already differ, is dropped: the first of
         // each pair is kept, found among the pairs of its first placement.
-        let together = |a: usize, b: usize| {
-            units_of(a).iter().any(|unit| units_of(b).contains(unit))
-                || (cages.cage_of(a).is_some() && cages.cage_of(a) == cages.cage_of(b))
-        };
         let groups = self.group_ends.len();
         let mut keep = vec![true; groups];
         let mut rule_pairs = Vec::with_capacity(groups);
@@ -607,8 +652,9 @@ impl GeometryBuilder {
         let mut group_starts = Vec::with_capacity(groups + 1);
         group_starts.push(0);
         let mut group_rules = Vec::with_capacity(groups);
-        // The groups of two placements, for the relations of two cells.
-        let mut relation_pairs = Vec::with_capacity(self.group_placements.len());
+        // The groups of two placements and the stars, for the relations of
+        // two cells.
+        let mut relation_stars = Vec::with_capacity(groups);
         // The group of each of `group_placements`, for the groups of each
         // placement.
         let mut group_of_placement = Vec::with_capacity(self.group_placements.len());
@@ -621,19 +667,29 @@ impl GeometryBuilder {
                 match members {
                     &[first, second] => {
                         group_placements.extend([code(&first), code(&second)]);
-                        relation_pairs.push([first, second]);
+                        relation_stars.push(Star {
+                            centre: first,
+                            other: second.0,
+                            digits: 1 << (second.1 - 1),
+                        });
                     }
                     [centre, others @ ..] if rule != NO_RULE => {
                         // A star: the centre's own digit in the other cell
                         // is dropped where the two cells differ anyway.
                         let differ = together(centre.0, others[0].0);
                         group_placements.push(code(centre));
+                        let mut digits = 0;
                         for other in others {
                             if !(differ && other.1 == centre.1) {
                                 group_placements.push(code(other));
-                                relation_pairs.push([*centre, *other]);
+                                digits |= 1 << (other.1 - 1);
                             }
                         }
+                        relation_stars.push(Star {
+                            centre: *centre,
+                            other: others[0].0,
+                            digits,
+                        });
                     }
                     _ => group_placements.extend(members.iter().map(code)),
                 }
@@ -646,43 +702,7 @@ impl GeometryBuilder {
             let owned = group_placements.iter().zip(&group_of_placement);
             owned.map(|(&code, &group)| (code as usize, group))
         });
-        let kinds = self.units.iter().map(|(unit, _)| *unit).collect();
-        let unit_cells: Vec<u16> = self
-            .units
-            .iter()
-            .flat_map(|(_, members)| members.iter().map(|&cell| cell as u16))
-            .collect();
-        // At most the cells of each unit of each cell, and of its cage (no
-        // more cells than a unit).
-        let mut peers = Vec::with_capacity((cell_units.len() + cells) * n);
-        let mut peer_starts = Vec::with_capacity(cells + 1);
-        // The peers of one cell as bits, read out in cell order: sorted
-        // and each once without a sort.
-        let mut marked = vec![0u64; cells.div_ceil(64)];
-        for cell in 0..cells {
-            peer_starts.push(peers.len() as u32);
-            let mates = cages
-                .cage_of(cell)
-                .map_or(&[][..], |cage| cages.cells(cage));
-            let members = units_of(cell)
-                .iter()
-                .flat_map(|&unit| &unit_cells[unit as usize * n..(unit as usize + 1) * n]);
-            for &peer in members.chain(mates) {
-                marked[peer as usize / 64] |= 1 << (peer % 64);
-            }
-            marked[cell / 64] &= !(1 << (cell % 64));
-            for (word, bits) in marked.iter_mut().enumerate() {
-                while *bits != 0 {
-                    peers.push((word * 64) as u16 + bits.trailing_zeros() as u16);
-                    *bits &= *bits - 1;
-                }
-            }
-        }
-        peer_starts.push(peers.len() as u32);
-        let relations = Relations::new(n, cells, &relation_pairs, |a, b| {
-            let peers_of_a = &peers[peer_starts[a] as usize..peer_starts[a + 1] as usize];
-            peers_of_a.binary_search(&(b as u16)).is_ok()
-        });
+        let relations = Relations::new(n, cells, &relation_stars, together);
         let classic = self.boxes.is_some()
             && self.frame.is_square(n)
             && matches!(self.units.first(), Some((Unit::Row(_), _)))
@@ -757,6 +777,71 @@ fn links_agree(tables: &[&Table], grid: &Grid, values: &mut [Option<u16>]) -> bo
         }
     }
     false
+}
+
+/// Which units each cell is in and which cells each cell shares a unit or
+/// cage with, as a geometry keeps them.
+struct UnitIndex {
+    kinds: Vec<Unit>,
+    unit_cells: Vec<u16>,
+    cell_units: Vec<u16>,
+    cell_unit_starts: Vec<u32>,
+    peers: Vec<u16>,
+    peer_starts: Vec<u32>,
+}
+
+impl UnitIndex {
+    /// The index of `units` (each of `n` cells) on `cells` cells, with the
+    /// cells of each of `cages` peers as well.
+    fn new(units: &[(Unit, Vec<usize>)], cells: usize, n: usize, cages: &Cages) -> UnitIndex {
+        let (cell_units, cell_unit_starts) = by_key(cells, || {
+            let units = units.iter().enumerate();
+            units.flat_map(|(unit, (_, members))| members.iter().map(move |&c| (c, unit as u16)))
+        });
+        let units_of = |cell: usize| {
+            &cell_units[cell_unit_starts[cell] as usize..cell_unit_starts[cell + 1] as usize]
+        };
+        let kinds = units.iter().map(|(unit, _)| *unit).collect();
+        let unit_cells: Vec<u16> = units
+            .iter()
+            .flat_map(|(_, members)| members.iter().map(|&cell| cell as u16))
+            .collect();
+        // At most the cells of each unit of each cell, and of its cage (no
+        // more cells than a unit).
+        let mut peers = Vec::with_capacity((cell_units.len() + cells) * n);
+        let mut peer_starts = Vec::with_capacity(cells + 1);
+        // The peers of one cell as bits, read out in cell order: sorted
+        // and each once without a sort.
+        let mut marked = vec![0u64; cells.div_ceil(64)];
+        for cell in 0..cells {
+            peer_starts.push(peers.len() as u32);
+            let mates = cages
+                .cage_of(cell)
+                .map_or(&[][..], |cage| cages.cells(cage));
+            let members = units_of(cell)
+                .iter()
+                .flat_map(|&unit| &unit_cells[unit as usize * n..(unit as usize + 1) * n]);
+            for &peer in members.chain(mates) {
+                marked[peer as usize / 64] |= 1 << (peer % 64);
+            }
+            marked[cell / 64] &= !(1 << (cell % 64));
+            for (word, bits) in marked.iter_mut().enumerate() {
+                while *bits != 0 {
+                    peers.push((word * 64) as u16 + bits.trailing_zeros() as u16);
+                    *bits &= *bits - 1;
+                }
+            }
+        }
+        peer_starts.push(peers.len() as u32);
+        UnitIndex {
+            kinds,
+            unit_cells,
+            cell_units,
+            cell_unit_starts,
+            peers,
+            peer_starts,
+        }
+    }
 }
 
 /// The length of every list of a flat table whose lists start at

@@ -17,6 +17,18 @@
 /// A cell in no edge.
 const NONE: u32 = u32::MAX;
 
+/// Forbidden pairs of placements that share one placement: `centre` and
+/// each digit of `digits` (bit `d - 1` for digit `d`) in cell `other`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Star {
+    /// The shared placement: a cell and its digit, from 1.
+    pub(crate) centre: (usize, u8),
+    /// The cell of the other placements.
+    pub(crate) other: usize,
+    /// Their digits, as bits.
+    pub(crate) digits: u64,
+}
+
 /// The edges between cells that rules relate, with their supports; see
 /// the module documentation.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -43,19 +55,20 @@ pub struct Relations {
 
 impl Relations {
     /// The relations of a grid of `side` and `cells` cells whose forbidden
-    /// pairs are `pairs`, each as two placements (cell, digit from 1);
-    /// `are_peers` tells whether two cells share a unit, whose digits then
-    /// differ as well.
+    /// pairs are gathered in `stars`: each a placement (cell, digit from 1)
+    /// and the digits of another cell (bit `d - 1` for digit `d`) that it
+    /// forbids. `are_peers` tells whether two cells share a unit, whose
+    /// digits then differ as well.
     pub(crate) fn new(
         side: usize,
         cells: usize,
-        pairs: &[[(usize, u8); 2]],
+        stars: &[Star],
         are_peers: impl Fn(usize, usize) -> bool,
     ) -> Relations {
         let all = u64::MAX >> (64 - side);
         // Each two related cells, the lower first, with two tables of
         // `side` masks: the digits of the higher cell that go with each
-        // digit of the lower, then the other way. The pairs of a rule come
+        // digit of the lower, then the other way. The stars of a rule come
         // one cell pair after another, and the cell pairs of each lower
         // cell are chained from it for the others.
         let mut cell_pairs: Vec<(u32, u32)> = Vec::new();
@@ -63,14 +76,16 @@ impl Relations {
         let mut first_pair_of = vec![NONE; cells];
         let mut next_pair: Vec<u32> = Vec::new();
         let (mut current_cells, mut current) = ((usize::MAX, usize::MAX), 0);
-        for &[(a, da), (b, db)] in pairs {
-            if a == b {
+        for &Star {
+            centre: (a, digit),
+            other: b,
+            digits,
+        } in stars
+        {
+            if a == b || digits == 0 {
                 continue;
             }
-            let ((low, low_digit), (high, high_digit)) = match a < b {
-                true => ((a, da), (b, db)),
-                false => ((b, db), (a, da)),
-            };
+            let (low, high) = (a.min(b), a.max(b));
             if (low, high) != current_cells {
                 let mut found = first_pair_of[low];
                 while found != NONE && cell_pairs[found as usize].1 as usize != high {
@@ -95,8 +110,17 @@ impl Relations {
                 (current_cells, current) = ((low, high), found as usize);
             }
             let both_ways = &mut tables[current * 2 * side..(current + 1) * 2 * side];
-            both_ways[low_digit as usize - 1] &= !(1 << (high_digit - 1));
-            both_ways[side + high_digit as usize - 1] &= !(1 << (low_digit - 1));
+            let (from_centre, to_centre) = both_ways.split_at_mut(side);
+            let (from_centre, to_centre) = match a < b {
+                true => (from_centre, to_centre),
+                false => (to_centre, from_centre),
+            };
+            from_centre[digit as usize - 1] &= !digits;
+            let mut others = digits;
+            while others != 0 {
+                to_centre[others.trailing_zeros() as usize] &= !(1 << (digit - 1));
+                others &= others - 1;
+            }
         }
         // Both ways of each two cells, as (from, to, table), in the order of
         // the cells they start from, then of those they lead to.
@@ -113,17 +137,23 @@ impl Relations {
         let mut edges = Vec::new();
         for &(a, b, table) in &directed {
             let table = &tables[table as usize * side..(table as usize + 1) * side];
-            let prunes = table
-                .iter()
-                .enumerate()
-                .any(|(digit, &mask)| mask | 1 << digit != all);
+            // For each digit of the other cell, how many digits of this one
+            // leave it unsupported; the edge prunes when one leaves a digit
+            // other than its own.
+            let mut unsupported = [0u8; 64];
+            let mut prunes = false;
+            for (digit, &mask) in table.iter().enumerate() {
+                let mut missing = all & !mask;
+                prunes |= missing & !(1 << digit) != 0;
+                while missing != 0 {
+                    unsupported[missing.trailing_zeros() as usize] += 1;
+                    missing &= missing - 1;
+                }
+            }
             if prunes {
                 edges.push((a, b));
-                let reach = (0..side)
-                    .map(|digit| table.iter().filter(|&&mask| mask >> digit & 1 == 0).count())
-                    .max()
-                    .unwrap_or(0);
-                relations.reaches.push(reach as u8);
+                let reach = unsupported[..side].iter().max().copied().unwrap_or(0);
+                relations.reaches.push(reach);
                 relations.supports.extend_from_slice(table);
             }
         }
@@ -203,9 +233,15 @@ mod tests {
     fn pairs_become_supports_both_ways_and_equal_digit_pairs_make_no_edge() {
         // Side 4, cells 0 and 1 (peers): 1 at cell 0 forbids 2 at cell 1.
         // Cells 2 and 3 (not peers): only equal digits forbidden.
-        let pairs: Vec<[(usize, u8); 2]> = [[(0, 2), (1, 2)], [(0, 1), (1, 2)]]
+        let star = |centre, other, digits| Star {
+            centre,
+            other,
+            digits,
+        };
+        // The pair (0, 1)-(1, 2) given from cell 1's side.
+        let pairs: Vec<Star> = [star((0, 2), 1, 0b10), star((1, 2), 0, 0b1)]
             .into_iter()
-            .chain((1..=4).map(|d| [(2, d), (3, d)]))
+            .chain((1..=4).map(|d| star((2, d), 3, 1 << (d - 1))))
             .collect();
         let relations = Relations::new(4, 4, &pairs, |a, b| a / 2 == b / 2 && a < 2);
         assert_eq!(relations.cells(), &[0, 1]);
@@ -217,7 +253,7 @@ mod tests {
         let (back, reach, table) = relations.edges(1).next().unwrap();
         assert_eq!((back, reach), (0, 2));
         assert_eq!(table, &[0b1110, 0b1100, 0b1011, 0b0111]);
-        let equal: Vec<[(usize, u8); 2]> = (1..=4).map(|d| [(2, d), (3, d)]).collect();
+        let equal: Vec<Star> = (1..=4).map(|d| star((3, d), 2, 1 << (d - 1))).collect();
         assert!(Relations::new(4, 4, &equal, |_, _| false).is_empty());
     }
 }
