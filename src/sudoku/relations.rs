@@ -3,9 +3,10 @@
 //! with it.
 //!
 //! Thermometers, dots, XV, whispers and their kin compile to forbidden
-//! pairs of placements ("at most once" groups of two placements in two
-//! cells). Read once when a geometry is built, the pairs of each two cells
-//! become one edge of a graph on the cells, with a mask per digit; the
+//! pairs of placements in two cells, gathered in stars ("at most once"
+//! groups of one placement and the digits of the other cell it refuses).
+//! Read once when a geometry is built, the stars of each two cells become
+//! one edge of a graph on the cells, with a mask per digit; the
 //! search propagates them (see `crate::sudoku::encoding`), and anything
 //! else that wants to know which digits of a cell a neighbour allows can
 //! read them here.
