@@ -36,8 +36,9 @@ pub(super) fn compile(
         rule: "quadruple",
         numbers: &numbers,
     };
+    let listed = listed_times(digits);
     let tuples = every_way(cx, cells, usize::MAX, of, |way, _| {
-        (missing(way, digits) <= cells.len() - way.len()).into()
+        (missing(way, &listed) <= cells.len() - way.len()).into()
     })
     .unwrap_or_default();
     project(cx, cells, &tuples);
@@ -46,21 +47,26 @@ pub(super) fn compile(
     Ok(())
 }
 
-/// How many of `digits` the cells filled so far in `way` leave to place:
-/// each listed digit as often as listed, less the times `way` holds it.
-/// A way of all four cells holds the quadruple when this is 0; a prefix
-/// can when it is at most the cells left.
-fn missing(way: &[u8], digits: &[u8]) -> usize {
-    let mut seen = 0u64;
-    let mut missing = 0;
+/// Each digit of `digits` once, with the times it is listed.
+fn listed_times(digits: &[u8]) -> Vec<(u8, usize)> {
+    let mut listed: Vec<(u8, usize)> = Vec::with_capacity(digits.len());
     for &d in digits {
-        if seen >> d & 1 == 1 {
-            continue;
+        match listed.iter_mut().find(|(e, _)| *e == d) {
+            Some((_, times)) => *times += 1,
+            None => listed.push((d, 1)),
         }
-        seen |= 1 << d;
-        let listed = digits.iter().filter(|&&e| e == d).count();
-        let held = way.iter().filter(|&&e| e == d).count();
-        missing += listed.saturating_sub(held);
     }
-    missing
+    listed
+}
+
+/// How many of the `listed` digits (each with the times it is listed) the
+/// cells filled so far in `way` leave to place: each as often as listed,
+/// less the times `way` holds it. A way of all four cells holds the
+/// quadruple when this is 0; a prefix can when it is at most the cells
+/// left.
+fn missing(way: &[u8], listed: &[(u8, usize)]) -> usize {
+    listed
+        .iter()
+        .map(|&(d, times)| times.saturating_sub(way.iter().filter(|&&e| e == d).count()))
+        .sum()
 }
