@@ -6,7 +6,10 @@
 //! them): compiled as well, which the pairs alone see only once a band is
 //! settled. On the entropic set it cuts the search from 1,190 to 309 nodes
 //! a puzzle (instructions 0.58); every pair of the line as a band pattern
-//! takes no fewer nodes and more instructions.
+//! takes no fewer nodes and more instructions, and each three as a table
+//! of its ways (which sees that two cells left with the same two bands
+//! give the third the last) 266 nodes against 355 at 3.3 times the
+//! instructions.
 
 use super::relation::relate;
 use super::{ConstraintError, Context};
