@@ -51,20 +51,8 @@ pub struct Geometry {
     grids: Vec<(usize, usize)>,
     /// Rows and columns of one box, when the grid has boxes.
     boxes: Option<(usize, usize)>,
-    /// What each unit is, for messages.
-    kinds: Vec<Unit>,
-    /// The cells of each unit, `side` per unit, one unit after another.
-    unit_cells: Vec<u16>,
-    /// The units of each cell, one cell after another.
-    cell_units: Vec<u16>,
-    /// Where the units of each cell start in `cell_units`, and one past the
-    /// last.
-    cell_unit_starts: Vec<u32>,
-    /// The peers of each cell (the other cells of its units, each once),
-    /// one cell after another.
-    peers: Vec<u16>,
-    /// Where the peers of each cell start in `peers`, and one past the last.
-    peer_starts: Vec<u32>,
+    /// The units of each cell and the cells of each unit, and the peers.
+    index: UnitIndex,
     /// True for the classic shape: rows, columns and the size's own boxes
     /// ([`Size::box_shape`]) only; other box shapes, regions, extra units,
     /// groups and cages make a geometry that is not.
@@ -573,11 +561,12 @@ impl GeometryBuilder {
             && self.has_rules())
         .then(|| Geometry::classic(size))
         .filter(|classic| {
-            classic.kinds.len() == self.units.len()
+            classic.index.kinds.len() == self.units.len()
                 && (classic
+                    .index
                     .unit_cells
                     .chunks(n)
-                    .zip(&classic.kinds)
+                    .zip(&classic.index.kinds)
                     .zip(&self.units))
                 .all(|((shared, kind), (unit, members))| {
                     kind == unit
@@ -587,24 +576,11 @@ impl GeometryBuilder {
                             .eq(members.iter().copied())
                 })
         });
-        let UnitIndex {
-            kinds,
-            unit_cells,
-            cell_units,
-            cell_unit_starts,
-            peers,
-            peer_starts,
-        } = match classic_units {
-            Some(classic) => UnitIndex {
-                kinds: classic.kinds.clone(),
-                unit_cells: classic.unit_cells.clone(),
-                cell_units: classic.cell_units.clone(),
-                cell_unit_starts: classic.cell_unit_starts.clone(),
-                peers: classic.peers.clone(),
-                peer_starts: classic.peer_starts.clone(),
-            },
+        let index = match classic_units {
+            Some(classic) => classic.index.clone(),
             None => UnitIndex::new(&self.units, cells, n, &cages),
         };
+        let (peers, peer_starts) = (&index.peers, &index.peer_starts);
         let placements = cells * n;
         let code = |&(cell, digit): &(usize, u8)| (cell * n + digit as usize - 1) as u32;
         // Two cells that share a unit or cage, whose digits differ.
@@ -712,19 +688,14 @@ impl GeometryBuilder {
             && allowed.is_empty()
             && self.tables.is_empty()
             && cages.is_empty();
-        let units_per_cell = same_length(&cell_unit_starts);
-        let peers_per_cell = same_length(&peer_starts);
+        let units_per_cell = same_length(&index.cell_unit_starts);
+        let peers_per_cell = same_length(&index.peer_starts);
         Ok(Geometry {
             size,
             frame: self.frame,
             grids: self.grids,
             boxes: self.boxes,
-            kinds,
-            unit_cells,
-            cell_units,
-            cell_unit_starts,
-            peers,
-            peer_starts,
+            index,
             classic,
             units_per_cell,
             peers_per_cell,
@@ -781,12 +752,21 @@ fn links_agree(tables: &[&Table], grid: &Grid, values: &mut [Option<u16>]) -> bo
 
 /// Which units each cell is in and which cells each cell shares a unit or
 /// cage with, as a geometry keeps them.
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct UnitIndex {
+    /// What each unit is, for messages.
     kinds: Vec<Unit>,
+    /// The cells of each unit, `side` per unit, one unit after another.
     unit_cells: Vec<u16>,
+    /// The units of each cell, one cell after another.
     cell_units: Vec<u16>,
+    /// Where the units of each cell start in `cell_units`, and one past the
+    /// last.
     cell_unit_starts: Vec<u32>,
+    /// The peers of each cell (the other cells of its units, each once),
+    /// one cell after another.
     peers: Vec<u16>,
+    /// Where the peers of each cell start in `peers`, and one past the last.
     peer_starts: Vec<u32>,
 }
 
@@ -972,7 +952,7 @@ impl Geometry {
 
     /// The number of units.
     pub fn units(&self) -> usize {
-        self.kinds.len()
+        self.index.kinds.len()
     }
 
     /// True for the classic shape: rows, columns and the size's own boxes
@@ -996,13 +976,13 @@ impl Geometry {
 
     /// What unit `unit` is.
     pub fn kind(&self, unit: usize) -> Unit {
-        self.kinds[unit]
+        self.index.kinds[unit]
     }
 
     /// The cells of unit `unit`, one per digit.
     pub fn unit_cells(&self, unit: usize) -> &[u16] {
         let n = self.side();
-        &self.unit_cells[unit * n..(unit + 1) * n]
+        &self.index.unit_cells[unit * n..(unit + 1) * n]
     }
 
     /// The units of `cell`, in the order they were added.
@@ -1011,20 +991,26 @@ impl Geometry {
         // With as many units for every cell, where they start is a product,
         // which saves reading the table of starts on the hot paths.
         if let Some(k) = self.units_per_cell {
-            return &self.cell_units[cell * k..cell * k + k];
+            return &self.index.cell_units[cell * k..cell * k + k];
         }
-        let (start, end) = (self.cell_unit_starts[cell], self.cell_unit_starts[cell + 1]);
-        &self.cell_units[start as usize..end as usize]
+        let (start, end) = (
+            self.index.cell_unit_starts[cell],
+            self.index.cell_unit_starts[cell + 1],
+        );
+        &self.index.cell_units[start as usize..end as usize]
     }
 
     /// The other cells of the units of `cell`, each once, in order.
     #[inline]
     pub fn peers_of(&self, cell: usize) -> &[u16] {
         if let Some(k) = self.peers_per_cell {
-            return &self.peers[cell * k..cell * k + k];
+            return &self.index.peers[cell * k..cell * k + k];
         }
-        let (start, end) = (self.peer_starts[cell], self.peer_starts[cell + 1]);
-        &self.peers[start as usize..end as usize]
+        let (start, end) = (
+            self.index.peer_starts[cell],
+            self.index.peer_starts[cell + 1],
+        );
+        &self.index.peers[start as usize..end as usize]
     }
 
     /// The killer cages.
