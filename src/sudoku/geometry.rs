@@ -552,7 +552,8 @@ impl GeometryBuilder {
         }
         let cages = Cages::new(n, cells, &self.cages)?;
         // A variant of a classic square grid shares the classic geometry's
-        // units and peers, built once, rather than find them again.
+        // units and peers, built once, rather than find them again (only a
+        // geometry with rules asks: the classic one is built here too).
         let classic_units = (self.boxes.is_some()
             && self.boxes == size.box_shape()
             && self.frame.is_square(n)

@@ -257,4 +257,26 @@ mod tests {
         let equal: Vec<Star> = (1..=4).map(|d| star((3, d), 2, 1 << (d - 1))).collect();
         assert!(Relations::new(4, 4, &equal, |_, _| false).is_empty());
     }
+
+    #[test]
+    fn a_star_forbids_each_of_its_digits_both_ways() {
+        // Side 4, cells 0 and 1 not peers: 1 at cell 1 forbids 2 and 3 at
+        // cell 0.
+        let stars = [Star {
+            centre: (1, 1),
+            other: 0,
+            digits: 0b0110,
+        }];
+        let relations = Relations::new(4, 2, &stars, |_, _| false);
+        let (to, reach, table) = relations.edges(0).next().unwrap();
+        assert_eq!(to, 1);
+        // Cell 0's 2 and 3 go with every digit of cell 1 but 1: two digits
+        // leave 1 unsupported.
+        assert_eq!(table, &[0b1111, 0b1110, 0b1110, 0b1111]);
+        assert_eq!(reach, 2);
+        let (to, reach, table) = relations.edges(1).next().unwrap();
+        assert_eq!(to, 0);
+        assert_eq!(table, &[0b1001, 0b1111, 0b1111, 0b1111]);
+        assert_eq!(reach, 1);
+    }
 }
