@@ -5,9 +5,13 @@
 //! A cage's cells hold different digits; when it has a sum, they add up to
 //! it. The combinations are computed once, when the geometry is built, so
 //! that the encoding (one option per combination) and the checks only read
-//! them. Cages are checked here too: a cell outside the grid or twice, a
+//! them; each thread keeps those of every (side, size, sum) it has seen, so
+//! that a file of killers, or a generator's many counts, works each out once. Cages are checked here too: a cell outside the grid or twice, a
 //! cell in two cages, a cage too large for distinct digits, a sum no
 //! combination makes.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 use thiserror::Error;
 
@@ -19,6 +23,19 @@ pub const MAX_COMBINATIONS: usize = 1 << 16;
 
 /// No cage: the entry of `cage_of` for a cell outside every cage.
 const NO_CAGE: u32 = u32::MAX;
+
+/// The most combinations a thread keeps (see [`combinations`]); past it,
+/// it starts again.
+const KNOWN_COMBINATIONS: usize = 1 << 20;
+
+/// The combinations a thread has worked out, by (side, size, sum); `None`
+/// for more than [`MAX_COMBINATIONS`].
+type KnownCombinations = HashMap<(usize, usize, u32), Option<Vec<u64>>>;
+
+thread_local! {
+    /// The combinations worked out on this thread, and how many they are.
+    static KNOWN: RefCell<(KnownCombinations, usize)> = RefCell::new((HashMap::new(), 0));
+}
 
 /// The killer cages of a geometry; see the module documentation.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -274,11 +291,34 @@ impl Cages {
 /// (1+4 before 2+3). Returns false, with
 /// `out` as it was, when there are more than [`MAX_COMBINATIONS`].
 fn combinations(side: usize, count: usize, sum: u32, out: &mut Vec<u64>) -> bool {
+    let key = (side, count, sum);
+    let known = KNOWN.with(|known| match known.borrow().0.get(&key) {
+        Some(Some(sets)) => {
+            out.extend_from_slice(sets);
+            Some(true)
+        }
+        Some(None) => Some(false),
+        None => None,
+    });
+    if let Some(fits) = known {
+        return fits;
+    }
     let before = out.len();
     let fits = extend(1, side as u32, count as u32, sum, 0, out, before);
     if !fits {
         out.truncate(before);
     }
+    let sets = fits.then(|| out[before..].to_vec());
+    KNOWN.with(|known| {
+        let (values, size) = &mut *known.borrow_mut();
+        let adds = sets.as_ref().map_or(1, Vec::len);
+        if *size + adds > KNOWN_COMBINATIONS {
+            values.clear();
+            *size = 0;
+        }
+        *size += adds;
+        values.insert(key, sets);
+    });
     fits
 }
 
@@ -412,5 +452,22 @@ mod tests {
         assert_eq!(cages.first_wrong_sum(&wrong), None);
         let wrong: Grid = "31..............".parse().unwrap();
         assert_eq!(cages.first_wrong_sum(&wrong), Some((0, 4)));
+    }
+
+    #[test]
+    fn combinations_kept_are_the_ones_worked_out() {
+        // The second call reads what the first kept: the same sets, after
+        // what `out` already held; too many is kept as too many.
+        let first = combos(9, 3, 15);
+        let mut out = vec![7];
+        assert!(combinations(9, 3, 15, &mut out));
+        assert_eq!(out[0], 7);
+        assert_eq!(&out[1..], &first[..]);
+        assert_eq!(first.len(), 8);
+        for _ in 0..2 {
+            let mut out = vec![7];
+            assert!(!combinations(40, 20, 410, &mut out));
+            assert_eq!(out, [7]);
+        }
     }
 }
