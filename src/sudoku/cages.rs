@@ -6,16 +6,17 @@
 //! it. The combinations are computed once, when the geometry is built, so
 //! that the encoding (one option per combination) and the checks only read
 //! them; each thread keeps those of every (side, size, sum) it has seen, so
-//! that a file of killers, or a generator's many counts, works each out once. Cages are checked here too: a cell outside the grid or twice, a
-//! cell in two cages, a cage too large for distinct digits, a sum no
-//! combination makes.
+//! that a file of killers works each out once. Cages are checked here too:
+//! a cell outside the grid or twice, a cell in two cages, a cage too large
+//! for distinct digits, a sum no combination makes.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::rc::Rc;
 
 use thiserror::Error;
 
 use crate::sudoku::grid::Grid;
+use crate::sudoku::kept::Kept;
 
 /// The most digit combinations one cage may have: beyond it, a cage of a
 /// large grid would make a matrix too big to be worth building.
@@ -24,17 +25,16 @@ pub const MAX_COMBINATIONS: usize = 1 << 16;
 /// No cage: the entry of `cage_of` for a cell outside every cage.
 const NO_CAGE: u32 = u32::MAX;
 
-/// The most combinations a thread keeps (see [`combinations`]); past it,
-/// it starts again.
-const KNOWN_COMBINATIONS: usize = 1 << 20;
+/// The most bytes of combinations a thread keeps (see [`combinations`]).
+const KNOWN_BYTES: usize = 8 << 20;
 
-/// The combinations a thread has worked out, by (side, size, sum); `None`
-/// for more than [`MAX_COMBINATIONS`].
-type KnownCombinations = HashMap<(usize, usize, u32), Option<Vec<u64>>>;
+/// The combinations of a (side, size, sum); `None` for more than
+/// [`MAX_COMBINATIONS`].
+type KnownCombinations = Kept<(usize, usize, u32), Option<Rc<[u64]>>>;
 
 thread_local! {
-    /// The combinations worked out on this thread, and how many they are.
-    static KNOWN: RefCell<(KnownCombinations, usize)> = RefCell::new((HashMap::new(), 0));
+    /// The combinations worked out on this thread.
+    static KNOWN: RefCell<KnownCombinations> = RefCell::new(Kept::new(KNOWN_BYTES));
 }
 
 /// The killer cages of a geometry; see the module documentation.
@@ -292,33 +292,20 @@ impl Cages {
 /// `out` as it was, when there are more than [`MAX_COMBINATIONS`].
 fn combinations(side: usize, count: usize, sum: u32, out: &mut Vec<u64>) -> bool {
     let key = (side, count, sum);
-    let known = KNOWN.with(|known| match known.borrow().0.get(&key) {
-        Some(Some(sets)) => {
+    if let Some(known) = KNOWN.with(|known| known.borrow().get(&key)) {
+        if let Some(sets) = &known {
             out.extend_from_slice(sets);
-            Some(true)
         }
-        Some(None) => Some(false),
-        None => None,
-    });
-    if let Some(fits) = known {
-        return fits;
+        return known.is_some();
     }
     let before = out.len();
     let fits = extend(1, side as u32, count as u32, sum, 0, out, before);
     if !fits {
         out.truncate(before);
     }
-    let sets = fits.then(|| out[before..].to_vec());
-    KNOWN.with(|known| {
-        let (values, size) = &mut *known.borrow_mut();
-        let adds = sets.as_ref().map_or(1, Vec::len);
-        if *size + adds > KNOWN_COMBINATIONS {
-            values.clear();
-            *size = 0;
-        }
-        *size += adds;
-        values.insert(key, sets);
-    });
+    let sets: Option<Rc<[u64]>> = fits.then(|| out[before..].into());
+    let bytes = 8 * sets.as_ref().map_or(0, |sets| sets.len()) + 64;
+    KNOWN.with(|known| known.borrow_mut().keep(key, sets, bytes));
     fits
 }
 

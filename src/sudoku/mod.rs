@@ -19,6 +19,7 @@ pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod jigsaw;
+mod kept;
 pub mod killer;
 pub mod minimal;
 pub mod random;

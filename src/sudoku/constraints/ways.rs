@@ -13,10 +13,10 @@
 //! searched again.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::Context;
+use crate::sudoku::kept::Kept;
 
 /// The most bytes of ways a thread keeps; past it, it starts again.
 const KNOWN_BYTES: usize = 16 << 20;
@@ -30,43 +30,11 @@ type KnownKey = (&'static str, Vec<u32>, u8, usize, Vec<u64>);
 /// list.
 type ImpliedKey = (u8, usize, Vec<u8>);
 
-/// Values kept by key on one thread, up to [`KNOWN_BYTES`] as their
-/// owner counts them; past it, the store starts again.
-struct Kept<K, V> {
-    values: HashMap<K, V>,
-    bytes: usize,
-}
-
-impl<K: std::hash::Hash + Eq, V: Clone> Kept<K, V> {
-    /// An empty store.
-    fn new() -> Self {
-        Kept {
-            values: HashMap::new(),
-            bytes: 0,
-        }
-    }
-
-    /// The value kept for `key`, if any.
-    fn get(&self, key: &K) -> Option<V> {
-        self.values.get(key).cloned()
-    }
-
-    /// Keeps `value` for `key`, counted as `bytes`.
-    fn keep(&mut self, key: K, value: V, bytes: usize) {
-        if self.bytes + bytes > KNOWN_BYTES {
-            self.values.clear();
-            self.bytes = 0;
-        }
-        self.bytes += bytes;
-        self.values.insert(key, value);
-    }
-}
-
 thread_local! {
     /// The ways found so far on this thread (`None`: more than the limit).
-    static KNOWN: RefCell<Kept<KnownKey, Option<Vec<u8>>>> = RefCell::new(Kept::new());
+    static KNOWN: RefCell<Kept<KnownKey, Option<Vec<u8>>>> = RefCell::new(Kept::new(KNOWN_BYTES));
     /// What each list of ways seen on this thread implies.
-    static IMPLIED: RefCell<Kept<ImpliedKey, Rc<Implied>>> = RefCell::new(Kept::new());
+    static IMPLIED: RefCell<Kept<ImpliedKey, Rc<Implied>>> = RefCell::new(Kept::new(KNOWN_BYTES));
 }
 
 /// The rule a call of [`every_way`] is for: its name, and the numbers its
