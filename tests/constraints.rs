@@ -33,8 +33,19 @@ mod common;
 
 use common::constraint_oracle::{ConstraintOracle, Rule};
 use sudoku_dlx::{
-    Boxes, Constraint, ConstraintKind, Explainer, Geometry, Grid, Rng, Rules, Size, Solver, Unit,
+    Boxes, Constraint, ConstraintKind, Explainer, Geometry, Grid, Rng, Rules, Shape, Size, Solver,
+    Unit,
 };
+
+/// The rows and columns of the boxes the rules are made on, for a grid of
+/// `side`: 3x3, 2x2, or 2x3.
+fn box_shape(side: usize) -> (usize, usize) {
+    match side {
+        9 => (3, 3),
+        4 => (2, 2),
+        _ => (2, 3),
+    }
+}
 
 /// Puzzles per rule or mix of rules.
 fn puzzles() -> usize {
@@ -80,6 +91,24 @@ fn constraint(rule: &Rule) -> Constraint {
         Rule::Sandwich(cells, sum) => Constraint::Sandwich { cells, sum },
         Rule::RegionSum(cells) => Constraint::RegionSum(cells),
     }
+}
+
+/// The library's form of `rules`: the constraints, and the extra regions
+/// (which are [`Rules::extra_regions`], not constraints).
+fn library_rules(rules: &[Rule]) -> (Vec<Constraint>, Vec<Vec<usize>>) {
+    let constraints = rules
+        .iter()
+        .filter(|rule| !matches!(rule, Rule::ExtraRegion(_)))
+        .map(constraint)
+        .collect();
+    let extra_regions = rules
+        .iter()
+        .filter_map(|rule| match rule {
+            Rule::ExtraRegion(cells) => Some(cells.clone()),
+            _ => None,
+        })
+        .collect();
+    (constraints, extra_regions)
 }
 
 /// A grid of `side` and its boxes, for making rules on a solved grid.
@@ -565,10 +594,7 @@ impl Board<'_> {
             ConstraintKind::RegionSum => {
                 // King's-move walks through at least two boxes whose runs
                 // in each box add up alike.
-                let (box_rows, box_columns) = match self.side {
-                    9 => (3, 3),
-                    _ => (2, 3),
-                };
+                let (box_rows, box_columns) = box_shape(self.side);
                 let n = self.side;
                 let box_of = |c: usize| (c / n / box_rows, c % n / box_columns);
                 let solved = self.solved;
@@ -721,11 +747,7 @@ impl Case {
     }
 
     fn box_shape(&self) -> (usize, usize) {
-        if self.side == 9 {
-            (3, 3)
-        } else {
-            (2, 3)
-        }
+        box_shape(self.side)
     }
 
     fn rules(&self, constraints: Vec<Constraint>) -> Rules {
@@ -857,17 +879,9 @@ fn crosscheck(case: &Case) -> Tally {
         let oracle = ConstraintOracle::new(case.side, case.box_shape(), rules.clone());
         let what = format!("{} puzzle {index}, rules {rules:?}", case.name);
         assert!(oracle.is_solution(&solved), "{what}: {}", line(&solved));
-        let constraints: Vec<Constraint> = rules
-            .iter()
-            .filter(|rule| !matches!(rule, Rule::ExtraRegion(_)))
-            .map(constraint)
-            .collect();
-        let extra_regions = rules.iter().filter_map(|rule| match rule {
-            Rule::ExtraRegion(cells) => Some(cells.clone()),
-            _ => None,
-        });
+        let (constraints, extra_regions) = library_rules(&rules);
         let geometry = Rules {
-            extra_regions: extra_regions.collect(),
+            extra_regions,
             ..case.rules(constraints)
         }
         .geometry(size)
@@ -1226,4 +1240,246 @@ fn six_by_six_counts_up_to_twenty_agree_with_the_oracle() {
     );
     // Counts compared beyond "several".
     assert!(exact > 0, "no 6x6 puzzle had from 3 to 19 solutions");
+}
+
+/// `rule` with each cell `c` moved to `to[c]`.
+fn moved(rule: &Rule, to: &[usize]) -> Rule {
+    let line = |cells: &[usize]| cells.iter().map(|&c| to[c]).collect::<Vec<usize>>();
+    let pair = |[a, b]: [usize; 2]| [to[a], to[b]];
+    match rule.clone() {
+        Rule::Thermometer(cells) => Rule::Thermometer(line(&cells)),
+        Rule::WhiteDot(cells, value) => Rule::WhiteDot(pair(cells), value),
+        Rule::BlackDot(cells, value) => Rule::BlackDot(pair(cells), value),
+        Rule::Xv(cells, value) => Rule::Xv(pair(cells), value),
+        rule @ (Rule::NonConsecutive | Rule::NegativeBlack | Rule::NegativeXv) => rule,
+        Rule::Odd(cell) => Rule::Odd(to[cell]),
+        Rule::Even(cell) => Rule::Even(to[cell]),
+        Rule::Minimum(cell) => Rule::Minimum(to[cell]),
+        Rule::Maximum(cell) => Rule::Maximum(to[cell]),
+        Rule::Palindrome(cells) => Rule::Palindrome(line(&cells)),
+        Rule::Clone(cells, copy) => Rule::Clone(line(&cells), line(&copy)),
+        Rule::Whispers(cells) => Rule::Whispers(line(&cells)),
+        Rule::Renban(cells) => Rule::Renban(line(&cells)),
+        Rule::Entropic(cells) => Rule::Entropic(line(&cells)),
+        Rule::Arrow(bulb, shaft) => Rule::Arrow(line(&bulb), line(&shaft)),
+        Rule::Between(cells) => Rule::Between(line(&cells)),
+        Rule::Quadruple(cells, digits) => Rule::Quadruple(line(&cells), digits),
+        Rule::LittleKiller(cells, sum) => Rule::LittleKiller(line(&cells), sum),
+        Rule::Sandwich(cells, sum) => Rule::Sandwich(line(&cells), sum),
+        Rule::RegionSum(cells) => Rule::RegionSum(line(&cells)),
+        Rule::ExtraRegion(cells) => Rule::ExtraRegion(line(&cells)),
+    }
+}
+
+/// The number within `grid` (its cells in the shape, row by row) of each
+/// of the shape's `cells`, `usize::MAX` for a cell outside it.
+fn local_numbers(grid: &[usize], cells: usize) -> Vec<usize> {
+    let mut local_of = vec![usize::MAX; cells];
+    for (local, &cell) in grid.iter().enumerate() {
+        local_of[cell] = local;
+    }
+    local_of
+}
+
+/// Every filling of the cells of `grids` (each grid's cells, row by row,
+/// numbered in the shape) with digits 1 to 4, no digit twice in a row,
+/// column or 2x2 box of any grid: plain backtracking, cell by cell.
+fn every_filling(cells: usize, grids: &[Vec<usize>]) -> Vec<Vec<u8>> {
+    let mut units_of: Vec<Vec<Vec<usize>>> = vec![Vec::new(); cells];
+    for grid in grids {
+        for k in 0..4 {
+            let row: Vec<usize> = (0..4).map(|j| grid[4 * k + j]).collect();
+            let column: Vec<usize> = (0..4).map(|j| grid[4 * j + k]).collect();
+            let top_left = 8 * (k / 2) + 2 * (k % 2);
+            let block: Vec<usize> = [0, 1, 4, 5].iter().map(|&j| grid[top_left + j]).collect();
+            for unit in [row, column, block] {
+                for &cell in &unit {
+                    units_of[cell].push(unit.clone());
+                }
+            }
+        }
+    }
+    fn fill(
+        at: usize,
+        filling: &mut Vec<u8>,
+        units_of: &[Vec<Vec<usize>>],
+        out: &mut Vec<Vec<u8>>,
+    ) {
+        if at == filling.len() {
+            out.push(filling.clone());
+            return;
+        }
+        for digit in 1..=4 {
+            let free = units_of[at]
+                .iter()
+                .all(|unit| unit.iter().all(|&other| filling[other] != digit));
+            if free {
+                filling[at] = digit;
+                fill(at + 1, filling, units_of, out);
+                filling[at] = 0;
+            }
+        }
+    }
+    let mut found = Vec::new();
+    fill(0, &mut vec![0; cells], &units_of, &mut found);
+    found
+}
+
+/// The rules on a shape of two 4x4 grids sharing a 2x2 box (corners r1c1
+/// and r3c3 of a 6x6 frame, 28 cells), checked against all 3,456 fillings
+/// of the shape: each puzzle's rules are made, as on a square grid, on
+/// each grid of a random filling, and moved into the shape; a filling
+/// obeys them when each grid obeys, by the oracle, the rules that lie
+/// wholly in it. The library's full count (no limit) must be the number of
+/// fillings that keep the givens and obey the rules; `first_conflict` must
+/// pass the filling and name a broken rule of another.
+#[test]
+fn rules_on_a_shape_of_two_grids_agree_with_every_filling() {
+    let size = Size::from_side(4).unwrap();
+    let shape = Shape::Grids(vec![(0, 0), (2, 2)]);
+    let frame = shape.frame(size);
+    let grids: Vec<Vec<usize>> = shape
+        .corners()
+        .iter()
+        .map(|&(top, left)| {
+            (0..16)
+                .map(|k| frame.cell_at(top + k / 4, left + k % 4).unwrap())
+                .collect()
+        })
+        .collect();
+    let fillings = every_filling(frame.cells(), &grids);
+    // 288 fillings of the first grid, 12 of the second for each.
+    assert_eq!((frame.cells(), fillings.len()), (28, 288 * 12));
+    let kinds: Vec<ConstraintKind> = ALL_KINDS
+        .into_iter()
+        .filter(|&kind| kind != ConstraintKind::Entropic)
+        .collect();
+    let mut solver = Solver::new();
+    let (mut counts, mut broken_named) = (Vec::new(), 0);
+    for (k, &kind) in kinds.iter().enumerate() {
+        let mut with_rules = 0;
+        for index in 0..puzzles().min(40) {
+            let mut rng = Rng::for_item(300 + k as u64, index as u64);
+            let filling = &fillings[rng.below(fillings.len())];
+            // Each grid's rules, made on its own digits, moved into the
+            // shape; a rule made on both grids (in the shared box) once.
+            let mut rules: Vec<Rule> = Vec::new();
+            for grid in &grids {
+                let local: Vec<u8> = grid.iter().map(|&c| filling[c]).collect();
+                let mut board = Board {
+                    side: 4,
+                    solved: &local,
+                    rng: &mut rng,
+                };
+                for rule in board.rules(kind) {
+                    let rule = moved(&rule, grid);
+                    if !rules.contains(&rule) {
+                        rules.push(rule);
+                    }
+                }
+            }
+            // A rule of neighbours made on one grid may not hold in the
+            // other (a minimum beside the other grid's cells): dropped. A
+            // negative rule is judged with its markers, below.
+            rules.retain(|rule| {
+                let negative = rule.cells().is_empty();
+                negative
+                    || grids.iter().all(|grid| {
+                        let local_of = local_numbers(grid, frame.cells());
+                        let cells = rule.cells();
+                        if cells.iter().any(|&c| local_of[c] == usize::MAX) {
+                            return true;
+                        }
+                        let local: Vec<u8> = grid.iter().map(|&c| filling[c]).collect();
+                        ConstraintOracle::new(4, (2, 2), vec![moved(rule, &local_of)])
+                            .is_solution(&local)
+                    })
+            });
+            // The oracle of each grid, on the rules wholly in it, in its
+            // own numbering.
+            let oracles: Vec<ConstraintOracle> = grids
+                .iter()
+                .map(|grid| {
+                    let local_of = local_numbers(grid, frame.cells());
+                    let inside = rules
+                        .iter()
+                        .filter(|rule| rule.cells().iter().all(|&c| local_of[c] != usize::MAX))
+                        .map(|rule| moved(rule, &local_of))
+                        .collect();
+                    ConstraintOracle::new(4, (2, 2), inside)
+                })
+                .collect();
+            let obeys = |cells: &[u8]| {
+                grids.iter().zip(&oracles).all(|(grid, oracle)| {
+                    let local: Vec<u8> = grid.iter().map(|&c| cells[c]).collect();
+                    oracle.is_solution(&local)
+                })
+            };
+            let what = format!("{kind:?} puzzle {index}, rules {rules:?}");
+            assert!(obeys(filling), "{what}: the filling breaks its rules");
+            with_rules += usize::from(!rules.is_empty());
+            let (constraints, extra_regions) = library_rules(&rules);
+            let geometry = Rules {
+                shape: shape.clone(),
+                constraints,
+                extra_regions,
+                ..Rules::default()
+            }
+            .geometry(size)
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+            let grid_of = |cells: &[u8]| {
+                let mut grid = geometry.empty_grid();
+                for (cell, &digit) in cells.iter().enumerate() {
+                    grid.set(cell, digit);
+                }
+                grid
+            };
+            assert_eq!(geometry.first_conflict(&grid_of(filling)), None, "{what}");
+            let other = &fillings[rng.below(fillings.len())];
+            match geometry.first_conflict(&grid_of(other)) {
+                None => assert!(obeys(other), "{what}: {} passes", line(other)),
+                Some(conflict) => {
+                    assert!(!obeys(other), "{what}: {} named {conflict:?}", line(other));
+                    broken_named += 1;
+                }
+            }
+            // A cut of 4 to 12 givens, one changed in every fifth puzzle.
+            let mut order: Vec<usize> = (0..filling.len()).collect();
+            rng.shuffle(&mut order);
+            let givens = 4 + rng.below(9);
+            let mut puzzle = vec![0u8; filling.len()];
+            for &cell in &order[..givens] {
+                puzzle[cell] = filling[cell];
+            }
+            if index % 5 == 4 {
+                let cell = order[rng.below(givens)];
+                puzzle[cell] = puzzle[cell] % 4 + 1;
+            }
+            let expected = fillings
+                .iter()
+                .filter(|cells| {
+                    cells.iter().zip(&puzzle).all(|(&d, &g)| g == 0 || d == g) && obeys(cells)
+                })
+                .count() as u64;
+            let what = format!("{what}, puzzle {}", line(&puzzle));
+            let found = match solver.solve_in(&geometry, &grid_of(&puzzle), u64::MAX, |_| {}) {
+                Ok(stats) => stats.solutions,
+                Err(_) => 0,
+            };
+            assert_eq!(found, expected, "{what}: library vs every filling");
+            counts.push(expected);
+        }
+        assert!(with_rules > 0, "{kind:?}: no puzzle kept a rule");
+    }
+    eprintln!(
+        "{} puzzles: {} with no solution, {} with one, {} with several",
+        counts.len(),
+        counts.iter().filter(|&&c| c == 0).count(),
+        counts.iter().filter(|&&c| c == 1).count(),
+        counts.iter().filter(|&&c| c > 1).count()
+    );
+    // No check passes vacuously: puzzles with no solution, one and several.
+    assert!(counts.contains(&0) && counts.contains(&1), "{counts:?}");
+    assert!(counts.iter().any(|&count| count > 2), "{counts:?}");
+    assert!(broken_named > 0, "no other filling broke a rule");
 }

@@ -620,6 +620,46 @@ fn svg_draws_clues_outside_the_grid_and_region_sum_lines() {
 }
 
 #[test]
+fn svg_draws_the_clues_of_a_shape_beside_its_grids_and_in_its_gaps() {
+    // A samurai: the first grid's row 7 from the left edge of the frame,
+    // and the middle grid's row 5 and column 5 and a diagonal from the
+    // gaps between the outer grids.
+    let text = serde_json::json!({
+        "givens": ".".repeat(369),
+        "shape": "samurai",
+        "sandwiches": [
+            {"clue": "r7c0", "sum": 5},
+            {"clue": "r11c6", "sum": 0},
+            {"clue": "r6c11", "sum": 9},
+        ],
+        "little_killers": [{"clue": "r10c6", "direction": "DR", "sum": 25}],
+    })
+    .to_string();
+    let (svg_text, status) = stdout(&["count", "--limit", "1", "-f", "svg"], text.as_bytes());
+    assert_eq!(status, Some(0), "{svg_text}");
+    let document = Document::parse(&svg_text).unwrap();
+    let svg = document.root_element();
+    // The frame's cell r1c1 is the first grid's; each clue is centred on
+    // its own position of the frame.
+    let clues = [
+        ("sandwich", 0, (7, 0), "5"),
+        ("sandwich", 1, (11, 6), "0"),
+        ("sandwich", 2, (6, 11), "9"),
+        ("little-killer", 0, (10, 6), "25"),
+    ];
+    for (class, k, (r, c), value) in clues {
+        let clue = of_class(svg, class)[k];
+        assert_eq!(clue.text(), Some(value));
+        // `centre` reads the first grid drawn, whose corner is the frame's.
+        let ((x, y), side) = centre(svg, r, c);
+        assert_eq!(number(clue, "x"), x, "{class} {k}");
+        let y = number(clue, "y") - y;
+        assert!(y.abs() < side / 2.0, "{class} {k}: {y} from the middle");
+    }
+    assert_eq!(of_class(svg, "little-killer-arrow").len(), 1);
+}
+
+#[test]
 fn svg_draws_between_lines_quadruples_and_extra_regions() {
     let text = serde_json::json!({
         "givens": PUZZLE,

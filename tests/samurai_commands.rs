@@ -458,3 +458,120 @@ fn a_custom_shape_in_json_goes_through_every_command() {
     assert_eq!(bad.status, Some(2));
     assert!(bad.stderr.contains("1:"), "{}", bad.stderr);
 }
+
+/// The digits between the 1 and the 9 of `line`, added up.
+fn sandwich_sum(line: &[u8]) -> u32 {
+    let place = |digit: u8| line.iter().position(|&d| d == digit).unwrap();
+    let (a, b) = (place(1), place(9));
+    line[a.min(b) + 1..a.max(b)]
+        .iter()
+        .map(|&d| u32::from(d))
+        .sum()
+}
+
+/// Rules on a samurai, with cells and clues named in its 21x21 frame: the
+/// public solution with the middle grid's middle band blanked (288
+/// solutions without rules), under a sandwich on the middle grid's row 5
+/// and one on its column 5, clued from the gaps between the outer grids,
+/// and a little killer from a gap, with the sums of one of those
+/// solutions. `count` must give the number of solutions that obey the
+/// rules by their definitions, `check` must pass the public solution
+/// exactly when it obeys them and otherwise name a sandwich or the little
+/// killer, and a unique puzzle's explanation must be sound.
+#[test]
+fn rules_on_a_samurai_are_counted_checked_and_explained_in_its_frame() {
+    use sudoku_dlx::{NamedShape, Shape, Size};
+    let frame = Shape::Named(NamedShape::Samurai).frame(Size::NINE);
+    let cell = |r: usize, c: usize| frame.cell_at(r - 1, c - 1).unwrap();
+    let solution = read_all(&file("puzzles/samurai-solution.txt")).remove(0);
+    let band: Vec<usize> = (10..=12)
+        .flat_map(|r| (7..=15).map(move |c| (r, c)))
+        .map(|(r, c)| cell(r, c))
+        .collect();
+    let puzzle = with_blanks(|c| band.contains(&c));
+    let mut every = Vec::new();
+    SamuraiSolver::new()
+        .solve(&puzzle, u64::MAX, |s| every.push(s.cells().to_vec()))
+        .unwrap();
+    assert_eq!(every.len(), 288);
+    let row: Vec<usize> = (7..=15).map(|c| cell(11, c)).collect();
+    let column: Vec<usize> = (7..=15).map(|r| cell(r, 11)).collect();
+    let diagonal: Vec<usize> = (0..5).map(|k| cell(11 + k, 7 + k)).collect();
+    // The three sums of a filled grid.
+    let sums = |digits: &[u8]| {
+        let of = |cells: &[usize]| -> Vec<u8> { cells.iter().map(|&c| digits[c]).collect() };
+        let killer: u32 = of(&diagonal).iter().map(|&d| u32::from(d)).sum();
+        [sandwich_sum(&of(&row)), sandwich_sum(&of(&column)), killer]
+    };
+    let description = |givens: &[u8], [row, column, killer]: [u32; 3]| {
+        let givens: String = givens
+            .iter()
+            .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
+            .collect();
+        serde_json::json!({
+            "givens": givens,
+            "shape": "samurai",
+            "sandwiches": [{"clue": "r11c6", "sum": row}, {"clue": "r6c11", "sum": column}],
+            "little_killers": [{"clue": "r10c6", "direction": "DR", "sum": killer}],
+        })
+        .to_string()
+    };
+    // The sums of the public solution, of 12 others, and one off by one.
+    let mut cases = vec![sums(solution.cells())];
+    cases.extend(every.iter().step_by(24).map(|s| sums(s)));
+    cases.push({
+        let [row, column, killer] = sums(&every[0]);
+        [row, column, killer + 1]
+    });
+    let lines: Vec<String> = cases
+        .iter()
+        .map(|&case| description(puzzle.cells(), case))
+        .collect();
+    let counted = run(&["count", "--limit", "1000"], lines.join("\n") + "\n");
+    let expected: Vec<usize> = cases
+        .iter()
+        .map(|&case| every.iter().filter(|s| sums(s) == case).count())
+        .collect();
+    let found: Vec<usize> = counted
+        .stdout
+        .lines()
+        .map(|line| line.parse().unwrap())
+        .collect();
+    assert_eq!(found, expected, "{}", counted.stderr);
+    assert!(
+        expected.contains(&0) && expected.contains(&1),
+        "{expected:?}"
+    );
+    assert!(expected.iter().any(|&count| count > 1), "{expected:?}");
+
+    // `check`: the public solution under each case's sums.
+    let filled: Vec<String> = cases
+        .iter()
+        .map(|&case| description(solution.cells(), case))
+        .collect();
+    let checked = run(&["check"], filled.join("\n") + "\n");
+    let verdicts: Vec<&str> = checked.stdout.lines().collect();
+    let messages: Vec<&str> = checked.stderr.lines().collect();
+    assert_eq!(verdicts.len(), cases.len(), "{}", checked.stdout);
+    let mut broken = 0;
+    for (&case, verdict) in cases.iter().zip(&verdicts) {
+        let obeys = sums(solution.cells()) == case;
+        assert_eq!(
+            *verdict,
+            if obeys { "valid" } else { "invalid" },
+            "{case:?}"
+        );
+        broken += usize::from(!obeys);
+    }
+    assert_eq!(messages.len(), broken, "{}", checked.stderr);
+    assert!(broken > 0 && broken < cases.len(), "{verdicts:?}");
+    for message in messages {
+        let named = ["break sandwich", "break little killer"];
+        assert!(named.iter().any(|rule| message.contains(rule)), "{message}");
+    }
+
+    // The first unique case, explained soundly.
+    let unique = expected.iter().position(|&count| count == 1).unwrap();
+    let answer = every.iter().find(|s| sums(s) == cases[unique]).unwrap();
+    assert_sound_path(&[], &lines[unique], &frame, answer);
+}

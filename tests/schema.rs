@@ -12,8 +12,8 @@ use std::path::Path;
 use regex::Regex;
 use serde_json::Value;
 use sudoku_dlx::{
-    write_description, Boxes, Cage, Constraint, Grid, PuzzleReader, ReadError, Record, Rules, Size,
-    Variant,
+    write_description, Boxes, Cage, Constraint, Grid, NamedShape, PuzzleReader, ReadError, Record,
+    Rules, Shape, Size, Variant,
 };
 
 /// The schema, read from the docs.
@@ -131,6 +131,8 @@ const VALID: &[&str] = &[
     r#"{"givens": "1.3......2.....4", "between_lines": [["r1c1", "r2c2", "r3c3"]], "quadruples": [{"cells": ["r2c2", "r2c3", "r3c2", "r3c3"], "values": [1, 1]}]}"#,
     r#"{"givens": "1.3......2.....4", "little_killers": [{"clue": "r0c1", "direction": "DR", "sum": 10}], "sandwiches": [{"clue": "r2c5", "sum": 0}], "lines": [{"type": "region-sum", "cells": ["r1c2", "r1c3"]}]}"#,
     r#"{"puzzle": "1.3......2.....4", "count": 2, "limit_reached": true, "score": 3, "level": "hard", "error": "", "column": 1, "solutions": []}"#,
+    concat!(r#"{"givens": ""#, ".........................................................................................................................................................", r#"", "shape": "twodoku", "cages": [{"cells": ["r7c7", "r7c8"], "sum": 3}], "sandwiches": [{"clue": "r11c6", "sum": 5}]}"#),
+    r#"{"givens": "1.3......2.....4", "grids": [[0, 0]], "thermometers": [["r1c1", "r1c2"]]}"#,
 ];
 
 /// Lines both refuse.
@@ -170,6 +172,11 @@ const INVALID: &[&str] = &[
     r#"{"givens": "1.3......2.....4", "little_killers": [{"clue": "r0c1", "sum": 10}]}"#,
     r#"{"givens": "1.3......2.....4", "sandwiches": [{"clue": "r0c1", "sum": -1}]}"#,
     r#"{"givens": "1.3......2.....4", "sandwiches": [{"clue": "x", "sum": 1}]}"#,
+    r#"{"givens": "1.3......2.....4", "shape": "samurai", "grids": [[0, 0]]}"#,
+    r#"{"givens": "1.3......2.....4", "shape": "twodoku", "boxes": "3x3"}"#,
+    r#"{"givens": "1.3......2.....4", "grids": [[0, 0]], "regions": "aabbaabbccddccdd"}"#,
+    r#"{"givens": "1.3......2.....4", "shape": "square"}"#,
+    r#"{"givens": "1.3......2.....4", "grids": [[0]]}"#,
 ];
 
 /// Lines the schema takes and the reader refuses: what depends on the size
@@ -186,6 +193,7 @@ const SIZE_DEPENDENT: &[&str] = &[
     r#"{"givens": "1.3......2.....4", "extra_regions": [["r1c1", "r1c2", "r1c3", "r1c4", "r2c1"]]}"#,
     r#"{"givens": "1.3......2.....4", "solution": "123456789123456789123456789123456789123456789123456789123456789123456789123456789"}"#,
     r#"{"givens": "1.3......2.....4", "thermometers": [["r1c1", "r1c5"]]}"#,
+    concat!(r#"{"givens": ""#, ".........................................................................................................................................................", r#"", "shape": "twodoku", "thermometers": [["r1c10", "r1c11"]]}"#),
 ];
 
 #[test]
@@ -222,6 +230,18 @@ fn the_schema_and_the_reader_agree_on_examples() {
         assert!(obeys(&value, &schema, &schema), "schema refuses {line}");
         assert!(!reads(line), "reader takes {line}");
     }
+}
+
+/// Writes the description of `grid` under `rules`, checks that the schema
+/// and the reader take it, and returns it.
+fn written_obeys(schema: &Value, grid: &Grid, rules: &Rules, title: &str) -> String {
+    let mut out = Vec::new();
+    write_description(&mut out, grid, rules, title);
+    let line = String::from_utf8(out).unwrap();
+    let value: Value = serde_json::from_str(&line).unwrap();
+    assert!(obeys(&value, schema, schema), "{line}");
+    assert!(reads(&line), "{line}");
+    line
 }
 
 #[test]
@@ -286,12 +306,35 @@ fn written_descriptions_obey_the_schema() {
         ..Rules::default()
     };
     for rules in [Rules::default(), every_rule, shaped, latin, constrained] {
-        let mut out = Vec::new();
-        write_description(&mut out, &grid, &rules, "a \"title\"");
-        let line = String::from_utf8(out).unwrap();
-        let value: Value = serde_json::from_str(&line).unwrap();
-        assert!(obeys(&value, &schema, &schema), "{line}");
-        assert!(reads(&line), "{line}");
+        written_obeys(&schema, &grid, &rules, "a \"title\"");
     }
     assert_eq!(grid.size(), Size::FOUR);
+    // Shapes of several grids, with rules named in their frames.
+    for shape in [
+        Shape::Named(NamedShape::Twodoku),
+        Shape::Grids(vec![(0, 0), (3, 3)]),
+    ] {
+        let rules = Rules {
+            shape,
+            constraints: vec![
+                Constraint::KillerCage(Cage {
+                    cells: vec![60, 61],
+                    sum: Some(3),
+                }),
+                Constraint::Thermometer(vec![0, 1, 2]),
+            ],
+            ..Rules::default()
+        };
+        let grid = rules.geometry(Size::NINE).unwrap().empty_grid();
+        let line = written_obeys(&schema, &grid, &rules, "");
+        assert!(
+            line.contains("\"shape\"") || line.contains("\"grids\""),
+            "{line}"
+        );
+    }
+    // The schema names every shape the reader knows.
+    for shape in NamedShape::ALL {
+        let value = serde_json::json!({"givens": "1.3......2.....4", "shape": shape.name()});
+        assert!(obeys(&value, &schema, &schema), "{}", shape.name());
+    }
 }

@@ -7,6 +7,7 @@ use std::io::Write as _;
 
 use crate::sudoku::constraint_kind::ConstraintKind;
 use crate::sudoku::constraints::{Cage, Constraint};
+use crate::sudoku::frame::Frame;
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::rules::{Boxes, Rules};
 use crate::sudoku::shape::Shape;
@@ -54,7 +55,8 @@ pub fn write_description(out: &mut Vec<u8>, grid: &Grid, rules: &Rules, title: &
 /// from the defaults, each after a comma (`,"boxes":"2x3","variants":["x"]`),
 /// for a grid of `size`; nothing for the classic rules.
 pub fn write_rules(out: &mut Vec<u8>, rules: &Rules, size: Size) {
-    let n = size.side();
+    let frame = rules.shape.frame(size);
+    let n = &frame;
     match &rules.shape {
         Shape::Square => {}
         Shape::Named(shape) => {
@@ -110,7 +112,7 @@ pub fn write_rules(out: &mut Vec<u8>, rules: &Rules, size: Size) {
 /// Appends the rules beyond "once per unit", kind by kind under the keys of
 /// the description (those of `formats::constraint_json`), leaving out the
 /// kinds the puzzle does not have.
-fn write_constraints(out: &mut Vec<u8>, constraints: &[Constraint], n: usize) {
+fn write_constraints(out: &mut Vec<u8>, constraints: &[Constraint], n: &Frame) {
     use ConstraintKind as Kind;
     let of = |kinds: &[Kind]| -> Vec<&Constraint> {
         constraints
@@ -253,11 +255,11 @@ fn write_constraints(out: &mut Vec<u8>, constraints: &[Constraint], n: usize) {
 }
 
 /// Appends an object of two keys, each with its cells.
-fn write_two(out: &mut Vec<u8>, first: (&str, &[usize]), second: (&str, &[usize]), side: usize) {
+fn write_two(out: &mut Vec<u8>, first: (&str, &[usize]), second: (&str, &[usize]), frame: &Frame) {
     let _ = write!(out, "{{\"{}\":", first.0);
-    write_cells(out, first.1, side);
+    write_cells(out, first.1, frame);
     let _ = write!(out, ",\"{}\":", second.0);
-    write_cells(out, second.1, side);
+    write_cells(out, second.1, frame);
     out.push(b'}');
 }
 
@@ -282,10 +284,11 @@ fn write_array<T>(out: &mut Vec<u8>, items: &[T], mut write: impl FnMut(&mut Vec
     out.push(b']');
 }
 
-/// Appends `cells` as a JSON array of names such as `"r1c1"`.
-fn write_cells(out: &mut Vec<u8>, cells: &[usize], side: usize) {
+/// Appends `cells` as a JSON array of names such as `"r1c1"`, their rows
+/// and columns in `frame`.
+fn write_cells(out: &mut Vec<u8>, cells: &[usize], frame: &Frame) {
     write_array(out, cells, |out, &cell| {
-        let _ = write!(out, "\"{}\"", cell_name(cell, side));
+        let _ = write!(out, "\"{}\"", cell_name(cell, frame));
     });
 }
 

@@ -293,7 +293,7 @@ pub fn has_outside_clues(rules: &Rules) -> bool {
 /// it stands in: its number, and for a little killer a small arrow from
 /// the number's corner along the diagonal.
 fn outside_clue(out: &mut Vec<u8>, constraint: &Constraint, sum: u32, at: Layout<'_>) {
-    let Some(((row, column), (dr, dc))) = constraint.clue(at.frame.columns()) else {
+    let Some(((row, column), (dr, dc))) = constraint.clue(at.frame) else {
         return;
     };
     let x = at.left as i64 + (column - 1) * SIDE + SIDE / 2;

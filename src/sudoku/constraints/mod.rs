@@ -57,7 +57,7 @@ pub use killer_cage::Cage;
 use crate::sudoku::constraint_kind::ConstraintKind;
 use crate::sudoku::frame::Frame;
 use crate::sudoku::geometry::{GeometryBuilder, NO_RULE};
-use crate::sudoku::grid::{Size, Unit};
+use crate::sudoku::grid::{Cell, Size, Unit};
 
 /// One rule beyond "once per unit". Cells are numbered as in the geometry
 /// (`row * side + column` in a square grid; in reading order of the frame
@@ -279,20 +279,27 @@ impl Constraint {
 }
 
 impl Constraint {
-    /// The clue outside a square grid of side `side` of a little killer or
-    /// a sandwich, as (row, column) from 1 with 0 and `side + 1` outside,
-    /// and the step from it along the rule's cells; `None` for the other
-    /// rules. A diagonal of one cell, at a corner, is read from above or
-    /// below.
-    pub fn clue(&self, side: usize) -> Option<((i64, i64), (i64, i64))> {
+    /// The clue of a little killer or a sandwich: the position before its
+    /// first cell in `frame`, as (row, column) from 1 with 0 and one past
+    /// the frame's last row or column outside, and the step from it along
+    /// the rule's cells; `None` for the other rules. A diagonal of one
+    /// cell, at a corner, is read from above or below.
+    pub fn clue(&self, frame: &Frame) -> Option<((i64, i64), (i64, i64))> {
         let (Constraint::LittleKiller { cells, .. } | Constraint::Sandwich { cells, .. }) = self
         else {
             return None;
         };
-        let n = side as i64;
-        let at = |cell: usize| ((cell / side) as i64 + 1, (cell % side) as i64 + 1);
+        let at = |cell: usize| {
+            let Cell { row, column } = frame.position(cell);
+            (row as i64 + 1, column as i64 + 1)
+        };
         let (row, column) = at(*cells.first()?);
-        let outside = |r: i64, c: i64| !((1..=n).contains(&r) && (1..=n).contains(&c));
+        let outside = |r: i64, c: i64| {
+            let (Ok(r), Ok(c)) = (usize::try_from(r - 1), usize::try_from(c - 1)) else {
+                return true;
+            };
+            frame.cell_at(r, c).is_none()
+        };
         let step = match cells.get(1) {
             Some(&next) => {
                 let (r, c) = at(next);

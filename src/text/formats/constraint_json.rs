@@ -22,19 +22,24 @@
 //! | sandwich | `sandwichsum: [{cell, value}]` | `sandwiches: [{clue, sum}]` |
 //! | region-sum line | `lines: [{type: "region-sum", cells}]` | the same |
 //!
-//! The clue of a little killer or a sandwich is a cell outside the grid
-//! (`r0c3`, `r10c5` on 9x9...); a little killer's direction, `DR`, `DL`,
-//! `UR` or `UL`, points along its diagonal into the grid.
+//! Cells are named by their row and column in the frame: on a shape of
+//! several grids, across the whole frame. The clue of a little killer or a
+//! sandwich is a position of the frame with no cell (`r0c3`, `r10c5` on
+//! 9x9; on a shape, also a gap between its grids); a little killer's
+//! direction, `DR`, `DL`, `UR` or `UL`, points along its diagonal into the
+//! grid. The clue's cells run on through the grids that hold the first of
+//! them, so a sandwich is one grid's row or column.
 //!
 //! f-puzzles entries may carry presentation keys (colours, widths), which
 //! are strings or numbers and are skipped; any other key is a mistake named
 //! by its path.
 
 use crate::sudoku::constraints::Constraint;
+use crate::sudoku::frame::Frame;
 use crate::sudoku::grid::Size;
 use crate::sudoku::rules::Rules;
 use crate::sudoku::variants::Variant;
-use crate::text::formats::json_parts::{get, parse_cell, Path, Problem};
+use crate::text::formats::json_parts::{cell_range, get, parse_cell, Path, Problem};
 use crate::text::json::{Json, Member, Value};
 
 /// Which JSON a member comes from.
@@ -111,7 +116,12 @@ pub(crate) fn read(
     if dialect == Dialect::Fpuzzles && value.value == Value::Null {
         return Ok(true);
     }
-    let reader = Reader { dialect, size };
+    let reader = Reader {
+        dialect,
+        size,
+        frame: rules.shape.frame(size),
+        corners: rules.shape.corners().to_vec(),
+    };
     let root = Path::Text(key);
     let found = &mut rules.constraints;
     match (dialect, key) {
@@ -268,10 +278,9 @@ pub(crate) fn read(
                 let clue = reader.outside(&path, members, clue_key, value)?;
                 let clue_path = path.member(clue_key);
                 let clue_at = get(members, clue_key).map_or(value.at, |json| json.at);
-                let n = reader.size.side() as i64;
                 let cells = if killer {
                     let step = reader.direction(&path, members, value)?;
-                    let cells = ray(clue, step, n);
+                    let cells = reader.ray(clue, step);
                     if cells.is_empty() {
                         let found = "a clue whose diagonal misses the grid";
                         return Err(clue_path.found(
@@ -282,22 +291,32 @@ pub(crate) fn read(
                     }
                     cells
                 } else {
-                    let (row, column) = clue;
-                    let step = match (row, column) {
-                        (0, c) if (1..=n).contains(&c) => (1, 0),
-                        (r, c) if r == n + 1 && (1..=n).contains(&c) => (-1, 0),
-                        (r, 0) if (1..=n).contains(&r) => (0, 1),
-                        (r, c) if c == n + 1 && (1..=n).contains(&r) => (0, -1),
-                        _ => {
-                            let found = "a corner";
+                    // The one row or column the clue stands beside.
+                    let beside: Vec<(i64, i64)> = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+                        .into_iter()
+                        .filter(|&(dr, dc)| reader.cell_at(clue.0 + dr, clue.1 + dc).is_some())
+                        .collect();
+                    match beside[..] {
+                        [step] => reader.ray(clue, step),
+                        [] => {
+                            let found = match reader.frame.is_full() {
+                                true => "a corner",
+                                false => "a position beside no row or column",
+                            };
                             return Err(clue_path.found(
                                 clue_at,
                                 found,
                                 "a clue beside a row or column",
                             ));
                         }
-                    };
-                    ray(clue, step, n)
+                        _ => {
+                            return Err(clue_path.found(
+                                clue_at,
+                                "a position beside two grids",
+                                "a clue beside one row or column",
+                            ));
+                        }
+                    }
                 };
                 found.push(match killer {
                     true => Constraint::LittleKiller { cells, sum },
@@ -356,10 +375,15 @@ enum Marker {
     Letter,
 }
 
-/// Reads the parts of rules in one dialect, on a grid of one size.
+/// Reads the parts of rules in one dialect, on a grid of one size and
+/// shape.
 struct Reader {
     dialect: Dialect,
     size: Size,
+    /// Where the cells sit: cells are named by their row and column in it.
+    frame: Frame,
+    /// The corners of the shape's grids, which bound the clues' rays.
+    corners: Vec<(usize, usize)>,
 }
 
 /// The items of `value`, the array at `path` (item `k` is at
@@ -417,14 +441,15 @@ impl Reader {
 
     /// The cells at `path`: an array of distinct cell names.
     fn cells(&self, path: &Path, value: &Json) -> Result<Vec<usize>, Problem> {
-        let side = self.size.side();
-        let expected =
-            || format!("an array of cells such as \"r1c1\", rows and columns 1 to {side}");
+        let expected = || {
+            let range = cell_range(&self.frame);
+            format!("an array of cells such as \"r1c1\", {range}")
+        };
         let items = items(path, value, "an array of cells")?;
         let mut cells = Vec::with_capacity(items.len());
         for (k, item) in items.iter().enumerate() {
             let cell = match &item.value {
-                Value::String(name) => parse_cell(name, side),
+                Value::String(name) => parse_cell(name, &self.frame),
                 _ => None,
             };
             match cell {
@@ -493,13 +518,13 @@ impl Reader {
             let path = path.item(k);
             let cell = get(members, "cell")
                 .ok_or_else(|| path.found(value.at, "no cell", "a cell key"))?;
-            let side = self.size.side();
             match &cell.value {
-                Value::String(name) if parse_cell(name, side).is_some() => {
-                    cells.extend(parse_cell(name, side));
+                Value::String(name) if parse_cell(name, &self.frame).is_some() => {
+                    cells.extend(parse_cell(name, &self.frame));
                 }
                 _ => {
-                    let expected = format!("a cell such as \"R1C1\", rows and columns 1 to {side}");
+                    let range = cell_range(&self.frame);
+                    let expected = format!("a cell such as \"R1C1\", {range}");
                     return Err(path.member("cell").bad(cell, expected));
                 }
             }
@@ -507,8 +532,10 @@ impl Reader {
         Ok(cells)
     }
 
-    /// The clue under `key` of the entry at `path`: a cell beside the grid
-    /// such as `r0c3`, as (row, column) from 1, 0 and `n + 1` outside.
+    /// The clue under `key` of the entry at `path`: a position beside the
+    /// grid such as `r0c3`, as (row, column) from 1 in the frame, 0 and
+    /// one past its last row or column outside; on a shape of several
+    /// grids, also a position between the grids with no cell.
     fn outside(
         &self,
         path: &Path,
@@ -516,7 +543,7 @@ impl Reader {
         key: &str,
         entry: &Json,
     ) -> Result<(i64, i64), Problem> {
-        let n = self.size.side() as i64;
+        let (rows, columns) = (self.frame.rows() as i64, self.frame.columns() as i64);
         let json = get(members, key)
             .ok_or_else(|| path.found(entry.at, format!("no {key}"), format!("a {key} key")))?;
         let parsed = match &json.value {
@@ -532,19 +559,61 @@ impl Reader {
             _ => None,
         };
         match parsed {
-            Some((r, c))
-                if r <= n + 1 && c <= n + 1 && !((1..=n).contains(&r) && (1..=n).contains(&c)) =>
-            {
+            Some((r, c)) if r <= rows + 1 && c <= columns + 1 && self.cell_at(r, c).is_none() => {
                 Ok((r, c))
             }
-            _ => Err(path.member(key).bad(
+            _ if rows == columns && self.frame.is_full() => Err(path.member(key).bad(
                 json,
                 format!(
                     "a cell beside the grid such as \"r0c1\", rows and columns 0 to {}",
-                    n + 1
+                    rows + 1
+                ),
+            )),
+            _ => Err(path.member(key).bad(
+                json,
+                format!(
+                    "a position with no cell beside a grid, such as \"r0c1\", \
+                     rows 0 to {} and columns 0 to {}",
+                    rows + 1,
+                    columns + 1
                 ),
             )),
         }
+    }
+
+    /// The cell at (`row`, `column`), from 1, in the frame, if there is
+    /// one.
+    fn cell_at(&self, row: i64, column: i64) -> Option<usize> {
+        let (row, column) = (
+            usize::try_from(row - 1).ok()?,
+            usize::try_from(column - 1).ok()?,
+        );
+        self.frame.cell_at(row, column)
+    }
+
+    /// The cells from the clue at (`row`, `column`) (from 1, in the frame)
+    /// stepping by `step` while inside a grid that holds the first of them:
+    /// the whole row or column of a grid for a sandwich, a diagonal up to
+    /// the edge of those grids for a little killer. None when the step
+    /// from the clue meets no cell.
+    fn ray(&self, (row, column): (i64, i64), (dr, dc): (i64, i64)) -> Vec<usize> {
+        let n = self.size.side() as i64;
+        let (first_row, first_column) = (row + dr, column + dc);
+        let holds = |(top, left): (usize, usize), r: i64, c: i64| {
+            let (top, left) = (top as i64 + 1, left as i64 + 1);
+            (top..top + n).contains(&r) && (left..left + n).contains(&c)
+        };
+        let grids: Vec<(usize, usize)> = (self.corners.iter().copied())
+            .filter(|&corner| holds(corner, first_row, first_column))
+            .collect();
+        let mut cells = Vec::new();
+        let (mut r, mut c) = (first_row, first_column);
+        while grids.iter().any(|&corner| holds(corner, r, c)) {
+            cells.extend(self.cell_at(r, c));
+            r += dr;
+            c += dc;
+        }
+        cells
     }
 
     /// The direction of a little killer's entry at `path`, as a step.
@@ -645,19 +714,6 @@ impl Reader {
         }
         Ok(pairs)
     }
-}
-
-/// The cells from the clue at (`row`, `column`) (from 1; 0 and `n + 1`
-/// outside the grid) stepping by `step` while inside the grid of side `n`.
-fn ray((row, column): (i64, i64), (dr, dc): (i64, i64), n: i64) -> Vec<usize> {
-    let mut cells = Vec::new();
-    let (mut r, mut c) = (row + dr, column + dc);
-    while (1..=n).contains(&r) && (1..=n).contains(&c) {
-        cells.push(((r - 1) * n + c - 1) as usize);
-        r += dr;
-        c += dc;
-    }
-    cells
 }
 
 /// A whole number from 1 to 99, written as a number or a string.

@@ -14,7 +14,9 @@
 //! of `n` cells, in place of the boxes; `variants` names the rules of
 //! [`crate::Variant`]; `cages` are killer cages, `sum` optional or null;
 //! `extra_regions` are lists of cells holding different digits. Cells are
-//! `r<row>c<col>`, from 1. `docs/puzzle.schema.json` is the JSON Schema of
+//! `r<row>c<col>`, from 1, in the frame: with a `shape` or `grids`, the
+//! givens are the frame's cells in reading order, cells are named across
+//! the whole frame, and every rule key but `boxes` and `regions` applies. `docs/puzzle.schema.json` is the JSON Schema of
 //! the same. Every mistake names its key.
 //!
 //! A `-f json` answer reads back as the puzzle it answers: its `puzzle` is
@@ -23,6 +25,7 @@
 //! (`source`, `status`, `count`...) are ignored.
 
 use crate::sudoku::constraints::{Cage, Constraint};
+use crate::sudoku::frame::Frame;
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::rules::{Boxes, Rules};
 use crate::sudoku::shape::{NamedShape, Shape};
@@ -30,7 +33,9 @@ use crate::sudoku::variants::Variant;
 use crate::text::alphabet::{Alphabet, Symbol, Symbols};
 use crate::text::error::ParseErrorKind;
 use crate::text::formats::constraint_json::{self, Dialect};
-use crate::text::formats::json_parts::{cell_name, get, members, parse_cell, Path, Problem};
+use crate::text::formats::json_parts::{
+    cell_name, cell_range, get, members, parse_cell, Path, Problem,
+};
 use crate::text::json::{Json, Member, Value};
 use crate::text::record::Record;
 use crate::text::regions::{number_regions, RegionProblem};
@@ -134,8 +139,7 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
     let rules = &mut record.rules;
     *rules = Rules::default();
     if let Some(shape) = shape {
-        let plain = ["boxes", "regions", "cages", "extra_regions"];
-        for &key in plain.iter().chain(rule_keys) {
+        for key in ["boxes", "regions"] {
             if let Some(value) = get(members, key) {
                 let expected = "no such key with a shape of several grids, whose boxes are \
                                 the grids' own";
@@ -162,14 +166,15 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
     if let Some(variants) = get(members, "variants") {
         rules.variants = read_variants(variants)?;
     }
+    let frame = rules.shape.frame(size);
     if let Some(cages) = get(members, "cages") {
-        let cages = read_cages(cages, size)?;
+        let cages = read_cages(cages, size, &frame)?;
         rules
             .constraints
             .extend(cages.into_iter().map(Constraint::KillerCage));
     }
     if let Some(regions) = get(members, "extra_regions") {
-        rules.extra_regions = read_extra_regions(regions, size)?;
+        rules.extra_regions = read_extra_regions(regions, size, &frame)?;
     }
     for member in members {
         constraint_json::read(
@@ -343,7 +348,7 @@ fn read_givens(key: &str, value: &Json, grid: &mut Grid) -> Result<Alphabet, Pro
         match value {
             Some(value) if (value as usize) <= side => grid.set(cell, value),
             _ => {
-                let found = format!("'{c}' for cell {}", cell_name(cell, side));
+                let found = format!("'{c}' for cell {}", cell_name(cell, &Frame::square(side)));
                 return Err(Problem::found(key, at, found, expected()));
             }
         }
@@ -431,9 +436,9 @@ fn read_variants(value: &Json) -> Result<Vec<Variant>, Problem> {
     Ok(variants)
 }
 
-/// Reads a list of cell names at `key`: at least one, each cell once.
-fn read_cells(key: &Path, value: &Json, size: Size) -> Result<Vec<usize>, Problem> {
-    let side = size.side();
+/// Reads a list of cell names of `frame` at `key`: at least one, each
+/// cell once.
+fn read_cells(key: &Path, value: &Json, frame: &Frame) -> Result<Vec<usize>, Problem> {
     let Value::Array(items) = &value.value else {
         return Err(key.bad(value, "an array of cells such as \"r1c1\""));
     };
@@ -443,10 +448,10 @@ fn read_cells(key: &Path, value: &Json, size: Size) -> Result<Vec<usize>, Proble
     let mut cells = Vec::with_capacity(items.len());
     for (k, item) in items.iter().enumerate() {
         let cell = match &item.value {
-            Value::String(name) => parse_cell(name, side),
+            Value::String(name) => parse_cell(name, frame),
             _ => None,
         };
-        let expected = || format!("a cell r<row>c<column>, row and column from 1 to {side}");
+        let expected = || format!("a cell r<row>c<column>, {}", cell_range(frame));
         let Some(cell) = cell else {
             return Err(key.item(k).bad(item, expected()));
         };
@@ -458,9 +463,9 @@ fn read_cells(key: &Path, value: &Json, size: Size) -> Result<Vec<usize>, Proble
     Ok(cells)
 }
 
-/// Reads the killer cages: cells at most `n`, in no other cage, and a sum
-/// that `n` different digits can make.
-fn read_cages(value: &Json, size: Size) -> Result<Vec<Cage>, Problem> {
+/// Reads the killer cages, their cells named in `frame`: cells at most
+/// `n`, in no other cage, and a sum that `n` different digits can make.
+fn read_cages(value: &Json, size: Size, frame: &Frame) -> Result<Vec<Cage>, Problem> {
     let side = size.side();
     let Value::Array(items) = &value.value else {
         return Err(Problem::bad("cages", value, "an array of cages"));
@@ -475,7 +480,7 @@ fn read_cages(value: &Json, size: Size) -> Result<Vec<Cage>, Problem> {
             let expected = "a cells key: the cells of the cage";
             return Err(path.found(item.at, "no cells", expected));
         };
-        let cells = read_cells(&key, cells_value, size)?;
+        let cells = read_cells(&key, cells_value, frame)?;
         if cells.len() > side {
             let found = format!("{} cells", cells.len());
             let expected = format!("at most {side} cells, one per digit");
@@ -483,7 +488,7 @@ fn read_cages(value: &Json, size: Size) -> Result<Vec<Cage>, Problem> {
         }
         for &cell in &cells {
             if let Some(other) = cages.iter().position(|cage| cage.cells.contains(&cell)) {
-                let found = format!("{} of cages[{other}] too", cell_name(cell, side));
+                let found = format!("{} of cages[{other}] too", cell_name(cell, frame));
                 return Err(key.found(cells_value.at, found, "cages apart"));
             }
         }
@@ -515,8 +520,9 @@ pub(crate) fn read_sum(
     }
 }
 
-/// Reads the extra regions: lists of at most `n` cells.
-fn read_extra_regions(value: &Json, size: Size) -> Result<Vec<Vec<usize>>, Problem> {
+/// Reads the extra regions, their cells named in `frame`: lists of at
+/// most `n` cells.
+fn read_extra_regions(value: &Json, size: Size, frame: &Frame) -> Result<Vec<Vec<usize>>, Problem> {
     let side = size.side();
     let Value::Array(items) = &value.value else {
         return Err(Problem::bad(
@@ -529,7 +535,7 @@ fn read_extra_regions(value: &Json, size: Size) -> Result<Vec<Vec<usize>>, Probl
     let mut regions = Vec::with_capacity(items.len());
     for (k, item) in items.iter().enumerate() {
         let key = root.item(k);
-        let cells = read_cells(&key, item, size)?;
+        let cells = read_cells(&key, item, frame)?;
         if cells.len() > side {
             let found = format!("{} cells", cells.len());
             let expected = format!("at most {side} cells, one per digit");
@@ -649,7 +655,7 @@ mod tests {
             (r#"{"givens": "................", "cages": {}}"#, 40, "key cages: found an object; expected an array of cages"),
             (r#"{"givens": "................", "cages": [{"sum": 3}]}"#, 41, "key cages[0]: found no cells"),
             (r#"{"givens": "................", "cages": [{"cells": ["r1c1"], "total": 3}]}"#, 61, "found unknown key \"cages[0].total\"; expected cells and sum"),
-            (r#"{"givens": "................", "cages": [{"cells": ["r1c5"]}]}"#, 52, "key cages[0].cells[0]: found the string \"r1c5\"; expected a cell r<row>c<column>, row and column from 1 to 4"),
+            (r#"{"givens": "................", "cages": [{"cells": ["r1c5"]}]}"#, 52, "key cages[0].cells[0]: found the string \"r1c5\"; expected a cell r<row>c<column>, rows and columns 1 to 4"),
             (r#"{"givens": "................", "cages": [{"cells": ["r1c1", "r1c1"]}]}"#, 60, "key cages[0].cells[1]: found the string \"r1c1\"; expected each cell once"),
             (r#"{"givens": "................", "cages": [{"cells": []}]}"#, 51, "key cages[0].cells: found an array of 0; expected at least one cell"),
             (r#"{"givens": "................", "cages": [{"cells": ["r1c1", "r1c2"], "sum": 9}]}"#, 76, "key cages[0].sum: found the number 9; expected null or a whole number from 3 to 7"),
@@ -668,6 +674,71 @@ mod tests {
             }
         }
         assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn rules_on_a_shape_name_cells_and_clues_in_its_frame() {
+        let blank = ".".repeat(369);
+        let text = format!(
+            r#"{{"givens":"{blank}","shape":"samurai","thermometers":[["r1c1","r1c2"]],
+                "cages":[{{"sum":3,"cells":["r10c10","r10c11"]}}],
+                "little_killers":[{{"clue":"r10c6","direction":"DR","sum":25}}],
+                "sandwiches":[{{"clue":"r7c0","sum":5}},{{"clue":"r11c6","sum":0}},
+                              {{"clue":"r6c11","sum":9}}]}}"#
+        );
+        let record = read_text(&text).unwrap();
+        let frame = Shape::Named(NamedShape::Samurai).frame(Size::NINE);
+        let names = |constraint: &Constraint| -> Vec<String> {
+            let cells = constraint.cells();
+            cells.iter().map(|&cell| cell_name(cell, &frame)).collect()
+        };
+        let read: Vec<Vec<String>> = record.rules.constraints.iter().map(names).collect();
+        let row = |r: usize, columns: std::ops::RangeInclusive<usize>| -> Vec<String> {
+            columns.map(|c| format!("r{r}c{c}")).collect()
+        };
+        let column: Vec<String> = (7..=15).map(|r| format!("r{r}c11")).collect();
+        let diagonal: Vec<String> = (0..5).map(|k| format!("r{}c{}", 11 + k, 7 + k)).collect();
+        // The cages come first. Each sandwich is the row or column of the
+        // one grid its clue is
+        // beside: the first grid's row 7, the middle grid's row 5 and
+        // column 5, though the frame's row 7 and row 11 run on.
+        let expected = [
+            row(10, 10..=11),
+            row(1, 1..=2),
+            diagonal,
+            row(7, 1..=9),
+            row(11, 7..=15),
+            column,
+        ];
+        assert_eq!(read, expected);
+        // Written out and read back, the same rules.
+        let mut out = Vec::new();
+        crate::text::describe::write_description(&mut out, &record.grid, &record.rules, "");
+        let again = read_text(std::str::from_utf8(&out).unwrap()).unwrap();
+        assert_eq!(again.rules, record.rules);
+
+        let cases: &[(&str, &str)] = &[
+            (r#""thermometers":[["r1c10","r1c11"]]"#, "key thermometers[0][0]: found the string \"r1c10\"; expected an array of cells such as \"r1c1\", rows and columns 1 to 21, where a grid is"),
+            (r#""sandwiches":[{"clue":"r1c1","sum":5}]"#, "key sandwiches[0].clue: found the string \"r1c1\"; expected a position with no cell beside a grid, such as \"r0c1\", rows 0 to 22 and columns 0 to 22"),
+            (r#""sandwiches":[{"clue":"r11c2","sum":5}]"#, "key sandwiches[0].clue: found a position beside no row or column"),
+            (r#""little_killers":[{"clue":"r11c2","direction":"UL","sum":5}]"#, "key little_killers[0].clue: found a clue whose diagonal misses the grid"),
+            (r#""boxes":"3x3""#, "key boxes: found key boxes; expected no such key with a shape"),
+        ];
+        for &(rule, message) in cases {
+            let text = format!(r#"{{"givens":"{blank}","shape":"samurai",{rule}}}"#);
+            let found = read_text(&text).unwrap_err().1;
+            assert!(found.starts_with(message), "{rule}: {found}");
+        }
+        // Between two grids one column apart, a clue is beside both.
+        let two = format!(
+            r#"{{"givens":"{}","grids":[[0,0],[0,10]],"sandwiches":[{{"clue":"r1c10","sum":5}}]}}"#,
+            ".".repeat(162)
+        );
+        let found = read_text(&two).unwrap_err().1;
+        assert!(
+            found.contains("found a position beside two grids"),
+            "{found}"
+        );
     }
 
     #[test]
@@ -702,12 +773,13 @@ mod tests {
 
     #[test]
     fn cell_names() {
-        assert_eq!(parse_cell("r1c1", 9), Some(0));
-        assert_eq!(parse_cell("R9C9", 9), Some(80));
-        assert_eq!(parse_cell("r10c16", 16), Some(9 * 16 + 15));
+        let nine = Frame::square(9);
+        assert_eq!(parse_cell("r1c1", &nine), Some(0));
+        assert_eq!(parse_cell("R9C9", &nine), Some(80));
+        assert_eq!(parse_cell("r10c16", &Frame::square(16)), Some(9 * 16 + 15));
         for bad in ["r0c1", "r1c10", "rc1", "r1", "x1c1", "r+1c1", "r1c1x"] {
-            assert_eq!(parse_cell(bad, 9), None, "{bad}");
+            assert_eq!(parse_cell(bad, &nine), None, "{bad}");
         }
-        assert_eq!(cell_name(80, 9), "r9c9");
+        assert_eq!(cell_name(80, &nine), "r9c9");
     }
 }

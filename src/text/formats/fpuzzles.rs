@@ -17,6 +17,7 @@
 //! `ruleset`, and the pencil marks and colours of the cells.
 
 use crate::sudoku::constraints::{Cage, Constraint};
+use crate::sudoku::frame::Frame;
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::rules::{Boxes, Rules};
 use crate::sudoku::variants::Variant;
@@ -396,7 +397,7 @@ fn read_cells(key: &Path, value: &Json, size: Size) -> Result<Vec<usize>, Proble
     let mut cells = Vec::with_capacity(items.len());
     for item in items {
         let cell = match &item.value {
-            Value::String(name) => parse_cell(name, n),
+            Value::String(name) => parse_cell(name, &Frame::square(n)),
             _ => None,
         };
         match cell {

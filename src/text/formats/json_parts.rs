@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use crate::sudoku::frame::Frame;
 use crate::text::error::ParseErrorKind;
 use crate::text::json::{Json, Member, Value};
 
@@ -162,26 +163,45 @@ impl fmt::Display for Path<'_> {
     }
 }
 
-/// `r<row>c<col>`, from 1, for cell `cell` of a grid of side `side`.
-pub(crate) fn cell_name(cell: usize, side: usize) -> String {
-    format!("r{}c{}", cell / side + 1, cell % side + 1)
+/// `r<row>c<col>`, from 1, for cell `cell` of `frame`: its row and column
+/// in the frame, so that the cells of a shape of several grids are named
+/// across the whole frame.
+pub(crate) fn cell_name(cell: usize, frame: &Frame) -> String {
+    frame.position(cell).to_string()
 }
 
-/// The cell named `name` (`r<row>c<col>` from 1, either case) in a grid of
-/// side `side`.
-pub(crate) fn parse_cell(name: &str, side: usize) -> Option<usize> {
+/// The cell named `name` (`r<row>c<col>` from 1, either case) in `frame`;
+/// `None` when the name is malformed or no cell of the frame sits there.
+pub(crate) fn parse_cell(name: &str, frame: &Frame) -> Option<usize> {
     let rest = name.strip_prefix(['r', 'R'])?;
     let (row, column) = rest.split_once(['c', 'C'])?;
     let number = |text: &str| {
         let value: usize = text.parse().ok()?;
-        (text.bytes().all(|b| b.is_ascii_digit()) && (1..=side).contains(&value)).then_some(value)
+        (text.bytes().all(|b| b.is_ascii_digit()) && value >= 1).then_some(value)
     };
-    Some((number(row)? - 1) * side + number(column)? - 1)
+    frame.cell_at(number(row)? - 1, number(column)? - 1)
+}
+
+/// The rows and columns of `frame`'s cell names, for messages: `rows and
+/// columns 1 to 9`, or `rows 1 to R and columns 1 to C` with `, where a
+/// grid is` on a frame with gaps.
+pub(crate) fn cell_range(frame: &Frame) -> String {
+    let where_ = if frame.is_full() {
+        ""
+    } else {
+        ", where a grid is"
+    };
+    match (frame.rows(), frame.columns()) {
+        (rows, columns) if rows == columns => format!("rows and columns 1 to {rows}{where_}"),
+        (rows, columns) => format!("rows 1 to {rows} and columns 1 to {columns}{where_}"),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::grid::Size;
+    use crate::sudoku::shape::{NamedShape, Shape};
 
     /// `key` inside the object at `path`, written out as the readers wrote
     /// their paths before [`Path`].
@@ -212,13 +232,31 @@ mod tests {
 
     #[test]
     fn cell_names_in_either_case() {
-        assert_eq!(parse_cell("r1c1", 9), Some(0));
-        assert_eq!(parse_cell("R9C9", 9), Some(80));
-        assert_eq!(parse_cell("r2C3", 9), Some(11));
+        let nine = Frame::square(9);
+        assert_eq!(parse_cell("r1c1", &nine), Some(0));
+        assert_eq!(parse_cell("R9C9", &nine), Some(80));
+        assert_eq!(parse_cell("r2C3", &nine), Some(11));
         for bad in [
             "r0c1", "r10c1", "r1c", "c1r1", "r+1c1", "r1c1 ", "", "rc", "r１c1",
         ] {
-            assert_eq!(parse_cell(bad, 9), None, "{bad}");
+            assert_eq!(parse_cell(bad, &nine), None, "{bad}");
         }
+        assert_eq!(cell_range(&nine), "rows and columns 1 to 9");
+    }
+
+    #[test]
+    fn a_shape_names_its_cells_across_its_frame() {
+        let samurai = Shape::Named(NamedShape::Samurai).frame(Size::NINE);
+        let centre = parse_cell("r10c10", &samurai).unwrap();
+        assert_eq!(cell_name(centre, &samurai), "r10c10");
+        assert_eq!(parse_cell("r1c1", &samurai), Some(0));
+        assert_eq!(parse_cell("r21c21", &samurai), Some(368));
+        // The gaps between the grids hold no cell.
+        assert_eq!(parse_cell("r1c10", &samurai), None);
+        assert_eq!(parse_cell("r22c1", &samurai), None);
+        let range = "rows and columns 1 to 21, where a grid is";
+        assert_eq!(cell_range(&samurai), range);
+        let wide = Shape::Grids(vec![(0, 0), (0, 6)]).frame(Size::NINE);
+        assert_eq!(cell_range(&wide), "rows 1 to 9 and columns 1 to 15");
     }
 }
