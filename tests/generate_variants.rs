@@ -203,3 +203,78 @@ fn thermometer_kropki_xv_and_arrow_puzzles_come_unique_and_seeded_from_the_binar
         assert!(refused.stderr.contains("would lose"), "{}", refused.stderr);
     }
 }
+
+/// The (row, column) of a cell name such as `r11c6`.
+fn position(name: &str) -> (i64, i64) {
+    let (row, column) = name[1..].split_once('c').unwrap();
+    (row.parse().unwrap(), column.parse().unwrap())
+}
+
+#[test]
+fn drawn_rules_on_a_shape_join_neighbours_of_its_frame() {
+    for rule in ["thermometer", "kropki", "xv", "arrow"] {
+        // Without -f, a JSON description: a block of lines has no rules.
+        let args = [
+            "generate",
+            "--shape",
+            "twodoku",
+            "--variant",
+            rule,
+            "--seed",
+            "3",
+        ];
+        let made = run(&args, "");
+        assert_eq!(made.status, Some(0), "{rule}: {}", made.stderr);
+        let described: serde_json::Value = serde_json::from_str(made.stdout.trim()).unwrap();
+        assert_eq!(described["shape"], "twodoku", "{rule}");
+        let counted = run(&["count"], made.stdout.as_str());
+        assert_eq!(counted.stdout, "1\n", "{rule}: {}", counted.stderr);
+        // With -f json, the same puzzle and its solution, which obeys its
+        // rules.
+        let with_solution = run(&[&args[..], &["-f", "json"]].concat(), "");
+        let item: serde_json::Value = serde_json::from_str(with_solution.stdout.trim()).unwrap();
+        assert_eq!(item["givens"], described["givens"], "{rule}");
+        let mut solved = item.clone();
+        solved["givens"] = item["solution"].clone();
+        let checked = run(&["check"], solved.to_string());
+        assert_eq!(checked.stdout, "valid\n", "{rule}: {}", checked.stderr);
+        // Lines step to a king's-move neighbour, markers join orthogonal
+        // ones, in the frame's rows and columns.
+        let (key, king) = match rule {
+            "thermometer" => ("thermometers", true),
+            "arrow" => ("arrows", true),
+            "kropki" => ("white_dots", false),
+            _ => ("xv", false),
+        };
+        let entries = item[key].as_array().unwrap();
+        assert!(!entries.is_empty(), "{rule}");
+        for entry in entries {
+            let names: Vec<&serde_json::Value> = match rule {
+                "thermometer" => entry.as_array().unwrap().iter().collect(),
+                "arrow" => {
+                    let bulb = entry["bulb"].as_array().unwrap();
+                    bulb.iter()
+                        .chain(entry["shaft"].as_array().unwrap())
+                        .collect()
+                }
+                _ => entry["cells"].as_array().unwrap().iter().collect(),
+            };
+            let cells: Vec<(i64, i64)> = names
+                .iter()
+                .map(|name| position(name.as_str().unwrap()))
+                .collect();
+            for pair in cells.windows(2) {
+                let (dr, dc) = (pair[0].0.abs_diff(pair[1].0), pair[0].1.abs_diff(pair[1].1));
+                let joined = match king {
+                    true => dr.max(dc) == 1,
+                    false => dr + dc == 1,
+                };
+                assert!(
+                    joined,
+                    "{rule}: {entry} steps from {:?} to {:?}",
+                    pair[0], pair[1]
+                );
+            }
+        }
+    }
+}

@@ -218,12 +218,14 @@ impl GenerateArgs {
         self.shape.or(samurai.then_some(NamedShape::Samurai))
     }
 
-    /// The layout asked for; unless one was, `line`, or for a shape the
-    /// block of its frame's lines.
+    /// The layout asked for; unless one was, `line` (a JSON description
+    /// for puzzles with rules of their own), or for a shape without drawn
+    /// rules the block of its frame's lines.
     pub fn layout(&self) -> Layout {
         match self.named_shape() {
-            Some(_) => self.format.unwrap_or(Layout::Grid),
-            None => self.format.unwrap_or(Layout::Line),
+            // A block of the frame's lines cannot carry drawn rules.
+            Some(_) if self.decorations().is_empty() => self.format.unwrap_or(Layout::Grid),
+            _ => self.format.unwrap_or(Layout::Line),
         }
     }
 

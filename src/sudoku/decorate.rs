@@ -7,14 +7,16 @@
 //!
 //! Kropki and XV puzzles mark every pair that qualifies and take the
 //! negative rule (no marker: the relation does not hold), as published
-//! ones do; thermometers are a handful of random rising walks.
+//! ones do; thermometers are a handful of random rising walks. Neighbours
+//! are those of the geometry's frame, so a shape of several grids gets its
+//! rules across the whole frame.
 
 use thiserror::Error;
 
 use crate::sudoku::constraints::{neighbour_pairs, Constraint};
 use crate::sudoku::frame::Frame;
 use crate::sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec};
-use crate::sudoku::grid::{Grid, Size};
+use crate::sudoku::grid::Grid;
 use crate::sudoku::random::Rng;
 use crate::sudoku::rules::{Rules, RulesError};
 use crate::sudoku::variants::Variant;
@@ -104,12 +106,13 @@ impl Decorator {
         let mut solution = plain.empty_grid();
         self.generator.fill_solved_in(&plain, rng, &mut solution)?;
         let mut rules = base.clone();
+        let frame = plain.frame();
         for &decoration in decorations {
             match decoration {
-                Decoration::Thermometers => thermometers(&solution, size, rng, &mut rules),
-                Decoration::Kropki => kropki(&solution, size, rng, &mut rules),
-                Decoration::Xv => xv(&solution, size, &mut rules),
-                Decoration::Arrows => arrows(&solution, size, rng, &mut rules),
+                Decoration::Thermometers => thermometers(&solution, frame, rng, &mut rules),
+                Decoration::Kropki => kropki(&solution, frame, rng, &mut rules),
+                Decoration::Xv => xv(&solution, frame, &mut rules),
+                Decoration::Arrows => arrows(&solution, frame, rng, &mut rules),
             }
         }
         let geometry = rules.geometry(size)?;
@@ -121,29 +124,28 @@ impl Decorator {
     }
 }
 
-/// A random walk of king's moves from a random free cell, of at most
-/// `length` cells, each next cell one that `fits` the walk so far.
+/// A random walk of king's moves in `frame` from a random free cell, of at
+/// most `length` cells, each next cell one that `fits` the walk so far.
 fn walk(
-    n: usize,
+    frame: &Frame,
     used: &[bool],
     length: usize,
     rng: &mut Rng,
     fits: impl Fn(&[usize], usize) -> bool,
 ) -> Vec<usize> {
-    let start = rng.below(n * n);
+    let start = rng.below(frame.cells());
     if used[start] {
         return Vec::new();
     }
     let mut line = vec![start];
     while line.len() < length {
-        let at = *line.last().expect("a walk has a first cell");
-        let (row, column) = (at / n, at % n);
+        let at = frame.position(*line.last().expect("a walk has a first cell"));
         let next: Vec<usize> = (0..9)
             .filter(|&k| k != 4)
             .filter_map(|k| {
-                let r = (row + k / 3).checked_sub(1)?;
-                let c = (column + k % 3).checked_sub(1)?;
-                (r < n && c < n).then_some(r * n + c)
+                let r = (at.row + k / 3).checked_sub(1)?;
+                let c = (at.column + k % 3).checked_sub(1)?;
+                frame.cell_at(r, c)
             })
             .filter(|&cell| !used[cell] && !line.contains(&cell) && fits(&line, cell))
             .collect();
@@ -155,20 +157,26 @@ fn walk(
     line
 }
 
+/// How many lines of a kind to draw for each grid's worth of cells: the
+/// side of the grid, times the grids (a square grid is one).
+fn per_grid(solution: &Grid, frame: &Frame) -> usize {
+    let side = solution.size().side();
+    side * frame.cells().div_ceil(side * side)
+}
+
 /// Draws a few thermometers: walks to a king's-move neighbour with a larger
 /// digit, at most one thermometer through a cell.
-fn thermometers(solution: &Grid, size: Size, rng: &mut Rng, rules: &mut Rules) {
-    let n = size.side();
+fn thermometers(solution: &Grid, frame: &Frame, rng: &mut Rng, rules: &mut Rules) {
     let digits = solution.cells();
-    let mut used = vec![false; n * n];
-    let wanted = (n / 2).max(2);
+    let mut used = vec![false; frame.cells()];
+    let wanted = (per_grid(solution, frame) / 2).max(2);
     let mut made = 0;
-    for _ in 0..n * n {
+    for _ in 0..frame.cells() {
         if made == wanted {
             break;
         }
         let length = 3 + rng.below(4);
-        let line = walk(n, &used, length, rng, |line, cell| {
+        let line = walk(frame, &used, length, rng, |line, cell| {
             digits[cell] > digits[line[line.len() - 1]]
         });
         if line.len() >= 3 {
@@ -183,18 +191,17 @@ fn thermometers(solution: &Grid, size: Size, rng: &mut Rng, rules: &mut Rules) {
 
 /// Draws a few arrows: a bulb and a walk of 2 to 4 cells whose digits add
 /// up to the bulb's, at most one arrow through a cell.
-fn arrows(solution: &Grid, size: Size, rng: &mut Rng, rules: &mut Rules) {
-    let n = size.side();
+fn arrows(solution: &Grid, frame: &Frame, rng: &mut Rng, rules: &mut Rules) {
     let digits = solution.cells();
-    let mut used = vec![false; n * n];
-    let wanted = (n * 2 / 3).max(2);
+    let mut used = vec![false; frame.cells()];
+    let wanted = (per_grid(solution, frame) * 2 / 3).max(2);
     let mut made = 0;
-    for _ in 0..n * n * 4 {
+    for _ in 0..frame.cells() * 4 {
         if made == wanted {
             break;
         }
         let length = 3 + rng.below(3);
-        let line = walk(n, &used, length, rng, |line, cell| {
+        let line = walk(frame, &used, length, rng, |line, cell| {
             let shaft: u32 = line[1..].iter().map(|&c| u32::from(digits[c])).sum();
             shaft + u32::from(digits[cell]) <= u32::from(digits[line[0]])
         });
@@ -215,9 +222,9 @@ fn arrows(solution: &Grid, size: Size, rng: &mut Rng, rules: &mut Rules) {
 /// Marks every kropki pair of `solution`: white where the digits differ by
 /// 1, black where one is twice the other (1 and 2, both: either at random),
 /// with both negative rules.
-fn kropki(solution: &Grid, size: Size, rng: &mut Rng, rules: &mut Rules) {
+fn kropki(solution: &Grid, frame: &Frame, rng: &mut Rng, rules: &mut Rules) {
     let digits = solution.cells();
-    for cells @ [a, b] in neighbour_pairs(&Frame::square(size.side())) {
+    for cells @ [a, b] in neighbour_pairs(frame) {
         let (x, y) = (digits[a], digits[b]);
         let white = x.abs_diff(y) == 1;
         let black = x == 2 * y || y == 2 * x;
@@ -240,9 +247,9 @@ fn kropki(solution: &Grid, size: Size, rng: &mut Rng, rules: &mut Rules) {
 
 /// Marks every X (sum 10) and V (sum 5) of `solution`, with the negative
 /// rule.
-fn xv(solution: &Grid, size: Size, rules: &mut Rules) {
+fn xv(solution: &Grid, frame: &Frame, rules: &mut Rules) {
     let digits = solution.cells();
-    for cells @ [a, b] in neighbour_pairs(&Frame::square(size.side())) {
+    for cells @ [a, b] in neighbour_pairs(frame) {
         let sum = digits[a] + digits[b];
         if sum == 10 || sum == 5 {
             rules.constraints.push(Constraint::Xv { cells, sum });
@@ -254,6 +261,7 @@ fn xv(solution: &Grid, size: Size, rules: &mut Rules) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::grid::Size;
     use crate::sudoku::solver::Solver;
 
     #[test]
