@@ -575,3 +575,24 @@ fn rules_on_a_samurai_are_counted_checked_and_explained_in_its_frame() {
     let answer = every.iter().find(|s| sums(s) == cases[unique]).unwrap();
     assert_sound_path(&[], &lines[unique], &frame, answer);
 }
+
+#[test]
+fn a_samurai_block_lists_its_cages_in_frame_names() {
+    let puzzle = line(&read_all(&file("puzzles/samurai.txt"))[0]);
+    let solution = read_all(&file("puzzles/samurai-solution.txt")).remove(0);
+    let last = solution.cells()[SAMURAI_CELLS - 1];
+    let described = serde_json::json!({
+        "givens": puzzle,
+        "shape": "samurai",
+        "cages": [{"cells": ["r11c11", "r11c12"]}, {"cells": ["r21c21"], "sum": last}],
+    });
+    let solved = run(&["solve", "-f", "grid"], described.to_string());
+    assert_eq!(solved.status, Some(0), "{}", solved.stderr);
+    let listed: Vec<&str> = solved
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with('#'))
+        .collect();
+    let second = format!("# cage 2, sum {last}: r21c21");
+    assert_eq!(listed, ["# cage 1: r11c11 r11c12", second.as_str()]);
+}

@@ -56,7 +56,6 @@ pub fn write_description(out: &mut Vec<u8>, grid: &Grid, rules: &Rules, title: &
 /// for a grid of `size`; nothing for the classic rules.
 pub fn write_rules(out: &mut Vec<u8>, rules: &Rules, size: Size) {
     let frame = rules.shape.frame(size);
-    let n = &frame;
     match &rules.shape {
         Shape::Square => {}
         Shape::Named(shape) => {
@@ -96,23 +95,23 @@ pub fn write_rules(out: &mut Vec<u8>, rules: &Rules, size: Size) {
                 let _ = write!(out, "\"sum\":{sum},");
             }
             out.extend_from_slice(b"\"cells\":");
-            write_cells(out, &cage.cells, n);
+            write_cells(out, &cage.cells, &frame);
             out.push(b'}');
         });
     }
     if !rules.extra_regions.is_empty() {
         out.extend_from_slice(b",\"extra_regions\":");
         write_array(out, &rules.extra_regions, |out, cells| {
-            write_cells(out, cells, n)
+            write_cells(out, cells, &frame)
         });
     }
-    write_constraints(out, &rules.constraints, n);
+    write_constraints(out, &rules.constraints, &frame);
 }
 
 /// Appends the rules beyond "once per unit", kind by kind under the keys of
 /// the description (those of `formats::constraint_json`), leaving out the
 /// kinds the puzzle does not have.
-fn write_constraints(out: &mut Vec<u8>, constraints: &[Constraint], n: &Frame) {
+fn write_constraints(out: &mut Vec<u8>, constraints: &[Constraint], frame: &Frame) {
     use ConstraintKind as Kind;
     let of = |kinds: &[Kind]| -> Vec<&Constraint> {
         constraints
@@ -125,7 +124,7 @@ fn write_constraints(out: &mut Vec<u8>, constraints: &[Constraint], n: &Frame) {
         if !found.is_empty() {
             let _ = write!(out, ",\"{key}\":");
             write_array(out, &found, |out, constraint| {
-                write_cells(out, &constraint.cells(), n)
+                write_cells(out, &constraint.cells(), frame)
             });
         }
     };
@@ -141,7 +140,7 @@ fn write_constraints(out: &mut Vec<u8>, constraints: &[Constraint], n: &Frame) {
                     _ => unreachable!("a marker between two cells"),
                 };
                 out.extend_from_slice(b"{\"cells\":");
-                write_cells(out, &constraint.cells(), n);
+                write_cells(out, &constraint.cells(), frame);
                 let _ = write!(out, ",\"value\":{value}}}");
             });
         }
@@ -170,18 +169,18 @@ fn write_constraints(out: &mut Vec<u8>, constraints: &[Constraint], n: &Frame) {
         let cells: Vec<usize> = of(&[kind]).iter().flat_map(|c| c.cells()).collect();
         if !cells.is_empty() {
             let _ = write!(out, ",\"{key}\":");
-            write_cells(out, &cells, n);
+            write_cells(out, &cells, frame);
         }
     }
     lines(out, "palindromes", Kind::Palindrome);
     keyed(out, "clones", &of(&[Kind::Clone]), |out, constraint| {
         if let Constraint::Clone { cells, copy } = constraint {
-            write_two(out, ("cells", cells), ("copy", copy), n);
+            write_two(out, ("cells", cells), ("copy", copy), frame);
         }
     });
     keyed(out, "arrows", &of(&[Kind::Arrow]), |out, constraint| {
         if let Constraint::Arrow { bulb, shaft } = constraint {
-            write_two(out, ("bulb", bulb), ("shaft", shaft), n);
+            write_two(out, ("bulb", bulb), ("shaft", shaft), frame);
         }
     });
     lines(out, "between_lines", Kind::Between);
@@ -192,7 +191,7 @@ fn write_constraints(out: &mut Vec<u8>, constraints: &[Constraint], n: &Frame) {
         |out, constraint| {
             if let Constraint::Quadruple { cells, digits } = constraint {
                 out.extend_from_slice(b"{\"cells\":");
-                write_cells(out, cells, n);
+                write_cells(out, cells, frame);
                 out.extend_from_slice(b",\"values\":");
                 write_array(out, digits, |out, digit| {
                     let _ = write!(out, "{digit}");
@@ -207,7 +206,7 @@ fn write_constraints(out: &mut Vec<u8>, constraints: &[Constraint], n: &Frame) {
         &of(&[Kind::LittleKiller]),
         |out, constraint| {
             if let Constraint::LittleKiller { sum, .. } = constraint {
-                let ((row, column), (dr, dc)) = constraint.clue(n).unwrap_or_default();
+                let ((row, column), (dr, dc)) = constraint.clue(frame).unwrap_or_default();
                 let direction = match (dr, dc) {
                     (1, 1) => "DR",
                     (1, _) => "DL",
@@ -227,7 +226,7 @@ fn write_constraints(out: &mut Vec<u8>, constraints: &[Constraint], n: &Frame) {
         &of(&[Kind::Sandwich]),
         |out, constraint| {
             if let Constraint::Sandwich { sum, .. } = constraint {
-                let ((row, column), _) = constraint.clue(n).unwrap_or_default();
+                let ((row, column), _) = constraint.clue(frame).unwrap_or_default();
                 let _ = write!(out, "{{\"clue\":\"r{row}c{column}\",\"sum\":{sum}}}");
             }
         },
@@ -248,7 +247,7 @@ fn write_constraints(out: &mut Vec<u8>, constraints: &[Constraint], n: &Frame) {
                 _ => "entropic",
             };
             let _ = write!(out, "{{\"type\":\"{kind}\",\"cells\":");
-            write_cells(out, &constraint.cells(), n);
+            write_cells(out, &constraint.cells(), frame);
             out.push(b'}');
         });
     }
@@ -314,23 +313,22 @@ fn write_string(out: &mut Vec<u8>, text: &str) {
     out.push(b'"');
 }
 
-/// Appends the killer cages `cages` of a grid of `size`, one comment line
-/// each (`# cage 3, sum 15: r1c1 r1c2`), to go under a grid block: a
-/// reader passes comment lines over, so the block still reads back as its
-/// grid.
+/// Appends the killer cages `cages`, cells named by their row and column
+/// in `frame`, one comment line each (`# cage 3, sum 15: r1c1 r1c2`), to
+/// go under a grid block: a reader passes comment lines over, so the block
+/// still reads back as its grid.
 ///
 /// # Example
 ///
 /// ```
-/// use sudoku_dlx::{write_cage_list, Cage, Size};
+/// use sudoku_dlx::{write_cage_list, Cage, Frame};
 ///
 /// let cages = [Cage { cells: vec![0, 1], sum: Some(7) }, Cage { cells: vec![5, 9], sum: None }];
 /// let mut out = Vec::new();
-/// write_cage_list(&mut out, &cages, Size::FOUR);
+/// write_cage_list(&mut out, &cages, &Frame::square(4));
 /// assert_eq!(out, b"# cage 1, sum 7: r1c1 r1c2\n# cage 2: r2c2 r3c2\n");
 /// ```
-pub fn write_cage_list(out: &mut Vec<u8>, cages: &[Cage], size: Size) {
-    let n = size.side();
+pub fn write_cage_list(out: &mut Vec<u8>, cages: &[Cage], frame: &Frame) {
     for (index, cage) in cages.iter().enumerate() {
         let _ = write!(out, "# cage {}", index + 1);
         if let Some(sum) = cage.sum {
@@ -338,7 +336,7 @@ pub fn write_cage_list(out: &mut Vec<u8>, cages: &[Cage], size: Size) {
         }
         out.push(b':');
         for &cell in &cage.cells {
-            let _ = write!(out, " r{}c{}", cell / n + 1, cell % n + 1);
+            let _ = write!(out, " {}", frame.position(cell));
         }
         out.push(b'\n');
     }
