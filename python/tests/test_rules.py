@@ -3,6 +3,8 @@ in JSON descriptions: the package answers them as the binary does."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import sudoku_dlx
@@ -39,4 +41,17 @@ def test_sums_lines_and_quadruples_are_answered_as_the_binary_does(binary):
     )
     solved = run_json(binary, ["solve"], [puzzle])[0]
     assert sudoku_dlx.solve(puzzle) == solved["solution"]
+    assert sudoku_dlx.count(puzzle, limit=2) == 1
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_rules_on_a_shape_are_answered_as_the_binary_does(binary, rule):
+    # A twodoku with rules drawn across its frame, as a dict too.
+    made = run(binary, ["generate", "--shape", "twodoku", "--variant", rule, "--seed", "5"], "")
+    assert made.returncode == 0, made.stderr
+    puzzle = made.stdout.strip()
+    solved = run_json(binary, ["solve"], [puzzle])[0]
+    assert solved["shape"] == "twodoku"
+    assert sudoku_dlx.solve(puzzle) == solved["solution"]
+    assert sudoku_dlx.solve(json.loads(puzzle)) == solved["solution"]
     assert sudoku_dlx.count(puzzle, limit=2) == 1

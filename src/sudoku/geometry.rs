@@ -855,13 +855,16 @@ impl Geometry {
             boxes: None,
             standard_units: units.len(),
             units,
-            group_placements: Vec::new(),
-            group_ends: Vec::new(),
+            // Room for the groups of a grid's worth of relations (the stars
+            // of a negative rule between every two neighbours), so that a
+            // puzzle's rules do not grow these lists by doubling from empty.
+            group_placements: Vec::with_capacity(n * n * 48),
+            group_ends: Vec::with_capacity(n * n * 18),
             bad_boxes: false,
             cages: Vec::new(),
-            group_rules: Vec::new(),
+            group_rules: Vec::with_capacity(n * n * 18),
             rules: Vec::new(),
-            forbidden: Vec::new(),
+            forbidden: Vec::with_capacity(n * n * 2),
             tables: Vec::new(),
             links: Vec::new(),
             consecutive_sets: Vec::new(),

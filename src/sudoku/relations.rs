@@ -72,10 +72,14 @@ impl Relations {
         // digit of the lower, then the other way. The stars of a rule come
         // one cell pair after another, and the cell pairs of each lower
         // cell are chained from it for the others.
-        let mut cell_pairs: Vec<(u32, u32)> = Vec::new();
-        let mut tables: Vec<u64> = Vec::new();
+        // Room for a relation between each cell and its king's-move
+        // neighbours, which most rules relate, so that the lists do not
+        // grow by doubling from empty.
+        let likely_pairs = stars.len().min(4 * cells);
+        let mut cell_pairs: Vec<(u32, u32)> = Vec::with_capacity(likely_pairs);
+        let mut tables: Vec<u64> = Vec::with_capacity(likely_pairs * 2 * side);
         let mut first_pair_of = vec![NONE; cells];
-        let mut next_pair: Vec<u32> = Vec::new();
+        let mut next_pair: Vec<u32> = Vec::with_capacity(likely_pairs);
         let (mut current_cells, mut current) = ((usize::MAX, usize::MAX), 0);
         for &Star {
             centre: (a, digit),
@@ -133,9 +137,11 @@ impl Relations {
         directed.sort_unstable();
         let mut relations = Relations {
             side,
+            reaches: Vec::with_capacity(directed.len()),
+            supports: Vec::with_capacity(directed.len() * side),
             ..Relations::default()
         };
-        let mut edges = Vec::new();
+        let mut edges = Vec::with_capacity(directed.len());
         for &(a, b, table) in &directed {
             let table = &tables[table as usize * side..(table as usize + 1) * side];
             // For each digit of the other cell, how many digits of this one
@@ -159,6 +165,9 @@ impl Relations {
             }
         }
         let mut slots = vec![NONE; cells];
+        if !edges.is_empty() {
+            relations.cells.reserve(cells);
+        }
         for &(a, b) in &edges {
             (slots[a as usize], slots[b as usize]) = (0, 0);
         }
@@ -169,6 +178,10 @@ impl Relations {
             }
         }
         // Edges are in the order of the cells they start from.
+        let related = relations.cells.len();
+        relations.edge_starts.reserve(related + 1);
+        relations.cell_reaches.reserve(related);
+        relations.targets.reserve(edges.len());
         let mut edge = 0;
         for &cell in &relations.cells {
             relations.edge_starts.push(edge as u32);
