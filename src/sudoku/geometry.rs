@@ -361,6 +361,7 @@ impl GeometryBuilder {
     /// `[(a, d), (b, d)]`; neighbours that must not be consecutive are the
     /// groups `[(a, d), (b, d + 1)]` and `[(a, d + 1), (b, d)]`.
     pub fn at_most_once(mut self, placements: impl IntoIterator<Item = (usize, u8)>) -> Self {
+        self.room_for_groups();
         self.group_placements.extend(placements);
         self.group_ends.push(self.group_placements.len() as u32);
         self.group_rules.push(NO_RULE);
@@ -380,6 +381,7 @@ impl GeometryBuilder {
     /// of one digit in two cells that already share a unit or cage is left
     /// out when the geometry is built, and so is a pair already forbidden.
     pub(crate) fn forbid_pair(&mut self, first: (usize, u8), second: (usize, u8), rule: u32) {
+        self.room_for_groups();
         self.group_placements.extend([first, second]);
         self.group_ends.push(self.group_placements.len() as u32);
         self.group_rules.push(rule);
@@ -406,6 +408,7 @@ impl GeometryBuilder {
             }
             _ => {}
         }
+        self.room_for_groups();
         self.group_placements.push(centre);
         let mut rest = digits;
         while rest != 0 {
@@ -420,9 +423,24 @@ impl GeometryBuilder {
     /// Makes room for `groups` more groups of a rule holding `placements`
     /// placements in all, which a rule about to add them knows ahead.
     pub(crate) fn reserve_rule_groups(&mut self, groups: usize, placements: usize) {
+        self.room_for_groups();
         self.group_placements.reserve(placements);
         self.group_ends.reserve(groups);
         self.group_rules.reserve(groups);
+    }
+
+    /// At the first group, room for a grid's worth of relations (the
+    /// stars of a negative rule between every two neighbours), so that a
+    /// puzzle's rules do not grow the group lists by doubling from empty,
+    /// and a puzzle without groups allocates none.
+    #[inline]
+    fn room_for_groups(&mut self) {
+        if self.group_ends.capacity() == 0 {
+            let cells = self.frame.cells();
+            self.group_placements.reserve(cells * 48);
+            self.group_ends.reserve(cells * 18);
+            self.group_rules.reserve(cells * 18);
+        }
     }
 
     /// The placements of group `group`, as given.
@@ -855,14 +873,11 @@ impl Geometry {
             boxes: None,
             standard_units: units.len(),
             units,
-            // Room for the groups of a grid's worth of relations (the stars
-            // of a negative rule between every two neighbours), so that a
-            // puzzle's rules do not grow these lists by doubling from empty.
-            group_placements: Vec::with_capacity(n * n * 48),
-            group_ends: Vec::with_capacity(n * n * 18),
+            group_placements: Vec::new(),
+            group_ends: Vec::new(),
             bad_boxes: false,
             cages: Vec::new(),
-            group_rules: Vec::with_capacity(n * n * 18),
+            group_rules: Vec::new(),
             rules: Vec::new(),
             forbidden: Vec::with_capacity(n * n * 2),
             tables: Vec::new(),

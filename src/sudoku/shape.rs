@@ -185,6 +185,9 @@ impl Shape {
     /// and the positions covered by a grid.
     pub fn frame(&self, size: Size) -> Frame {
         let n = size.side();
+        if let Shape::Square = self {
+            return Frame::square(n);
+        }
         let corners = self.corners();
         let rows = corners.iter().map(|&(top, _)| top + n).max().unwrap_or(0);
         let columns = corners.iter().map(|&(_, left)| left + n).max().unwrap_or(0);

@@ -120,7 +120,7 @@ pub(crate) fn read(
         dialect,
         size,
         frame: rules.shape.frame(size),
-        corners: rules.shape.corners().to_vec(),
+        corners: rules.shape.corners(),
     };
     let root = Path::Text(key);
     let found = &mut rules.constraints;
@@ -377,13 +377,13 @@ enum Marker {
 
 /// Reads the parts of rules in one dialect, on a grid of one size and
 /// shape.
-struct Reader {
+struct Reader<'s> {
     dialect: Dialect,
     size: Size,
     /// Where the cells sit: cells are named by their row and column in it.
     frame: Frame,
     /// The corners of the shape's grids, which bound the clues' rays.
-    corners: Vec<(usize, usize)>,
+    corners: &'s [(usize, usize)],
 }
 
 /// The items of `value`, the array at `path` (item `k` is at
@@ -395,7 +395,7 @@ fn items<'a>(path: &Path, value: &'a Json, expected: &'static str) -> Result<&'a
     }
 }
 
-impl Reader {
+impl Reader<'_> {
     /// The entries of `value`, the array at `path`: objects with the keys
     /// `keys` (and, in f-puzzles, presentation keys), each as its members
     /// (entry `k` is at `path.item(k)`). Every entry is checked before any
