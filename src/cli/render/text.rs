@@ -9,7 +9,7 @@ use sudoku_dlx::{
     write_block_painted, write_block_regions, write_cage_list, write_framed_block,
     write_framed_boxes, write_line, write_regions, Piece,
 };
-use sudoku_dlx::{Boxes, Frame, Grid, Layout, Record};
+use sudoku_dlx::{Boxes, Grid, Layout, Record, Size};
 
 use crate::cli::args::{Format, Task};
 use crate::cli::candidates;
@@ -192,15 +192,16 @@ fn write_grid(out: &mut Vec<u8>, grid: &Grid, record: &Record, layout: Layout, o
             write_code(out, style.render());
         }),
     }
-    write_cages(out, record, layout, &Frame::square(grid.size().side()));
+    write_cages(out, record, layout, grid.size());
     out.push(b'\n');
 }
 
-/// Lists the record's killer cages under a block, cells named in `frame`.
-fn write_cages(out: &mut Vec<u8>, record: &Record, layout: Layout, frame: &Frame) {
-    if layout == Layout::Block {
-        let cages: Vec<_> = record.rules.cages().cloned().collect();
-        write_cage_list(out, &cages, frame);
+/// Lists the record's killer cages under a block, cells named in the frame
+/// of its shape on grids of `size`.
+fn write_cages(out: &mut Vec<u8>, record: &Record, layout: Layout, size: Size) {
+    let cages: Vec<_> = record.rules.cages().cloned().collect();
+    if layout == Layout::Block && !cages.is_empty() {
+        write_cage_list(out, &cages, &record.rules.shape.frame(size));
     }
 }
 
@@ -218,7 +219,7 @@ fn write_framed(out: &mut Vec<u8>, grid: &Grid, record: &Record, layout: Layout,
         }
         Layout::Block => write_framed_block(out, grid, &frame, alphabet),
     }
-    write_cages(out, record, layout, &frame);
+    write_cages(out, record, layout, grid.size());
     out.push(b'\n');
 }
 
