@@ -16,8 +16,9 @@
 //! `extra_regions` are lists of cells holding different digits. Cells are
 //! `r<row>c<col>`, from 1, in the frame: with a `shape` or `grids`, the
 //! givens are the frame's cells in reading order, cells are named across
-//! the whole frame, and every rule key but `boxes` and `regions` applies. `docs/puzzle.schema.json` is the JSON Schema of
-//! the same. Every mistake names its key.
+//! the whole frame, and every rule key but `boxes` and `regions` applies.
+//! `docs/puzzle.schema.json` is the JSON Schema of the same. Every mistake
+//! names its key.
 //!
 //! A `-f json` answer reads back as the puzzle it answers: its `puzzle` is
 //! the givens, its `solution` a solution the record claims (which `check`
@@ -699,9 +700,9 @@ mod tests {
         let column: Vec<String> = (7..=15).map(|r| format!("r{r}c11")).collect();
         let diagonal: Vec<String> = (0..5).map(|k| format!("r{}c{}", 11 + k, 7 + k)).collect();
         // The cages come first. Each sandwich is the row or column of the
-        // one grid its clue is
-        // beside: the first grid's row 7, the middle grid's row 5 and
-        // column 5, though the frame's row 7 and row 11 run on.
+        // one grid its clue is beside: the first grid's row 7, the middle
+        // grid's row 5 and column 5, though the frame's rows 7 and 11 run
+        // on into other grids.
         let expected = [
             row(10, 10..=11),
             row(1, 1..=2),
