@@ -117,6 +117,17 @@ impl Frame {
         self.at.is_empty()
     }
 
+    /// The cell at `row`, `column` counted from 1, with 0 and below (or
+    /// past the last row or column) outside, as clues outside a grid are
+    /// placed; `None` where the frame has no cell.
+    pub fn cell_at_from_one(&self, row: i64, column: i64) -> Option<usize> {
+        let (row, column) = (
+            usize::try_from(row - 1).ok()?,
+            usize::try_from(column - 1).ok()?,
+        );
+        self.cell_at(row, column)
+    }
+
     /// The cell at `row`, `column` (from 0), or `None` where the frame has
     /// no cell or the place is outside it.
     #[inline]

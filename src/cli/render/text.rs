@@ -199,8 +199,11 @@ fn write_grid(out: &mut Vec<u8>, grid: &Grid, record: &Record, layout: Layout, o
 /// Lists the record's killer cages under a block, cells named in the frame
 /// of its shape on grids of `size`.
 fn write_cages(out: &mut Vec<u8>, record: &Record, layout: Layout, size: Size) {
+    if layout != Layout::Block {
+        return;
+    }
     let cages: Vec<_> = record.rules.cages().cloned().collect();
-    if layout == Layout::Block && !cages.is_empty() {
+    if !cages.is_empty() {
         write_cage_list(out, &cages, &record.rules.shape.frame(size));
     }
 }

@@ -294,12 +294,7 @@ impl Constraint {
             (row as i64 + 1, column as i64 + 1)
         };
         let (row, column) = at(*cells.first()?);
-        let outside = |r: i64, c: i64| {
-            let (Ok(r), Ok(c)) = (usize::try_from(r - 1), usize::try_from(c - 1)) else {
-                return true;
-            };
-            frame.cell_at(r, c).is_none()
-        };
+        let outside = |r: i64, c: i64| frame.cell_at_from_one(r, c).is_none();
         let step = match cells.get(1) {
             Some(&next) => {
                 let (r, c) = at(next);

@@ -96,8 +96,9 @@ pub(crate) fn keys(dialect: Dialect) -> &'static [&'static str] {
 }
 
 /// Reads the member `key: value` into `rules` when it is one of the rules
-/// of this module in `dialect`; returns false, reading nothing, when it is
-/// not.
+/// of this module in `dialect`, its cells named in `frame` (the frame of
+/// `rules.shape` on grids of `size`); returns false, reading nothing, when
+/// it is not.
 ///
 /// # Errors
 ///
@@ -107,6 +108,7 @@ pub(crate) fn read(
     key: &str,
     value: &Json,
     size: Size,
+    frame: &Frame,
     rules: &mut Rules,
 ) -> Result<bool, Problem> {
     if !keys(dialect).contains(&key) {
@@ -119,7 +121,7 @@ pub(crate) fn read(
     let reader = Reader {
         dialect,
         size,
-        frame: rules.shape.frame(size),
+        frame,
         corners: rules.shape.corners(),
     };
     let root = Path::Text(key);
@@ -294,7 +296,12 @@ pub(crate) fn read(
                     // The one row or column the clue stands beside.
                     let beside: Vec<(i64, i64)> = [(1, 0), (-1, 0), (0, 1), (0, -1)]
                         .into_iter()
-                        .filter(|&(dr, dc)| reader.cell_at(clue.0 + dr, clue.1 + dc).is_some())
+                        .filter(|&(dr, dc)| {
+                            reader
+                                .frame
+                                .cell_at_from_one(clue.0 + dr, clue.1 + dc)
+                                .is_some()
+                        })
                         .collect();
                     match beside[..] {
                         [step] => reader.ray(clue, step),
@@ -381,7 +388,7 @@ struct Reader<'s> {
     dialect: Dialect,
     size: Size,
     /// Where the cells sit: cells are named by their row and column in it.
-    frame: Frame,
+    frame: &'s Frame,
     /// The corners of the shape's grids, which bound the clues' rays.
     corners: &'s [(usize, usize)],
 }
@@ -442,14 +449,14 @@ impl Reader<'_> {
     /// The cells at `path`: an array of distinct cell names.
     fn cells(&self, path: &Path, value: &Json) -> Result<Vec<usize>, Problem> {
         let expected = || {
-            let range = cell_range(&self.frame);
+            let range = cell_range(self.frame);
             format!("an array of cells such as \"r1c1\", {range}")
         };
         let items = items(path, value, "an array of cells")?;
         let mut cells = Vec::with_capacity(items.len());
         for (k, item) in items.iter().enumerate() {
             let cell = match &item.value {
-                Value::String(name) => parse_cell(name, &self.frame),
+                Value::String(name) => parse_cell(name, self.frame),
                 _ => None,
             };
             match cell {
@@ -519,11 +526,11 @@ impl Reader<'_> {
             let cell = get(members, "cell")
                 .ok_or_else(|| path.found(value.at, "no cell", "a cell key"))?;
             match &cell.value {
-                Value::String(name) if parse_cell(name, &self.frame).is_some() => {
-                    cells.extend(parse_cell(name, &self.frame));
+                Value::String(name) if parse_cell(name, self.frame).is_some() => {
+                    cells.extend(parse_cell(name, self.frame));
                 }
                 _ => {
-                    let range = cell_range(&self.frame);
+                    let range = cell_range(self.frame);
                     let expected = format!("a cell such as \"R1C1\", {range}");
                     return Err(path.member("cell").bad(cell, expected));
                 }
@@ -559,7 +566,11 @@ impl Reader<'_> {
             _ => None,
         };
         match parsed {
-            Some((r, c)) if r <= rows + 1 && c <= columns + 1 && self.cell_at(r, c).is_none() => {
+            Some((r, c))
+                if r <= rows + 1
+                    && c <= columns + 1
+                    && self.frame.cell_at_from_one(r, c).is_none() =>
+            {
                 Ok((r, c))
             }
             _ if rows == columns && self.frame.is_full() => Err(path.member(key).bad(
@@ -581,16 +592,6 @@ impl Reader<'_> {
         }
     }
 
-    /// The cell at (`row`, `column`), from 1, in the frame, if there is
-    /// one.
-    fn cell_at(&self, row: i64, column: i64) -> Option<usize> {
-        let (row, column) = (
-            usize::try_from(row - 1).ok()?,
-            usize::try_from(column - 1).ok()?,
-        );
-        self.frame.cell_at(row, column)
-    }
-
     /// The cells from the clue at (`row`, `column`) (from 1, in the frame)
     /// stepping by `step` while inside a grid that holds the first of them:
     /// the whole row or column of a grid for a sandwich, a diagonal up to
@@ -609,7 +610,7 @@ impl Reader<'_> {
         let mut cells = Vec::new();
         let (mut r, mut c) = (first_row, first_column);
         while grids.iter().any(|&corner| holds(corner, r, c)) {
-            cells.extend(self.cell_at(r, c));
+            cells.extend(self.frame.cell_at_from_one(r, c));
             r += dr;
             c += dc;
         }

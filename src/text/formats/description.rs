@@ -183,6 +183,7 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
             &member.key,
             &member.value,
             size,
+            &frame,
             rules,
         )?;
     }

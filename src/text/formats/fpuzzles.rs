@@ -138,6 +138,8 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
         ..Rules::default()
     };
     let (mut main_diagonal, mut anti_diagonal) = (false, false);
+    // f-puzzles has one square grid.
+    let square = Frame::square(size.side());
     record.title.clear();
     for (k, member) in all.iter().enumerate() {
         let key = member.key.as_str();
@@ -177,6 +179,7 @@ pub(crate) fn read(value: &Json, record: &mut Record) -> Result<(), Problem> {
                 key,
                 &member.value,
                 size,
+                &square,
                 &mut rules,
             )? => {}
             _ => match FLAGS.iter().find(|(name, _)| *name == key) {
