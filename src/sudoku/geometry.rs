@@ -57,6 +57,10 @@ pub struct Geometry {
     /// ([`Size::box_shape`]) only; other box shapes, regions, extra units,
     /// groups and cages make a geometry that is not.
     classic: bool,
+    /// True for rows, columns and the size's own boxes, whatever "at most
+    /// once" groups and placements forbidden outright come with them, and
+    /// nothing else: no cage, table, line or other unit.
+    classic_units: bool,
     /// The number of units of every cell, when it is the same for all.
     units_per_cell: Option<usize>,
     /// The number of peers of every cell, when it is the same for all.
@@ -698,15 +702,15 @@ impl GeometryBuilder {
             owned.map(|(&code, &group)| (code as usize, group))
         });
         let relations = Relations::new(n, cells, &relation_stars, together);
-        let classic = self.boxes.is_some()
+        let classic_units = self.boxes.is_some()
             && self.frame.is_square(n)
             && matches!(self.units.first(), Some((Unit::Row(_), _)))
             && self.boxes == size.box_shape()
             && self.units.len() == self.standard_units
-            && group_rules.is_empty()
-            && allowed.is_empty()
             && self.tables.is_empty()
+            && self.consecutive_sets.is_empty()
             && cages.is_empty();
+        let classic = classic_units && group_rules.is_empty() && allowed.is_empty();
         let units_per_cell = same_length(&index.cell_unit_starts);
         let peers_per_cell = same_length(&index.peer_starts);
         Ok(Geometry {
@@ -716,6 +720,7 @@ impl GeometryBuilder {
             boxes: self.boxes,
             index,
             classic,
+            classic_units,
             units_per_cell,
             peers_per_cell,
             group_placements,
@@ -979,6 +984,15 @@ impl Geometry {
     /// groups and cages make a geometry that is not.
     pub fn is_classic(&self) -> bool {
         self.classic
+    }
+
+    /// True when the rules beyond rows, columns and the size's own boxes
+    /// are only "at most once" groups (pairs of placements that may not
+    /// stand together, as thermometers, dots and XV compile to) and
+    /// placements forbidden outright: no cage, table, renban line or other
+    /// unit. The classic geometry is one.
+    pub fn has_only_pairs(&self) -> bool {
+        self.classic_units
     }
 
     /// The number of units of every cell, when it is the same for all (3

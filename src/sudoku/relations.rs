@@ -239,6 +239,20 @@ impl Relations {
     }
 }
 
+/// The digits of an edge's target that some digit of `candidates` (bit
+/// `d - 1` for digit `d`) goes with, by the edge's supports `table` (see
+/// [`Relations::edges`]).
+#[inline]
+pub(crate) fn supported_by(table: &[u64], candidates: u64) -> u64 {
+    let mut supported = 0;
+    let mut digits = candidates;
+    while digits != 0 {
+        supported |= table[digits.trailing_zeros() as usize];
+        digits &= digits - 1;
+    }
+    supported
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,9 +2,11 @@
 //!
 //! A [`Solver`] turns a puzzle into the exact-cover matrix of
 //! [`crate::sudoku::encoding`], runs [`crate::engine::Matrix::search`] on it and decodes
-//! the chosen options back into filled grids. Classic 9x9 grids searched
-//! with the default tie break take the bitboard fast path of
-//! [`crate::sudoku::fast9`] instead.
+//! the chosen options back into filled grids. 9x9 grids of classic units
+//! searched with the default tie break take the bitboard fast path of
+//! [`crate::sudoku::fast9`] instead, when their other rules are at most
+//! pairs of placements that may not stand together (thermometers, dots,
+//! XV, non-consecutive, anti-knight...).
 //!
 //! Before any linking, the solver places the digits that singles force
 //! ([`Singles`]: a cell with one candidate, a digit with one place in a row,
@@ -40,7 +42,7 @@ use crate::sudoku::encoding::{
     CageSums, ConsecutiveSets, Encoding, Intersections, ItemOrder, PairSupports, Position,
     TableSupports, UnitMatching,
 };
-use crate::sudoku::fast9::Fast9;
+use crate::sudoku::fast9::{Classic, Fast9, Paired};
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid, Size};
 use crate::sudoku::random::Rng;
@@ -106,7 +108,7 @@ pub struct Solver {
     /// The renban lines, propagated as a whole during the search of a
     /// geometry that has them.
     runs: ConsecutiveSets,
-    /// The classic 9x9 fast path, taken with the default tie break.
+    /// The 9x9 fast path, taken with the default tie break.
     fast9: Fast9,
     /// The solutions gathered by the runs of a search of a large grid.
     restarts: Restarts,
@@ -189,15 +191,19 @@ impl Solver {
     ) -> Result<SearchStats, Conflict> {
         // The matrix holds the settings of every search, the fast path's too.
         let most_hidden = self.matrix.tie_break() == TieBreak::MostHidden;
-        if most_hidden && geometry.is_classic() && geometry.side() == 9 {
+        if most_hidden && geometry.side() == 9 && geometry.has_only_pairs() {
             // Givens that clash fall through, for the general path to name.
-            let found = self.fast9.solve(
-                puzzle.cells(),
-                limit,
-                self.matrix.node_budget(),
-                &mut self.solution,
-                &mut on_solution,
-            );
+            let found = match geometry.is_classic() {
+                true => self.fast9.solve(
+                    &Classic,
+                    puzzle.cells(),
+                    limit,
+                    self.matrix.node_budget(),
+                    &mut self.solution,
+                    &mut on_solution,
+                ),
+                false => self.solve_pairs(geometry, puzzle, limit, &mut on_solution),
+            };
             if let Some(stats) = found {
                 self.presolved = self.fast9.presolved();
                 return Ok(stats);
@@ -278,6 +284,30 @@ impl Solver {
         matrix.set_node_budget(Some(budget));
         wide.set_node_budget(Some(budget));
         Ok(stats)
+    }
+
+    /// The fast path's search of a 9x9 geometry of classic units whose
+    /// other rules are pairs of placements ([`Geometry::has_only_pairs`]);
+    /// `None` when the givens clash, for the general path to name.
+    // Out of line: the classic search above stays as it was compiled.
+    #[inline(never)]
+    fn solve_pairs(
+        &mut self,
+        geometry: &Geometry,
+        puzzle: &Grid,
+        limit: u64,
+        on_solution: &mut dyn FnMut(&Grid),
+    ) -> Option<SearchStats> {
+        let rules = Paired::of(geometry)?;
+        let budget = self.matrix.node_budget();
+        self.fast9.solve(
+            &rules,
+            puzzle.cells(),
+            limit,
+            budget,
+            &mut self.solution,
+            on_solution,
+        )
     }
 
     /// Caps the search nodes of each later search at `budget` (`None`: no

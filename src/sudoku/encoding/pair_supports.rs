@@ -15,7 +15,7 @@
 
 use crate::engine::{Count, Propagate, Pruning};
 use crate::sudoku::grid::Grid;
-use crate::sudoku::relations::Relations;
+use crate::sudoku::relations::{supported_by, Relations};
 
 /// A cell with no item in the matrix (filled).
 const NONE: u32 = u32::MAX;
@@ -211,12 +211,7 @@ impl Spread<'_> {
             if held == 0 || many > reach {
                 continue;
             }
-            let mut supported = 0;
-            let mut digits = candidates;
-            while digits != 0 {
-                supported |= table[digits.trailing_zeros() as usize];
-                digits &= digits - 1;
-            }
+            let supported = supported_by(table, candidates);
             let unsupported = held & !supported;
             if unsupported == 0 {
                 continue;

@@ -1,5 +1,6 @@
-//! The classic 9x9 fast path of the solver: a hybrid of exact cover and
-//! bitboards.
+//! The 9x9 fast path of the solver: a hybrid of exact cover and
+//! bitboards, for classic grids and for those whose other rules are pairs
+//! of placements.
 //!
 //! Batch-checking collections of classic puzzles is the first job of the
 //! tool, and there the general path (singles, then the exact-cover matrix
@@ -10,13 +11,21 @@
 //! digit confined to one row of a box, or to one box of a row. The state is
 //! small enough to copy at each branch, so nothing is undone.
 //!
-//! [`crate::Solver`] takes this path for the classic 9x9 geometry with the
-//! default tie break, and the general one for everything else; both find
-//! the same solutions (the first of a puzzle with several may differ).
+//! [`crate::Solver`] takes this path, with the default tie break, for the
+//! classic 9x9 geometry and for 9x9 geometries of classic units whose other
+//! rules compile to "at most once" groups and placements forbidden outright
+//! (`rules.rs`: thermometers, kropki dots, XV, non-consecutive, anti-knight,
+//! whispers, palindromes...), and the general one for everything else;
+//! both find the same solutions (the first of a puzzle with several may
+//! differ).
 
+mod rules;
 mod search;
 mod state;
 mod tables;
+
+pub(crate) use rules::{Classic, Paired};
+pub(crate) use state::ExtraRules;
 
 use crate::engine::SearchStats;
 use crate::sudoku::grid::{Grid, Size};
@@ -38,8 +47,9 @@ impl Fast9 {
     /// digits after the forced ones of the start.
     ///
     /// Returns `None`, having searched nothing, when two givens clash.
-    pub(crate) fn solve(
+    pub(crate) fn solve<R: ExtraRules>(
         &mut self,
+        rules: &R,
         cells: &[u8],
         limit: u64,
         budget: u64,
@@ -48,17 +58,20 @@ impl Fast9 {
     ) -> Option<SearchStats> {
         debug_assert_eq!(cells.len(), 81);
         let mut state = State::new();
+        if R::ANY {
+            rules.forbid(&mut state);
+        }
         for (cell, &digit) in cells.iter().enumerate() {
             if digit != 0 {
                 let digit = usize::from(digit - 1);
                 if !state.allows(cell, digit) {
                     return None;
                 }
-                state.place(cell, digit);
+                state.place(cell, digit, rules);
             }
         }
         let mut forced = 0;
-        let Ok(counts) = state.propagate(&mut forced) else {
+        let Ok(counts) = state.propagate(&mut forced, rules) else {
             self.presolved = forced as usize;
             return Some(SearchStats {
                 stopped_at_limit: limit == 0,
@@ -67,10 +80,13 @@ impl Fast9 {
         };
         self.presolved = forced as usize;
         solution.clear(Size::NINE);
-        Some(self.search.run(state, counts, limit, budget, |state| {
-            state.write(solution.cells_mut());
-            on_solution(solution);
-        }))
+        Some(
+            self.search
+                .run(rules, state, counts, limit, budget, |state| {
+                    state.write(solution.cells_mut());
+                    on_solution(solution);
+                }),
+        )
     }
 
     /// How many digits were forced before the first branch of the last

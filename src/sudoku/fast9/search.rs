@@ -2,7 +2,7 @@
 //! candidates, let [`State::propagate`] do the forced work, and copy the
 //! state at each branch so that backtracking is a copy back.
 
-use super::state::{Counts, State};
+use super::state::{Counts, ExtraRules, State};
 use crate::engine::SearchStats;
 
 /// A branch point: the state before the branch, its cell and the digits
@@ -26,8 +26,9 @@ impl Search {
     /// and three candidates, for up to `limit` solutions, calling `visit`
     /// with each. Nodes are the digits placed after the start (tried or
     /// forced); the search stops once they reach `budget`.
-    pub(super) fn run(
+    pub(super) fn run<R: ExtraRules>(
         &mut self,
+        rules: &R,
         mut state: State,
         mut counts: Counts,
         limit: u64,
@@ -54,7 +55,7 @@ impl Search {
                     stats.stopped_at_node_budget = true;
                     return stats;
                 }
-                let cell = choose(&state, &counts);
+                let cell = choose(&state, &counts, rules);
                 let digits = state.candidates(cell);
                 let first = digits.trailing_zeros() as usize;
                 stats.branches += 1;
@@ -63,9 +64,9 @@ impl Search {
                     cell: cell as u8,
                     digits: digits & (digits - 1),
                 });
-                state.place(cell, first);
+                state.place(cell, first, rules);
                 stats.nodes += 1;
-                if let Ok(next) = state.propagate(&mut stats.nodes) {
+                if let Ok(next) = state.propagate(&mut stats.nodes, rules) {
                     counts = next;
                     continue 'search;
                 }
@@ -86,9 +87,9 @@ impl Search {
                 if branch.digits == 0 {
                     self.branches.pop();
                 }
-                state.place(cell, digit);
+                state.place(cell, digit, rules);
                 stats.nodes += 1;
-                if let Ok(next) = state.propagate(&mut stats.nodes) {
+                if let Ok(next) = state.propagate(&mut stats.nodes, rules) {
                     counts = next;
                     continue 'search;
                 }
@@ -99,8 +100,16 @@ impl Search {
 
 /// The cell to branch on: the first with two candidates, else the first
 /// with three, else the first with the fewest.
-fn choose(state: &State, counts: &Counts) -> usize {
+fn choose<R: ExtraRules>(state: &State, counts: &Counts, rules: &R) -> usize {
     for tier in [&counts.two, &counts.three] {
+        if R::ANY {
+            for (band, &cells) in tier.iter().enumerate() {
+                let cells = cells & rules.preferred(band);
+                if cells != 0 {
+                    return 27 * band + cells.trailing_zeros() as usize;
+                }
+            }
+        }
         for (band, &cells) in tier.iter().enumerate() {
             if cells != 0 {
                 return 27 * band + cells.trailing_zeros() as usize;

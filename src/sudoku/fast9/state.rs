@@ -17,13 +17,34 @@
 
 use super::tables::{BAND, NO_PLACE, PEERS, ROW, ROW_BOXES, SEGMENTS_LEFT, SEGMENT_CELLS};
 
+/// What the fast path asks of the rules of a grid; see `rules.rs`.
+pub(crate) trait ExtraRules {
+    /// False for the classic grid: its search is compiled without calls.
+    const ANY: bool;
+
+    /// Strikes the placements that may not stand with `digit` (0 to 8) in
+    /// `cell`, just placed.
+    fn strike_partners(&self, state: &mut State, cell: usize, digit: usize);
+
+    /// Strikes the digits that a cell of two or three candidates
+    /// (`counts`) leaves unsupported in a cell related to it.
+    fn narrow(&self, state: &mut State, counts: &Counts);
+
+    /// The cells of band `band` to branch on first among those of as few
+    /// candidates.
+    fn preferred(&self, band: usize) -> u32;
+
+    /// Strikes the placements forbidden outright, before the givens.
+    fn forbid(&self, state: &mut State);
+}
+
 /// One bit per column, copied into each row of a band.
 const COLUMNS_TO_BAND: u32 = 1 | 1 << 9 | 1 << 18;
 
 /// The candidates of a 9x9 grid, and what changed since they were last
 /// looked at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct State {
+pub(crate) struct State {
     /// The cells each digit may take, band by band: entry `3 * digit +
     /// band` for digits 0 to 8. A placed cell stays in its digit's mask.
     places: [u32; 27],
@@ -61,7 +82,14 @@ impl State {
         self.places[3 * digit + cell / 27] >> (cell % 27) & 1 != 0
     }
 
+    /// The open cells of band `band`.
+    #[inline(always)]
+    pub(super) fn open(&self, band: usize) -> u32 {
+        self.unsolved[band]
+    }
+
     /// The candidates of `cell`, bit `d` for digit `d + 1`.
+    #[inline(always)]
     pub(super) fn candidates(&self, cell: usize) -> u16 {
         let (band, bit) = (cell / 27, cell % 27);
         (0..9).fold(0, |mask, digit| {
@@ -88,7 +116,7 @@ impl State {
     /// Puts `digit` (0 to 8) in `cell`, which must allow it: the cell leaves
     /// the other digits, and its peers leave this one.
     #[inline(always)]
-    pub(super) fn place(&mut self, cell: usize, digit: usize) {
+    pub(super) fn place<R: ExtraRules>(&mut self, cell: usize, digit: usize, rules: &R) {
         let (band, bit) = (cell / 27, 1u32 << (cell % 27));
         debug_assert!(self.places[3 * digit + band] & bit != 0);
         // Without branches: which digits lose the cell is data.
@@ -101,12 +129,12 @@ impl State {
         }
         self.places[3 * digit + band] |= bit;
         self.changed |= lost & !(1 << (3 * digit + band));
-        self.place_last(cell, digit);
+        self.place_last(cell, digit, rules);
     }
 
     /// [`State::place`] for a cell whose one candidate left is `digit`.
     #[inline(always)]
-    fn place_last(&mut self, cell: usize, digit: usize) {
+    fn place_last<R: ExtraRules>(&mut self, cell: usize, digit: usize, rules: &R) {
         self.unsolved[cell / 27] &= !(1 << (cell % 27));
         let mut narrowed = 0;
         for (b, &peers) in PEERS[cell].iter().enumerate() {
@@ -116,22 +144,40 @@ impl State {
             narrowed |= u32::from(before & peers != 0) << entry;
         }
         self.changed |= narrowed;
+        if R::ANY {
+            rules.strike_partners(self, cell, digit);
+        }
+    }
+
+    /// Takes `digit` (0 to 8) from the candidates of `cell`, for a rule. A
+    /// solved cell that loses its own digit this way is opened again with
+    /// no candidate left, a contradiction the next sweep finds.
+    #[inline(always)]
+    pub(super) fn strike(&mut self, cell: usize, digit: usize) {
+        let (band, bit) = (cell / 27, 1u32 << (cell % 27));
+        let entry = 3 * digit + band;
+        let before = self.places[entry];
+        let lost = before & bit;
+        self.places[entry] = before & !bit;
+        self.changed |= u32::from(lost != 0) << entry;
+        self.unsolved[band] |= lost;
     }
 
     /// Like [`State::place`], but first checks that the cell still allows
     /// the digit: a single found in a sweep may have lost it to another
     /// single of the same sweep.
     #[inline]
-    fn place_checked(
+    fn place_checked<R: ExtraRules>(
         &mut self,
         cell: usize,
         digit: usize,
         placed: &mut u64,
+        rules: &R,
     ) -> Result<(), Contradiction> {
         if !self.allows(cell, digit) {
             return Err(Contradiction);
         }
-        self.place(cell, digit);
+        self.place(cell, digit, rules);
         *placed += 1;
         Ok(())
     }
@@ -139,21 +185,28 @@ impl State {
     /// Places every forced digit until none is left, adding one to `placed`
     /// for each. On success the cells with two and three candidates left are
     /// returned (band by band), for the choice of a branch.
-    pub(super) fn propagate(&mut self, placed: &mut u64) -> Result<Counts, Contradiction> {
+    pub(super) fn propagate<R: ExtraRules>(
+        &mut self,
+        placed: &mut u64,
+        rules: &R,
+    ) -> Result<Counts, Contradiction> {
         loop {
             while self.changed != 0 {
                 let entry = self.changed.trailing_zeros() as usize;
                 self.column_changed |= self.changed;
                 self.changed &= self.changed - 1;
-                self.narrow_band(entry, placed)?;
+                self.narrow_band(entry, placed, rules)?;
             }
             if self.column_changed != 0 {
-                self.column_singles(placed)?;
+                self.column_singles(placed, rules)?;
                 if self.changed != 0 {
                     continue;
                 }
             }
-            let counts = self.cell_singles(placed)?;
+            let counts = self.cell_singles(placed, rules)?;
+            if R::ANY && self.changed == 0 {
+                rules.narrow(self, &counts);
+            }
             if self.changed == 0 {
                 return Ok(counts);
             }
@@ -164,7 +217,12 @@ impl State {
     /// placement uses, and places the digit in a row of the band left with
     /// one place.
     #[inline]
-    fn narrow_band(&mut self, entry: usize, placed: &mut u64) -> Result<(), Contradiction> {
+    fn narrow_band<R: ExtraRules>(
+        &mut self,
+        entry: usize,
+        placed: &mut u64,
+        rules: &R,
+    ) -> Result<(), Contradiction> {
         let (digit, band) = (entry / 3, entry % 3);
         let places = self.places[entry];
         let segments = u16::from(ROW_BOXES[(places & ROW) as usize])
@@ -187,14 +245,18 @@ impl State {
         while singles != 0 {
             let cell = 27 * band + singles.trailing_zeros() as usize;
             singles &= singles - 1;
-            self.place_checked(cell, digit, placed)?;
+            self.place_checked(cell, digit, placed, rules)?;
         }
         Ok(())
     }
 
     /// Places each digit of changed columns in every column left with one
     /// place for it; a column with none is a contradiction.
-    fn column_singles(&mut self, placed: &mut u64) -> Result<(), Contradiction> {
+    fn column_singles<R: ExtraRules>(
+        &mut self,
+        placed: &mut u64,
+        rules: &R,
+    ) -> Result<(), Contradiction> {
         while self.column_changed != 0 {
             let digit = self.column_changed.trailing_zeros() as usize / 3;
             self.column_changed &= !(7 << (3 * digit));
@@ -216,7 +278,7 @@ impl State {
                 while cells != 0 {
                     let cell = 27 * band + cells.trailing_zeros() as usize;
                     cells &= cells - 1;
-                    self.place_checked(cell, digit, placed)?;
+                    self.place_checked(cell, digit, placed, rules)?;
                 }
             }
         }
@@ -226,7 +288,11 @@ impl State {
     /// Places the digit of every cell left with one candidate; a cell with
     /// none is a contradiction. Returns the cells with two and with three
     /// candidates as they stood before these placements.
-    fn cell_singles(&mut self, placed: &mut u64) -> Result<Counts, Contradiction> {
+    fn cell_singles<R: ExtraRules>(
+        &mut self,
+        placed: &mut u64,
+        rules: &R,
+    ) -> Result<Counts, Contradiction> {
         let mut counts = Counts::default();
         for band in 0..3 {
             let open = self.unsolved[band];
@@ -257,7 +323,7 @@ impl State {
                 if candidates == 0 {
                     return Err(Contradiction);
                 }
-                self.place_last(cell, candidates.trailing_zeros() as usize);
+                self.place_last(cell, candidates.trailing_zeros() as usize, rules);
                 *placed += 1;
             }
         }
@@ -267,7 +333,7 @@ impl State {
 
 /// The cells with exactly two and exactly three candidates, band by band.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct Counts {
+pub(crate) struct Counts {
     pub(super) two: [u32; 3],
     pub(super) three: [u32; 3],
 }

@@ -1,8 +1,11 @@
 //! The fast path on its own, and against the general path of the solver.
 
-use super::Fast9;
+use super::{Classic, Fast9};
 use crate::engine::TieBreak;
+use crate::sudoku::constraints::Constraint;
+use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Grid, Size};
+use crate::sudoku::rules::Rules;
 use crate::sudoku::solver::Solver;
 use crate::Rng;
 
@@ -13,9 +16,14 @@ const INKALA: &str =
 fn fast(puzzle: &Grid, limit: u64) -> Option<Vec<Grid>> {
     let mut found = Vec::new();
     let mut solution = Grid::empty(Size::NINE);
-    Fast9::default().solve(puzzle.cells(), limit, u64::MAX, &mut solution, |s| {
-        found.push(s.clone())
-    })?;
+    Fast9::default().solve(
+        &Classic,
+        puzzle.cells(),
+        limit,
+        u64::MAX,
+        &mut solution,
+        |s| found.push(s.clone()),
+    )?;
     Some(found)
 }
 
@@ -58,7 +66,7 @@ fn a_limit_of_zero_stops_before_looking() {
     let puzzle: Grid = INKALA.parse().unwrap();
     let mut solution = Grid::empty(Size::NINE);
     let stats = Fast9::default()
-        .solve(puzzle.cells(), 0, u64::MAX, &mut solution, |_| {
+        .solve(&Classic, puzzle.cells(), 0, u64::MAX, &mut solution, |_| {
             panic!("no solution at limit 0")
         })
         .unwrap();
@@ -71,11 +79,11 @@ fn the_node_budget_stops_the_search() {
     let mut solution = Grid::empty(Size::NINE);
     let mut fast9 = Fast9::default();
     let stats = fast9
-        .solve(puzzle.cells(), 2, u64::MAX, &mut solution, |_| {})
+        .solve(&Classic, puzzle.cells(), 2, u64::MAX, &mut solution, |_| {})
         .unwrap();
     assert!(stats.nodes > 10 && !stats.stopped_at_node_budget);
     let capped = fast9
-        .solve(puzzle.cells(), 2, 5, &mut solution, |_| {})
+        .solve(&Classic, puzzle.cells(), 2, 5, &mut solution, |_| {})
         .unwrap();
     assert!(capped.stopped_at_node_budget);
     assert!(capped.nodes < stats.nodes);
@@ -130,4 +138,164 @@ fn random_puzzles_count_as_the_general_path_counts_them() {
     }
     // Puzzles with none, one and several solutions were all met.
     assert!(seen[0] > 0 && seen[1] > 0 && seen[2] > 0, "{seen:?}");
+}
+
+/// Rules that compile to pairs of placements only, each drawn on `solved`
+/// so that it obeys them: kropki dots and XV (sometimes all of them, with
+/// their negative rules), odd and even cells, minimum and maximum cells,
+/// short thermometers, whispers, palindromes and clones.
+fn pair_rules(rng: &mut Rng, solved: &Grid) -> Rules {
+    let at = |cell: usize| solved.cells()[cell];
+    let kings = |cell: usize| {
+        let (row, column) = ((cell / 9) as i32, (cell % 9) as i32);
+        (-1..=1)
+            .flat_map(move |dr| (-1..=1).map(move |dc| (row + dr, column + dc)))
+            .filter(move |&(r, c)| (0..9).contains(&r) && (0..9).contains(&c))
+            .map(|(r, c)| (r * 9 + c) as usize)
+            .filter(move |&other| other != cell)
+    };
+    let neighbours = (0..81).flat_map(|cell| {
+        let right = (cell % 9 < 8).then_some([cell, cell + 1]);
+        let below = (cell < 72).then_some([cell, cell + 9]);
+        right.into_iter().chain(below)
+    });
+    let mut constraints = Vec::new();
+    // 0: every dot and the negative rules; 1: every X and V and theirs;
+    // else some of each.
+    let mode = rng.below(3);
+    for cells @ [a, b] in neighbours {
+        let (x, y) = (at(a), at(b));
+        let drawn = mode < 2 || rng.below(4) == 0;
+        if mode != 1 && drawn && x.abs_diff(y) == 1 {
+            constraints.push(Constraint::WhiteDot {
+                cells,
+                difference: 1,
+            });
+        } else if mode != 1 && drawn && (x == 2 * y || y == 2 * x) {
+            constraints.push(Constraint::BlackDot { cells, ratio: 2 });
+        } else if mode != 0 && drawn && matches!(x + y, 5 | 10) {
+            constraints.push(Constraint::Xv { cells, sum: x + y });
+        }
+    }
+    match mode {
+        0 => constraints.extend([Constraint::NonConsecutive, Constraint::NegativeBlack]),
+        1 => constraints.push(Constraint::NegativeXv),
+        _ => {}
+    }
+    for _ in 0..rng.below(12) {
+        let cell = rng.below(81);
+        let bigger = |other: usize| at(other) > at(cell);
+        let orthogonal = kings(cell).filter(|&o| o % 9 == cell % 9 || o / 9 == cell / 9);
+        let line = |rng: &mut Rng, from: usize| {
+            let next: Vec<usize> = kings(from).collect();
+            next[rng.below(next.len())]
+        };
+        let rule = match rng.below(7) {
+            0 if at(cell) % 2 == 1 => Constraint::Odd(cell),
+            0 => Constraint::Even(cell),
+            1 if orthogonal.clone().all(bigger) => Constraint::Minimum(cell),
+            1 if orthogonal.clone().all(|o| !bigger(o)) => Constraint::Maximum(cell),
+            2 => {
+                let mut cells = vec![cell];
+                while let Some(&next) = kings(cells[cells.len() - 1])
+                    .filter(|&o| at(o) > at(cells[cells.len() - 1]) && !cells.contains(&o))
+                    .collect::<Vec<_>>()
+                    .first()
+                {
+                    cells.push(next);
+                    if cells.len() == 4 {
+                        break;
+                    }
+                }
+                Constraint::Thermometer(cells)
+            }
+            3 => match kings(cell).find(|&o| at(o).abs_diff(at(cell)) >= 5) {
+                Some(other) => Constraint::Whispers(vec![cell, other]),
+                None => continue,
+            },
+            4 => {
+                let middle = line(rng, cell);
+                match kings(middle).find(|&o| o != cell && at(o) == at(cell)) {
+                    Some(end) => Constraint::Palindrome(vec![cell, middle, end]),
+                    None => continue,
+                }
+            }
+            5 => match (0..81).find(|&o| o != cell && at(o) == at(cell) && rng.below(3) == 0) {
+                Some(copy) => Constraint::Clone {
+                    cells: vec![cell],
+                    copy: vec![copy],
+                },
+                None => continue,
+            },
+            _ => continue,
+        };
+        constraints.push(rule);
+    }
+    Rules {
+        constraints,
+        ..Rules::default()
+    }
+}
+
+/// The solutions of `puzzle` under `geometry` up to `limit`, sorted, by the
+/// solver with `tie_break`; `None` when the givens break the rules.
+fn solutions(
+    geometry: &Geometry,
+    puzzle: &Grid,
+    limit: u64,
+    tie_break: TieBreak,
+) -> Option<Vec<Grid>> {
+    let mut solver = Solver::new();
+    solver.set_tie_break(tie_break);
+    let mut found = Vec::new();
+    solver
+        .solve_in(geometry, puzzle, limit, |s| found.push(s.clone()))
+        .ok()?;
+    found.sort_by(|a, b| a.cells().cmp(b.cells()));
+    Some(found)
+}
+
+#[test]
+fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
+    let mut rng = Rng::from_seed(5);
+    let mut seen = [0usize; 4];
+    for round in 0..300 {
+        let solved = (0..100)
+            .map(|_| random_puzzle(&mut rng, 1.0))
+            .find(Grid::is_solved)
+            .expect("a solved grid among 100 draws");
+        let rules = pair_rules(&mut rng, &solved);
+        let geometry = rules.geometry(Size::NINE).unwrap();
+        assert!(geometry.has_only_pairs() && !geometry.is_classic());
+        let keep = [0.0, 0.05, 0.15, 0.3][round % 4];
+        let mut cells = solved.cells().to_vec();
+        for value in cells.iter_mut() {
+            if (rng.below(1000) as f64) >= keep * 1000.0 {
+                *value = 0;
+            }
+        }
+        // A fifth tampered: one given changed, which may leave no solution
+        // or break a rule at once.
+        if round % 5 == 0 {
+            let cell = rng.below(81);
+            cells[cell] = rng.below(9) as u8 + 1;
+        }
+        let puzzle = Grid::from_cells(&cells).unwrap();
+        let expected = solutions(&geometry, &puzzle, 3, TieBreak::Leftmost);
+        let found = solutions(&geometry, &puzzle, 3, TieBreak::MostHidden);
+        // Below the limit the solutions are all of them, so the same; at
+        // it, each path may meet others first.
+        match (&found, &expected) {
+            (Some(found), Some(expected)) if expected.len() == 3 => assert_eq!(found.len(), 3),
+            _ => assert_eq!(found, expected, "{puzzle:?} {rules:?}"),
+        }
+        for solution in found.iter().flatten() {
+            assert!(solution.keeps_givens_of(&puzzle));
+            assert!(geometry.first_conflict(solution).is_none());
+        }
+        seen[expected.map_or(3, |found| found.len().min(2))] += 1;
+    }
+    // Puzzles with none, one and several solutions, and givens that break
+    // the rules, were all met.
+    assert!(seen.iter().all(|&times| times > 0), "{seen:?}");
 }

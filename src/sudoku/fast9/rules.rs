@@ -1,0 +1,144 @@
+//! The rules beyond "once per unit" that the 9x9 fast path can take on:
+//! pairs of placements that may not stand together.
+//!
+//! Thermometers, kropki dots, XV, non-consecutive neighbours, whispers and
+//! their kin compile to "at most once" groups of placements, and the pairs
+//! among them to support tables ([`Relations`]). On a grid of classic units
+//! with nothing else (no cages, tables, extra units or lines), the search
+//! needs no matrix for them: placing a digit strikes its group partners as
+//! it strikes its peers, and after the forced work each cell of two or three
+//! candidates takes from its related cells the digits none of its own
+//! supports (arc consistency on the pairs, as the matrix's search does
+//! with `PairSupports`). The classic grid has no rules, and its search is
+//! compiled without either step.
+
+use super::state::{Counts, ExtraRules, State};
+use crate::sudoku::geometry::Geometry;
+use crate::sudoku::relations::{supported_by, Relations};
+
+/// The classic grid: no rule beyond the units.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Classic;
+
+impl ExtraRules for Classic {
+    const ANY: bool = false;
+
+    #[inline(always)]
+    fn strike_partners(&self, _: &mut State, _: usize, _: usize) {}
+
+    #[inline(always)]
+    fn narrow(&self, _: &mut State, _: &Counts) {}
+
+    #[inline(always)]
+    fn preferred(&self, _: usize) -> u32 {
+        0
+    }
+
+    #[inline(always)]
+    fn forbid(&self, _: &mut State) {}
+}
+
+/// A cell in no relation.
+const UNRELATED: u8 = u8::MAX;
+
+/// The "at most once" groups and the relations of a geometry of classic
+/// 9x9 units; see [`Paired::of`].
+#[derive(Debug, Clone)]
+pub(crate) struct Paired<'a> {
+    geometry: &'a Geometry,
+    relations: &'a Relations,
+    /// For each cell, its index in [`Relations::cells`], or [`UNRELATED`].
+    related: [u8; 81],
+    /// The related cells whose edges prune only with two or three
+    /// candidates in the cell, band by band.
+    narrow_reach: [u32; 3],
+    /// The related cells whose edges may prune with more, band by band.
+    wide_reach: [u32; 3],
+}
+
+impl<'a> Paired<'a> {
+    /// The rules of `geometry`, when the fast path can take them on: 9x9
+    /// classic units, with groups, relations and placements forbidden
+    /// outright and nothing else.
+    pub(crate) fn of(geometry: &'a Geometry) -> Option<Paired<'a>> {
+        if !geometry.has_only_pairs() {
+            return None;
+        }
+        let relations = geometry.relations();
+        let mut related = [UNRELATED; 81];
+        let (mut narrow_reach, mut wide_reach) = ([0u32; 3], [0u32; 3]);
+        for (index, &cell) in relations.cells().iter().enumerate() {
+            let cell = cell as usize;
+            related[cell] = index as u8;
+            let reach = relations.reach(index);
+            let bands = match reach {
+                0 | 1 => continue,
+                2 | 3 => &mut narrow_reach,
+                _ => &mut wide_reach,
+            };
+            bands[cell / 27] |= 1 << (cell % 27);
+        }
+        Some(Paired {
+            geometry,
+            relations,
+            related,
+            narrow_reach,
+            wide_reach,
+        })
+    }
+}
+
+impl ExtraRules for Paired<'_> {
+    const ANY: bool = true;
+
+    #[inline]
+    fn strike_partners(&self, state: &mut State, cell: usize, digit: usize) {
+        let placed = (cell * 9 + digit) as u32;
+        for &group in self.geometry.groups_of(cell, digit as u8 + 1) {
+            for &partner in self.geometry.group_placements(group as usize) {
+                if partner != placed {
+                    state.strike(partner as usize / 9, partner as usize % 9);
+                }
+            }
+        }
+    }
+
+    fn narrow(&self, state: &mut State, counts: &Counts) {
+        for band in 0..3 {
+            let mut cells = (counts.two[band] | counts.three[band]) & self.narrow_reach[band]
+                | state.open(band) & self.wide_reach[band];
+            while cells != 0 {
+                let cell = 27 * band + cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let candidates = u64::from(state.candidates(cell));
+                let count = candidates.count_ones();
+                if count < 2 {
+                    continue;
+                }
+                let from = self.related[cell] as usize;
+                for (other, reach, supports) in self.relations.edges(from) {
+                    if count > reach {
+                        continue;
+                    }
+                    let target = self.relations.cells()[other] as usize;
+                    let mut missing = !supported_by(supports, candidates) & 0x1ff;
+                    while missing != 0 {
+                        state.strike(target, missing.trailing_zeros() as usize);
+                        missing &= missing - 1;
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn preferred(&self, band: usize) -> u32 {
+        self.narrow_reach[band] | self.wide_reach[band]
+    }
+
+    fn forbid(&self, state: &mut State) {
+        for &(cell, digit, _) in self.geometry.forbidden_placements() {
+            state.strike(cell, usize::from(digit) - 1);
+        }
+    }
+}
