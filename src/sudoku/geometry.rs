@@ -58,8 +58,8 @@ pub struct Geometry {
     /// groups and cages make a geometry that is not.
     classic: bool,
     /// True for rows, columns and the size's own boxes, whatever "at most
-    /// once" groups and placements forbidden outright come with them, and
-    /// nothing else: no cage, table, line or other unit.
+    /// once" groups, placements forbidden outright and renban lines come
+    /// with them, and nothing else: no cage, table or other unit.
     classic_units: bool,
     /// The number of units of every cell, when it is the same for all.
     units_per_cell: Option<usize>,
@@ -708,7 +708,6 @@ impl GeometryBuilder {
             && self.boxes == size.box_shape()
             && self.units.len() == self.standard_units
             && self.tables.is_empty()
-            && self.consecutive_sets.is_empty()
             && cages.is_empty();
         let classic = classic_units && group_rules.is_empty() && allowed.is_empty();
         let units_per_cell = same_length(&index.cell_unit_starts);
@@ -988,9 +987,10 @@ impl Geometry {
 
     /// True when the rules beyond rows, columns and the size's own boxes
     /// are only "at most once" groups (pairs of placements that may not
-    /// stand together, as thermometers, dots and XV compile to) and
-    /// placements forbidden outright: no cage, table, renban line or other
-    /// unit. The classic geometry is one.
+    /// stand together, as thermometers, dots and XV compile to), placements
+    /// forbidden outright and renban lines (whose pairs are groups too, see
+    /// [`Geometry::consecutive_sets`]): no cage, table or other unit. The
+    /// classic geometry is one.
     pub fn has_only_pairs(&self) -> bool {
         self.classic_units
     }

@@ -1,16 +1,17 @@
 //! The rules beyond "once per unit" that the 9x9 fast path can take on:
-//! pairs of placements that may not stand together.
+//! pairs of placements that may not stand together, and renban lines.
 //!
 //! Thermometers, kropki dots, XV, non-consecutive neighbours, whispers and
 //! their kin compile to "at most once" groups of placements, and the pairs
 //! among them to support tables ([`Relations`]). On a grid of classic units
-//! with nothing else (no cages, tables, extra units or lines), the search
-//! needs no matrix for them: placing a digit strikes its group partners as
-//! it strikes its peers, and after the forced work each cell of two or three
+//! with nothing else (no cages, tables or extra units), the search needs no
+//! matrix for them: placing a digit strikes its group partners as it
+//! strikes its peers, and after the forced work each related cell of few
 //! candidates takes from its related cells the digits none of its own
 //! supports (arc consistency on the pairs, as the matrix's search does
-//! with `PairSupports`). The classic grid has no rules, and its search is
-//! compiled without either step.
+//! with `PairSupports`), and each renban line keeps only the digits of the
+//! runs that could still fill it. The classic grid has no rules, and its
+//! search is compiled without these steps.
 
 use super::state::{Counts, ExtraRules, State};
 use crate::sudoku::geometry::Geometry;
@@ -58,8 +59,8 @@ pub(crate) struct Paired<'a> {
 
 impl<'a> Paired<'a> {
     /// The rules of `geometry`, when the fast path can take them on: 9x9
-    /// classic units, with groups, relations and placements forbidden
-    /// outright and nothing else.
+    /// classic units, with groups, relations, placements forbidden outright
+    /// and renban lines, and nothing else.
     pub(crate) fn of(geometry: &'a Geometry) -> Option<Paired<'a>> {
         if !geometry.has_only_pairs() {
             return None;
@@ -104,6 +105,9 @@ impl ExtraRules for Paired<'_> {
     }
 
     fn narrow(&self, state: &mut State, counts: &Counts) {
+        for line in self.geometry.consecutive_sets() {
+            narrow_run(state, line);
+        }
         for band in 0..3 {
             let mut cells = (counts.two[band] | counts.three[band]) & self.narrow_reach[band]
                 | state.open(band) & self.wide_reach[band];
@@ -139,6 +143,37 @@ impl ExtraRules for Paired<'_> {
     fn forbid(&self, state: &mut State) {
         for &(cell, digit, _) in self.geometry.forbidden_placements() {
             state.strike(cell, usize::from(digit) - 1);
+        }
+    }
+}
+
+/// Strikes from the cells of a renban `line` the digits of no run of
+/// consecutive digits that could still fill it: a run is open when every
+/// cell has a candidate in it and every digit of it is a candidate of some
+/// cell.
+fn narrow_run(state: &mut State, line: &[usize]) {
+    let length = line.len();
+    if length > 9 {
+        return;
+    }
+    let mut candidates = [0u16; 9];
+    let mut union = 0;
+    for (slot, &cell) in candidates.iter_mut().zip(line) {
+        *slot = state.candidates(cell);
+        union |= *slot;
+    }
+    let mut allowed = 0u16;
+    for low in 0..=9 - length {
+        let run = ((1u16 << length) - 1) << low;
+        if union & run == run && candidates[..length].iter().all(|&c| c & run != 0) {
+            allowed |= run;
+        }
+    }
+    for (&cell, &held) in line.iter().zip(&candidates) {
+        let mut missing = held & !allowed;
+        while missing != 0 {
+            state.strike(cell, missing.trailing_zeros() as usize);
+            missing &= missing - 1;
         }
     }
 }

@@ -140,10 +140,10 @@ fn random_puzzles_count_as_the_general_path_counts_them() {
     assert!(seen[0] > 0 && seen[1] > 0 && seen[2] > 0, "{seen:?}");
 }
 
-/// Rules that compile to pairs of placements only, each drawn on `solved`
-/// so that it obeys them: kropki dots and XV (sometimes all of them, with
-/// their negative rules), odd and even cells, minimum and maximum cells,
-/// short thermometers, whispers, palindromes and clones.
+/// Rules that the fast path takes on, each drawn on `solved` so that it
+/// obeys them: kropki dots and XV (sometimes all of them, with their
+/// negative rules), odd and even cells, minimum and maximum cells, short
+/// thermometers, whispers, palindromes, clones and renban lines.
 fn pair_rules(rng: &mut Rng, solved: &Grid) -> Rules {
     let at = |cell: usize| solved.cells()[cell];
     let kings = |cell: usize| {
@@ -190,7 +190,7 @@ fn pair_rules(rng: &mut Rng, solved: &Grid) -> Rules {
             let next: Vec<usize> = kings(from).collect();
             next[rng.below(next.len())]
         };
-        let rule = match rng.below(7) {
+        let rule = match rng.below(8) {
             0 if at(cell) % 2 == 1 => Constraint::Odd(cell),
             0 => Constraint::Even(cell),
             1 if orthogonal.clone().all(bigger) => Constraint::Minimum(cell),
@@ -227,6 +227,20 @@ fn pair_rules(rng: &mut Rng, solved: &Grid) -> Rules {
                 },
                 None => continue,
             },
+            6 => {
+                // Three cells in a king's-move line holding consecutive
+                // digits, in any order.
+                let middle = line(rng, cell);
+                let run = |end: usize| {
+                    let mut digits = [at(cell), at(middle), at(end)];
+                    digits.sort_unstable();
+                    digits[1] == digits[0] + 1 && digits[2] == digits[1] + 1
+                };
+                match kings(middle).find(|&o| o != cell && run(o)) {
+                    Some(end) => Constraint::Renban(vec![cell, middle, end]),
+                    None => continue,
+                }
+            }
             _ => continue,
         };
         constraints.push(rule);
@@ -257,6 +271,7 @@ fn solutions(
 
 #[test]
 fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
+    let mut lines = 0;
     let mut rng = Rng::from_seed(5);
     let mut seen = [0usize; 4];
     for round in 0..300 {
@@ -267,6 +282,7 @@ fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
         let rules = pair_rules(&mut rng, &solved);
         let geometry = rules.geometry(Size::NINE).unwrap();
         assert!(geometry.has_only_pairs() && !geometry.is_classic());
+        lines += geometry.consecutive_sets().len();
         let keep = [0.0, 0.05, 0.15, 0.3][round % 4];
         let mut cells = solved.cells().to_vec();
         for value in cells.iter_mut() {
@@ -298,4 +314,5 @@ fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
     // Puzzles with none, one and several solutions, and givens that break
     // the rules, were all met.
     assert!(seen.iter().all(|&times| times > 0), "{seen:?}");
+    assert!(lines > 10, "{lines} renban lines");
 }
