@@ -58,8 +58,9 @@ pub struct Geometry {
     /// groups and cages make a geometry that is not.
     classic: bool,
     /// True for rows, columns and the size's own boxes, whatever "at most
-    /// once" groups, placements forbidden outright and renban lines come
-    /// with them, and nothing else: no cage, table or other unit.
+    /// once" groups, placements forbidden outright, renban lines and tables
+    /// without links come with them, and nothing else: no cage, link or
+    /// other unit.
     classic_units: bool,
     /// The number of units of every cell, when it is the same for all.
     units_per_cell: Option<usize>,
@@ -707,9 +708,13 @@ impl GeometryBuilder {
             && matches!(self.units.first(), Some((Unit::Row(_), _)))
             && self.boxes == size.box_shape()
             && self.units.len() == self.standard_units
-            && self.tables.is_empty()
+            && self.links.is_empty()
             && cages.is_empty();
-        let classic = classic_units && group_rules.is_empty() && allowed.is_empty();
+        let classic = classic_units
+            && group_rules.is_empty()
+            && allowed.is_empty()
+            && self.tables.is_empty()
+            && self.consecutive_sets.is_empty();
         let units_per_cell = same_length(&index.cell_unit_starts);
         let peers_per_cell = same_length(&index.peer_starts);
         Ok(Geometry {
@@ -985,13 +990,14 @@ impl Geometry {
         self.classic
     }
 
-    /// True when the rules beyond rows, columns and the size's own boxes
-    /// are only "at most once" groups (pairs of placements that may not
-    /// stand together, as thermometers, dots and XV compile to), placements
-    /// forbidden outright and renban lines (whose pairs are groups too, see
-    /// [`Geometry::consecutive_sets`]): no cage, table or other unit. The
-    /// classic geometry is one.
-    pub fn has_only_pairs(&self) -> bool {
+    /// True when the units are rows, columns and the size's own boxes, and
+    /// the rules beyond them are only "at most once" groups (pairs of
+    /// placements that may not stand together, as thermometers, dots and XV
+    /// compile to), placements forbidden outright, renban lines (see
+    /// [`Geometry::consecutive_sets`]) and tables without links (arrows,
+    /// between lines, quadruples): no cage, link or other unit. The classic
+    /// geometry is one.
+    pub fn has_classic_units(&self) -> bool {
         self.classic_units
     }
 

@@ -4,9 +4,10 @@
 //! [`crate::sudoku::encoding`], runs [`crate::engine::Matrix::search`] on it and decodes
 //! the chosen options back into filled grids. 9x9 grids of classic units
 //! searched with the default tie break take the bitboard fast path of
-//! [`crate::sudoku::fast9`] instead, when their other rules are at most
-//! pairs of placements that may not stand together (thermometers, dots,
-//! XV, non-consecutive, anti-knight...).
+//! [`crate::sudoku::fast9`] instead, when their other rules are pairs of
+//! placements that may not stand together (thermometers, dots, XV,
+//! non-consecutive, anti-knight...), renban lines or short tables (arrows,
+//! between lines, quadruples).
 //!
 //! Before any linking, the solver places the digits that singles force
 //! ([`Singles`]: a cell with one candidate, a digit with one place in a row,
@@ -191,7 +192,7 @@ impl Solver {
     ) -> Result<SearchStats, Conflict> {
         // The matrix holds the settings of every search, the fast path's too.
         let most_hidden = self.matrix.tie_break() == TieBreak::MostHidden;
-        if most_hidden && geometry.side() == 9 && geometry.has_only_pairs() {
+        if most_hidden && geometry.side() == 9 && geometry.has_classic_units() {
             // Givens that clash fall through, for the general path to name.
             let found = match geometry.is_classic() {
                 true => self.fast9.solve(
@@ -287,7 +288,7 @@ impl Solver {
     }
 
     /// The fast path's search of a 9x9 geometry of classic units whose
-    /// other rules are pairs of placements ([`Geometry::has_only_pairs`]);
+    /// other rules the fast path takes on ([`Geometry::has_classic_units`]);
     /// `None` when the givens clash, for the general path to name.
     // Out of line: the classic search above stays as it was compiled.
     #[inline(never)]

@@ -1,6 +1,6 @@
 //! The 9x9 fast path of the solver: a hybrid of exact cover and
 //! bitboards, for classic grids and for those whose other rules are pairs
-//! of placements.
+//! of placements, renban lines or short tables.
 //!
 //! Batch-checking collections of classic puzzles is the first job of the
 //! tool, and there the general path (singles, then the exact-cover matrix
@@ -15,9 +15,10 @@
 //! classic 9x9 geometry and for 9x9 geometries of classic units whose other
 //! rules compile to "at most once" groups and placements forbidden outright
 //! (`rules.rs`: thermometers, kropki dots, XV, non-consecutive, anti-knight,
-//! whispers, palindromes...), and the general one for everything else;
-//! both find the same solutions (the first of a puzzle with several may
-//! differ).
+//! whispers, palindromes...), renban lines and short tables without links
+//! (arrows, between lines, quadruples), and the general one for everything
+//! else; both find the same solutions (the first of a puzzle with several
+//! may differ).
 
 mod rules;
 mod search;

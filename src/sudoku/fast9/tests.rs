@@ -143,7 +143,8 @@ fn random_puzzles_count_as_the_general_path_counts_them() {
 /// Rules that the fast path takes on, each drawn on `solved` so that it
 /// obeys them: kropki dots and XV (sometimes all of them, with their
 /// negative rules), odd and even cells, minimum and maximum cells, short
-/// thermometers, whispers, palindromes, clones and renban lines.
+/// thermometers, whispers, palindromes, clones, renban lines, arrows,
+/// between lines and quadruples.
 fn pair_rules(rng: &mut Rng, solved: &Grid) -> Rules {
     let at = |cell: usize| solved.cells()[cell];
     let kings = |cell: usize| {
@@ -190,7 +191,7 @@ fn pair_rules(rng: &mut Rng, solved: &Grid) -> Rules {
             let next: Vec<usize> = kings(from).collect();
             next[rng.below(next.len())]
         };
-        let rule = match rng.below(8) {
+        let rule = match rng.below(11) {
             0 if at(cell) % 2 == 1 => Constraint::Odd(cell),
             0 => Constraint::Even(cell),
             1 if orthogonal.clone().all(bigger) => Constraint::Minimum(cell),
@@ -241,6 +242,35 @@ fn pair_rules(rng: &mut Rng, solved: &Grid) -> Rules {
                     None => continue,
                 }
             }
+            7 => {
+                // A shaft of two cells that add up to the bulb.
+                let first = line(rng, cell);
+                let second = kings(first).find(|&o| o != cell && at(first) + at(o) == at(cell));
+                match second {
+                    Some(second) => Constraint::Arrow {
+                        bulb: vec![cell],
+                        shaft: vec![first, second],
+                    },
+                    None => continue,
+                }
+            }
+            8 => {
+                let middle = line(rng, cell);
+                let between = |end: usize| {
+                    let (low, high) = (at(cell).min(at(end)), at(cell).max(at(end)));
+                    low < at(middle) && at(middle) < high
+                };
+                match kings(middle).find(|&o| o != cell && between(o)) {
+                    Some(end) => Constraint::Between(vec![cell, middle, end]),
+                    None => continue,
+                }
+            }
+            9 if cell % 9 < 8 && cell < 72 => {
+                // Two of the four digits around a corner.
+                let cells = vec![cell, cell + 1, cell + 9, cell + 10];
+                let digits = vec![at(cells[rng.below(2)]), at(cells[2 + rng.below(2)])];
+                Constraint::Quadruple { cells, digits }
+            }
             _ => continue,
         };
         constraints.push(rule);
@@ -271,7 +301,7 @@ fn solutions(
 
 #[test]
 fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
-    let mut lines = 0;
+    let (mut lines, mut tables) = (0, 0);
     let mut rng = Rng::from_seed(5);
     let mut seen = [0usize; 4];
     for round in 0..300 {
@@ -281,8 +311,9 @@ fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
             .expect("a solved grid among 100 draws");
         let rules = pair_rules(&mut rng, &solved);
         let geometry = rules.geometry(Size::NINE).unwrap();
-        assert!(geometry.has_only_pairs() && !geometry.is_classic());
+        assert!(geometry.has_classic_units() && !geometry.is_classic());
         lines += geometry.consecutive_sets().len();
+        tables += geometry.tables().len();
         let keep = [0.0, 0.05, 0.15, 0.3][round % 4];
         let mut cells = solved.cells().to_vec();
         for value in cells.iter_mut() {
@@ -314,5 +345,8 @@ fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
     // Puzzles with none, one and several solutions, and givens that break
     // the rules, were all met.
     assert!(seen.iter().all(|&times| times > 0), "{seen:?}");
-    assert!(lines > 10, "{lines} renban lines");
+    assert!(
+        lines > 10 && tables > 10,
+        "{lines} renban lines, {tables} tables"
+    );
 }
