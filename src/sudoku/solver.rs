@@ -43,7 +43,7 @@ use crate::sudoku::encoding::{
     CageSums, ConsecutiveSets, Encoding, Intersections, ItemOrder, PairSupports, Position,
     TableSupports, UnitMatching,
 };
-use crate::sudoku::fast9::{Classic, Fast9, Paired};
+use crate::sudoku::fast9::{Classic, Fast9, GeometryRules};
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid, Size};
 use crate::sudoku::random::Rng;
@@ -193,7 +193,8 @@ impl Solver {
         // The matrix holds the settings of every search, the fast path's too.
         let most_hidden = self.matrix.tie_break() == TieBreak::MostHidden;
         if most_hidden && geometry.side() == 9 && geometry.has_classic_units() {
-            // Givens that clash fall through, for the general path to name.
+            // Givens that clash fall through, for the general path to name,
+            // and so do tables too long for the fast path.
             let found = match geometry.is_classic() {
                 true => self.fast9.solve(
                     &Classic,
@@ -203,7 +204,7 @@ impl Solver {
                     &mut self.solution,
                     &mut on_solution,
                 ),
-                false => self.solve_pairs(geometry, puzzle, limit, &mut on_solution),
+                false => self.solve_with_rules(geometry, puzzle, limit, &mut on_solution),
             };
             if let Some(stats) = found {
                 self.presolved = self.fast9.presolved();
@@ -287,19 +288,20 @@ impl Solver {
         Ok(stats)
     }
 
-    /// The fast path's search of a 9x9 geometry of classic units whose
-    /// other rules the fast path takes on ([`Geometry::has_classic_units`]);
-    /// `None` when the givens clash, for the general path to name.
+    /// The fast path's search of a 9x9 geometry of classic units
+    /// ([`Geometry::has_classic_units`]) with rules beyond them; `None`,
+    /// having searched nothing, when the givens clash (for the general path
+    /// to name) or a table is too long for the fast path to read whole.
     // Out of line: the classic search above stays as it was compiled.
     #[inline(never)]
-    fn solve_pairs(
+    fn solve_with_rules(
         &mut self,
         geometry: &Geometry,
         puzzle: &Grid,
         limit: u64,
         on_solution: &mut dyn FnMut(&Grid),
     ) -> Option<SearchStats> {
-        let rules = Paired::of(geometry)?;
+        let rules = GeometryRules::of(geometry)?;
         let budget = self.matrix.node_budget();
         self.fast9.solve(
             &rules,

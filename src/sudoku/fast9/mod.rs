@@ -25,7 +25,7 @@ mod search;
 mod state;
 mod tables;
 
-pub(crate) use rules::{Classic, Paired};
+pub(crate) use rules::{Classic, GeometryRules};
 pub(crate) use state::ExtraRules;
 
 use crate::engine::SearchStats;

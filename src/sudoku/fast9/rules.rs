@@ -58,10 +58,11 @@ const MOST_TABLE_CELLS: usize = 8;
 /// A cell in no relation.
 const UNRELATED: u8 = u8::MAX;
 
-/// The "at most once" groups and the relations of a geometry of classic
-/// 9x9 units; see [`Paired::of`].
+/// The rules of a geometry of classic 9x9 units that the fast path takes
+/// on: its "at most once" groups and relations, its placements forbidden
+/// outright, its renban lines and its tables; see [`GeometryRules::of`].
 #[derive(Debug, Clone)]
-pub(crate) struct Paired<'a> {
+pub(crate) struct GeometryRules<'a> {
     geometry: &'a Geometry,
     relations: &'a Relations,
     /// For each cell, its index in [`Relations::cells`], or [`UNRELATED`].
@@ -73,12 +74,12 @@ pub(crate) struct Paired<'a> {
     wide_reach: [u32; 3],
 }
 
-impl<'a> Paired<'a> {
+impl<'a> GeometryRules<'a> {
     /// The rules of `geometry`, when the fast path can take them on: 9x9
     /// classic units, with groups, relations, placements forbidden
     /// outright, renban lines and short tables without links, and nothing
     /// else.
-    pub(crate) fn of(geometry: &'a Geometry) -> Option<Paired<'a>> {
+    pub(crate) fn of(geometry: &'a Geometry) -> Option<GeometryRules<'a>> {
         let long_table = |table: &Table| {
             table.tuples.len() > MOST_DIGITS || table.cells.len() > MOST_TABLE_CELLS
         };
@@ -99,7 +100,7 @@ impl<'a> Paired<'a> {
             };
             bands[cell / 27] |= 1 << (cell % 27);
         }
-        Some(Paired {
+        Some(GeometryRules {
             geometry,
             relations,
             related,
@@ -109,7 +110,7 @@ impl<'a> Paired<'a> {
     }
 }
 
-impl ExtraRules for Paired<'_> {
+impl ExtraRules for GeometryRules<'_> {
     const ANY: bool = true;
 
     #[inline]
