@@ -13,7 +13,11 @@
 //! - a row, a column or a box with one place for a digit gets it (a box with
 //!   one place leaves its row one place after the narrowing);
 //! - a cell with one candidate gets it;
-//! - a row, box, column or cell with no place left is a contradiction.
+//! - a row, box, column or cell with no place left is a contradiction;
+//! - for a grid with rules beyond its units ([`ExtraRules`]), a placed digit
+//!   strikes the placements its rules forbid with it, and once nothing else
+//!   is forced the rules narrow the candidates further, and the work starts
+//!   again.
 
 use super::tables::{BAND, NO_PLACE, PEERS, ROW, ROW_BOXES, SEGMENTS_LEFT, SEGMENT_CELLS};
 
@@ -26,8 +30,11 @@ pub(crate) trait ExtraRules {
     /// `cell`, just placed.
     fn strike_partners(&self, state: &mut State, cell: usize, digit: usize);
 
-    /// Strikes the digits that a cell of two or three candidates
-    /// (`counts`) leaves unsupported in a cell related to it.
+    /// After the forced work, strikes what the rules rule out beyond the
+    /// placements: the digits a related cell of few candidates (those of
+    /// two and three are in `counts`) leaves unsupported, the digits of no
+    /// run still open on a renban line, the digits of no way left in a
+    /// table.
     fn narrow(&self, state: &mut State, counts: &Counts);
 
     /// The cells of band `band` to branch on first among those of as few
