@@ -1,11 +1,13 @@
 //! Killer cages cross-checked against an independent checker: random
-//! killer puzzles counted up to 2 by the exact-cover solver and by plain
+//! killer puzzles counted up to 2 by the solver (its 9x9 fast path, and
+//! the exact-cover matrix with both encodings of cages) and by plain
 //! backtracking on the rules themselves (`common::killer_oracle`), and the
 //! generator's puzzles checked the same way.
 
 mod common;
 
 use common::killer_oracle::KillerRules;
+use sudoku_dlx::engine::TieBreak;
 use sudoku_dlx::{
     Cage, Constraint, Generator, Grid, KillerGenerator, Rng, Rules, Size, Solver,
     KILLER_NODE_BUDGET,
@@ -122,10 +124,15 @@ fn cross_check(
     settings: impl Fn(u64) -> (usize, usize, usize, usize),
 ) -> [u64; 3] {
     let mut generator = Generator::new();
-    // Cages with a sum encoded by assignments where they are few (the
-    // default), and every cage by digit combinations.
+    // The default solver (on 9x9, the bitboard fast path); then the matrix
+    // (the leftmost tie break keeps the fast path out), with cages encoded
+    // by assignments where they are few (the default), and with every cage
+    // by digit combinations.
     let mut solver = Solver::new();
+    let mut by_assignments = Solver::new();
+    by_assignments.set_tie_break(TieBreak::Leftmost);
     let mut by_combinations = Solver::new();
+    by_combinations.set_tie_break(TieBreak::Leftmost);
     by_combinations.set_assignment_limit(0);
     let mut outcomes = [0; 3];
     for round in 0..rounds {
@@ -138,6 +145,11 @@ fn cross_check(
         let expected = oracle.count(puzzle.cells(), 2);
         let found = solver_count(&mut solver, &cages, &puzzle, &oracle);
         assert_eq!(found, expected, "round {round}: {puzzle:?} {cages:?}");
+        let found = solver_count(&mut by_assignments, &cages, &puzzle, &oracle);
+        assert_eq!(
+            found, expected,
+            "assignments, round {round}: {puzzle:?} {cages:?}"
+        );
         let found = solver_count(&mut by_combinations, &cages, &puzzle, &oracle);
         assert_eq!(
             found, expected,

@@ -708,9 +708,9 @@ impl GeometryBuilder {
             && matches!(self.units.first(), Some((Unit::Row(_), _)))
             && self.boxes == size.box_shape()
             && self.units.len() == self.standard_units
-            && self.links.is_empty()
-            && cages.is_empty();
+            && self.links.is_empty();
         let classic = classic_units
+            && cages.is_empty()
             && group_rules.is_empty()
             && allowed.is_empty()
             && self.tables.is_empty()
@@ -994,9 +994,9 @@ impl Geometry {
     /// the rules beyond them are only "at most once" groups (pairs of
     /// placements that may not stand together, as thermometers, dots and XV
     /// compile to), placements forbidden outright, renban lines (see
-    /// [`Geometry::consecutive_sets`]) and tables without links (arrows,
-    /// between lines, quadruples): no cage, link or other unit. The classic
-    /// geometry is one.
+    /// [`Geometry::consecutive_sets`]), tables without links (arrows,
+    /// between lines, quadruples) and killer cages: no link or other unit.
+    /// The classic geometry is one.
     pub fn has_classic_units(&self) -> bool {
         self.classic_units
     }

@@ -6,8 +6,8 @@
 //! searched with the default tie break take the bitboard fast path of
 //! [`crate::sudoku::fast9`] instead, when their other rules are pairs of
 //! placements that may not stand together (thermometers, dots, XV,
-//! non-consecutive, anti-knight...), renban lines or short tables (arrows,
-//! between lines, quadruples).
+//! non-consecutive, anti-knight...), renban lines, short tables (arrows,
+//! between lines, quadruples) or killer cages.
 //!
 //! Before any linking, the solver places the digits that singles force
 //! ([`Singles`]: a cell with one candidate, a digit with one place in a row,
@@ -43,7 +43,7 @@ use crate::sudoku::encoding::{
     CageSums, ConsecutiveSets, Encoding, Intersections, ItemOrder, PairSupports, Position,
     TableSupports, UnitMatching,
 };
-use crate::sudoku::fast9::{Classic, Fast9, GeometryRules};
+use crate::sudoku::fast9::{Classic, Fast9, GeometryRules, Partners};
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid, Size};
 use crate::sudoku::random::Rng;
@@ -111,6 +111,9 @@ pub struct Solver {
     runs: ConsecutiveSets,
     /// The 9x9 fast path, taken with the default tie break.
     fast9: Fast9,
+    /// What each placement strikes on the fast path, for the geometry of
+    /// the last search with rules there.
+    partners: Partners,
     /// The solutions gathered by the runs of a search of a large grid.
     restarts: Restarts,
     /// The position the singles left, where each of those runs starts.
@@ -144,6 +147,7 @@ impl Solver {
             tables: TableSupports::new(),
             runs: ConsecutiveSets::new(),
             fast9: Fast9::default(),
+            partners: Partners::default(),
             restarts: Restarts::new(),
             start: Grid::empty(Size::NINE),
         }
@@ -301,7 +305,7 @@ impl Solver {
         limit: u64,
         on_solution: &mut dyn FnMut(&Grid),
     ) -> Option<SearchStats> {
-        let rules = GeometryRules::of(geometry)?;
+        let rules = GeometryRules::of(geometry, &mut self.partners)?;
         let budget = self.matrix.node_budget();
         self.fast9.solve(
             &rules,

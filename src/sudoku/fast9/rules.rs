@@ -1,6 +1,6 @@
 //! The rules beyond "once per unit" that the 9x9 fast path can take on:
-//! pairs of placements that may not stand together, renban lines and short
-//! tables.
+//! pairs of placements that may not stand together, renban lines, short
+//! tables and killer cages.
 //!
 //! Thermometers, kropki dots, XV, non-consecutive neighbours, whispers and
 //! their kin compile to "at most once" groups of placements, and the pairs
@@ -11,12 +11,18 @@
 //! candidates takes from its related cells the digits none of its own
 //! supports (arc consistency on the pairs, as the matrix's search does
 //! with `PairSupports`), each renban line keeps only the digits of the
-//! runs that could still fill it, and each short table without links
-//! (arrows, between lines, quadruples) only the digits of its ways left.
+//! runs that could still fill it, each short table without links
+//! (arrows, between lines, quadruples) only the digits of its ways left,
+//! and each killer cage only the digits of its combinations left (a digit
+//! all of them need is placed as a unit's would be: in its one place, and
+//! out of the cells that see all its places).
 //! The classic grid has no rules, and its search is compiled without
 //! these steps.
 
+use super::partners::Partners;
 use super::state::{Counts, ExtraRules, State};
+use super::tables::PEERS;
+use crate::sudoku::cages::Cages;
 use crate::sudoku::geometry::{Geometry, Table};
 use crate::sudoku::relations::{supported_by, Relations};
 
@@ -60,10 +66,16 @@ const UNRELATED: u8 = u8::MAX;
 
 /// The rules of a geometry of classic 9x9 units that the fast path takes
 /// on: its "at most once" groups and relations, its placements forbidden
-/// outright, its renban lines and its tables; see [`GeometryRules::of`].
+/// outright, its renban lines, its tables and its killer cages; see
+/// [`GeometryRules::of`].
 #[derive(Debug, Clone)]
 pub(crate) struct GeometryRules<'a> {
     geometry: &'a Geometry,
+    /// What each placement strikes beyond its peers.
+    partners: &'a Partners,
+    /// False when no placement strikes anything beyond its peers (no group
+    /// and no cage): odd and even cells, arrows.
+    strikes: bool,
     relations: &'a Relations,
     /// For each cell, its index in [`Relations::cells`], or [`UNRELATED`].
     related: [u8; 81],
@@ -77,15 +89,20 @@ pub(crate) struct GeometryRules<'a> {
 impl<'a> GeometryRules<'a> {
     /// The rules of `geometry`, when the fast path can take them on: 9x9
     /// classic units, with groups, relations, placements forbidden
-    /// outright, renban lines and short tables without links, and nothing
-    /// else.
-    pub(crate) fn of(geometry: &'a Geometry) -> Option<GeometryRules<'a>> {
+    /// outright, renban lines, short tables without links and killer
+    /// cages, and nothing else. `partners` gathers the strikes of its
+    /// placements as the search meets them.
+    pub(crate) fn of(
+        geometry: &'a Geometry,
+        partners: &'a mut Partners,
+    ) -> Option<GeometryRules<'a>> {
         let long_table = |table: &Table| {
             table.tuples.len() > MOST_DIGITS || table.cells.len() > MOST_TABLE_CELLS
         };
         if !geometry.has_classic_units() || geometry.tables().iter().any(long_table) {
             return None;
         }
+        partners.clear();
         let relations = geometry.relations();
         let mut related = [UNRELATED; 81];
         let (mut narrow_reach, mut wide_reach) = ([0u32; 3], [0u32; 3]);
@@ -102,6 +119,8 @@ impl<'a> GeometryRules<'a> {
         }
         Some(GeometryRules {
             geometry,
+            partners,
+            strikes: geometry.groups() > 0 || !geometry.cages().is_empty(),
             relations,
             related,
             narrow_reach,
@@ -115,13 +134,8 @@ impl ExtraRules for GeometryRules<'_> {
 
     #[inline]
     fn strike_partners(&self, state: &mut State, cell: usize, digit: usize) {
-        let placed = (cell * 9 + digit) as u32;
-        for &group in self.geometry.groups_of(cell, digit as u8 + 1) {
-            for &partner in self.geometry.group_placements(group as usize) {
-                if partner != placed {
-                    state.strike(partner as usize / 9, partner as usize % 9);
-                }
-            }
+        if self.strikes {
+            self.partners.strike(self.geometry, state, cell, digit);
         }
     }
 
@@ -131,6 +145,10 @@ impl ExtraRules for GeometryRules<'_> {
         }
         for table in self.geometry.tables() {
             narrow_table(state, table);
+        }
+        let cages = self.geometry.cages();
+        for cage in 0..cages.len() {
+            narrow_cage(state, cages, cage);
         }
         for band in 0..3 {
             let mut cells = (counts.two[band] | counts.three[band]) & self.narrow_reach[band]
@@ -233,6 +251,105 @@ fn narrow_table(state: &mut State, table: &Table) {
         while missing != 0 {
             state.strike(cell, missing.trailing_zeros() as usize - 1);
             missing &= missing - 1;
+        }
+    }
+}
+
+/// Narrows cage `cage` to the digit combinations still open: a combination
+/// is open when it holds every digit placed in the cage, each open cell
+/// has a candidate among its digits not placed, and each of those digits
+/// is a candidate of some open cell. Each open cell keeps only the digits
+/// of open combinations; a digit every open combination needs leaves the
+/// cells outside the cage that see each of its places in the cage, and
+/// goes in its one place when it has one. A cage without a sum, or with
+/// no combination open, leaves what it finds (the second is a
+/// contradiction, which striking a placed digit makes).
+fn narrow_cage(state: &mut State, cages: &Cages, cage: usize) {
+    let combinations = cages.combinations(cage);
+    if combinations.is_empty() {
+        return;
+    }
+    let cells = cages.cells(cage);
+    let mut open = [0u16; 9];
+    let mut open_cells = [0u8; 9];
+    let (mut opened, mut placed, mut union) = (0, 0u16, 0u16);
+    for &cell in cells {
+        let cell = usize::from(cell);
+        let candidates = state.candidates(cell);
+        if state.open(cell / 27) >> (cell % 27) & 1 == 0 {
+            placed |= candidates;
+        } else {
+            open[opened] = candidates;
+            open_cells[opened] = cell as u8;
+            union |= candidates;
+            opened += 1;
+        }
+    }
+    let open = &open[..opened];
+    let (mut allowed, mut needed) = (0u16, 0x1ffu16);
+    for &combination in combinations {
+        let combination = combination as u16;
+        let rest = combination & !placed;
+        if combination & placed != placed
+            || rest & !union != 0
+            || open.iter().any(|&held| held & rest == 0)
+        {
+            continue;
+        }
+        allowed |= rest;
+        needed &= rest;
+    }
+    if allowed == 0 {
+        if opened == 0 && combinations.iter().any(|&c| c as u16 == placed) {
+            return;
+        }
+        let first = usize::from(cells[0]);
+        let mut held = state.candidates(first);
+        while held != 0 {
+            state.strike(first, held.trailing_zeros() as usize);
+            held &= held - 1;
+        }
+        return;
+    }
+    for (&cell, &held) in open_cells.iter().zip(open) {
+        let mut missing = held & !allowed;
+        while missing != 0 {
+            state.strike(usize::from(cell), missing.trailing_zeros() as usize);
+            missing &= missing - 1;
+        }
+    }
+    while needed != 0 {
+        let digit = needed.trailing_zeros() as usize;
+        needed &= needed - 1;
+        let mut seen_by_all = [u32::MAX; 3];
+        let mut holders = 0;
+        let mut last = 0;
+        for (&cell, &held) in open_cells.iter().zip(open) {
+            if held >> digit & 1 != 0 {
+                let cell = usize::from(cell);
+                for (band, peers) in seen_by_all.iter_mut().zip(&PEERS[cell]) {
+                    *band &= peers;
+                }
+                holders += 1;
+                last = cell;
+            }
+        }
+        if holders == 1 {
+            let mut others = state.candidates(last) & !(1 << digit);
+            while others != 0 {
+                state.strike(last, others.trailing_zeros() as usize);
+                others &= others - 1;
+            }
+        }
+        for (band, &seen) in seen_by_all.iter().enumerate() {
+            let mut cells = seen & state.places_of(digit, band);
+            while cells != 0 {
+                let cell = 27 * band + cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                if cages.cage_of(cell) != Some(cage) {
+                    state.strike(cell, digit);
+                }
+            }
         }
     }
 }

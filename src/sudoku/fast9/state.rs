@@ -27,14 +27,15 @@ pub(crate) trait ExtraRules {
     const ANY: bool;
 
     /// Strikes the placements that may not stand with `digit` (0 to 8) in
-    /// `cell`, just placed.
+    /// `cell`, just placed: its group partners, and the digit in the other
+    /// cells of its cage.
     fn strike_partners(&self, state: &mut State, cell: usize, digit: usize);
 
     /// After the forced work, strikes what the rules rule out beyond the
     /// placements: the digits a related cell of few candidates (those of
     /// two and three are in `counts`) leaves unsupported, the digits of no
     /// run still open on a renban line, the digits of no way left in a
-    /// table.
+    /// table or no combination left in a killer cage.
     fn narrow(&self, state: &mut State, counts: &Counts);
 
     /// The cells of band `band` to branch on first among those of as few
@@ -93,6 +94,13 @@ impl State {
     #[inline(always)]
     pub(super) fn open(&self, band: usize) -> u32 {
         self.unsolved[band]
+    }
+
+    /// The cells of band `band` that `digit` (0 to 8) may take, its placed
+    /// ones included.
+    #[inline(always)]
+    pub(super) fn places_of(&self, digit: usize, band: usize) -> u32 {
+        self.places[3 * digit + band]
     }
 
     /// The candidates of `cell`, bit `d` for digit `d + 1`.
@@ -168,6 +176,17 @@ impl State {
         self.places[entry] = before & !bit;
         self.changed |= u32::from(lost != 0) << entry;
         self.unsolved[band] |= lost;
+    }
+
+    /// Takes the digit of entry `entry` (`3 * digit + band`) from `cells`
+    /// of its band, for a rule, as [`State::strike`] does cell by cell.
+    #[inline(always)]
+    pub(super) fn strike_cells(&mut self, entry: usize, cells: u32) {
+        let before = self.places[entry];
+        let lost = before & cells;
+        self.places[entry] = before & !cells;
+        self.changed |= u32::from(lost != 0) << entry;
+        self.unsolved[entry % 3] |= lost;
     }
 
     /// Like [`State::place`], but first checks that the cell still allows

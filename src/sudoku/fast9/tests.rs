@@ -2,7 +2,7 @@
 
 use super::{Classic, Fast9};
 use crate::engine::TieBreak;
-use crate::sudoku::constraints::Constraint;
+use crate::sudoku::constraints::{Cage, Constraint};
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::rules::Rules;
@@ -275,10 +275,57 @@ fn pair_rules(rng: &mut Rng, solved: &Grid) -> Rules {
         };
         constraints.push(rule);
     }
+    // Killer cages in two rounds of three: many in the first (most of the
+    // grid), a few in the second.
+    let cages = [40, 4, 0][rng.below(3)];
+    constraints.extend(killer_cages(rng, solved, cages));
     Rules {
         constraints,
         ..Rules::default()
     }
+}
+
+/// Up to `count` killer cages drawn on `solved`, apart from each other:
+/// two to five orthogonal neighbours of different digits, most with their
+/// sum and a few without.
+fn killer_cages(rng: &mut Rng, solved: &Grid, count: usize) -> Vec<Constraint> {
+    let at = |cell: usize| solved.cells()[cell];
+    let mut used = [false; 81];
+    let mut cages = Vec::new();
+    for _ in 0..count {
+        let start = rng.below(81);
+        if used[start] {
+            continue;
+        }
+        let mut cells = vec![start];
+        let size = 2 + rng.below(4);
+        while cells.len() < size {
+            let last = cells[rng.below(cells.len())];
+            let next = [
+                last.wrapping_sub(9),
+                last + 9,
+                last.wrapping_sub(1),
+                last + 1,
+            ]
+            .into_iter()
+            .filter(|&o| o < 81 && (o / 9 == last / 9 || o % 9 == last % 9))
+            .find(|&o| !used[o] && !cells.contains(&o) && cells.iter().all(|&c| at(c) != at(o)));
+            match next {
+                Some(next) => cells.push(next),
+                None => break,
+            }
+        }
+        if cells.len() < 2 {
+            continue;
+        }
+        for &cell in &cells {
+            used[cell] = true;
+        }
+        let sum = cells.iter().map(|&cell| u32::from(at(cell))).sum();
+        let sum = (rng.below(5) != 0).then_some(sum);
+        cages.push(Constraint::KillerCage(Cage { cells, sum }));
+    }
+    cages
 }
 
 /// The solutions of `puzzle` under `geometry` up to `limit`, sorted, by the
@@ -301,7 +348,7 @@ fn solutions(
 
 #[test]
 fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
-    let (mut lines, mut tables) = (0, 0);
+    let (mut lines, mut tables, mut cages) = (0, 0, 0);
     let mut rng = Rng::from_seed(5);
     let mut seen = [0usize; 4];
     for round in 0..300 {
@@ -314,6 +361,7 @@ fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
         assert!(geometry.has_classic_units() && !geometry.is_classic());
         lines += geometry.consecutive_sets().len();
         tables += geometry.tables().len();
+        cages += geometry.cages().len();
         let keep = [0.0, 0.05, 0.15, 0.3][round % 4];
         let mut cells = solved.cells().to_vec();
         for value in cells.iter_mut() {
@@ -346,7 +394,7 @@ fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
     // the rules, were all met.
     assert!(seen.iter().all(|&times| times > 0), "{seen:?}");
     assert!(
-        lines > 10 && tables > 10,
-        "{lines} renban lines, {tables} tables"
+        lines > 10 && tables > 10 && cages > 1000,
+        "{lines} renban lines, {tables} tables, {cages} cages"
     );
 }
