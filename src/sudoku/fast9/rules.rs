@@ -140,6 +140,7 @@ impl ExtraRules for GeometryRules<'_> {
     }
 
     fn narrow(&self, state: &mut State, counts: &Counts) {
+        let touched = state.take_touched();
         for line in self.geometry.consecutive_sets() {
             narrow_run(state, line);
         }
@@ -150,9 +151,12 @@ impl ExtraRules for GeometryRules<'_> {
         for cage in 0..cages.len() {
             narrow_cage(state, cages, cage);
         }
-        for band in 0..3 {
-            let mut cells = (counts.two[band] | counts.three[band]) & self.narrow_reach[band]
-                | state.open(band) & self.wide_reach[band];
+        for (band, &touched) in touched.iter().enumerate() {
+            // A cell whose candidates are as they were at the last call has
+            // taken from its related cells what it can.
+            let mut cells = ((counts.two[band] | counts.three[band]) & self.narrow_reach[band]
+                | state.open(band) & self.wide_reach[band])
+                & touched;
             while cells != 0 {
                 let cell = 27 * band + cells.trailing_zeros() as usize;
                 cells &= cells - 1;

@@ -2,8 +2,10 @@
 //!
 //! Every digit has a 27-bit mask per band of the cells it may still take
 //! (its placed cells included); a mask of unsolved cells per band says which
-//! cells are still open. The whole state is 120 bytes, so the search copies
-//! it at each branch instead of undoing moves.
+//! cells are still open; for a grid with rules, a mask per band says which
+//! cells lost a candidate since the rules last looked. The whole state is
+//! 132 bytes, so the search copies it at each branch instead of undoing
+//! moves.
 //!
 //! [`State::propagate`] places every forced digit, which makes every
 //! exact-cover item with one option left chosen, and more:
@@ -63,6 +65,9 @@ pub(crate) struct State {
     /// The entries of `places` that lost a cell since their columns were
     /// last looked at.
     column_changed: u32,
+    /// For a grid with rules ([`ExtraRules::ANY`]), the cells that lost a
+    /// candidate since the rules last narrowed, band by band.
+    touched: [u32; 3],
 }
 
 /// A cell or a digit left without a place: the position has no solution.
@@ -77,6 +82,7 @@ impl State {
             unsolved: [BAND; 3],
             changed: 0,
             column_changed: 0,
+            touched: [BAND; 3],
         }
     }
 
@@ -101,6 +107,13 @@ impl State {
     #[inline(always)]
     pub(super) fn places_of(&self, digit: usize, band: usize) -> u32 {
         self.places[3 * digit + band]
+    }
+
+    /// The cells that lost a candidate since the last call, band by band
+    /// (every cell at the first), for the rules to narrow from those only.
+    #[inline(always)]
+    pub(super) fn take_touched(&mut self) -> [u32; 3] {
+        std::mem::take(&mut self.touched)
     }
 
     /// The candidates of `cell`, bit `d` for digit `d + 1`.
@@ -144,6 +157,9 @@ impl State {
         }
         self.places[3 * digit + band] |= bit;
         self.changed |= lost & !(1 << (3 * digit + band));
+        if R::ANY {
+            self.touched[band] |= bit;
+        }
         self.place_last(cell, digit, rules);
     }
 
@@ -157,6 +173,9 @@ impl State {
             let before = self.places[entry];
             self.places[entry] = before & !peers;
             narrowed |= u32::from(before & peers != 0) << entry;
+            if R::ANY {
+                self.touched[b] |= before & peers;
+            }
         }
         self.changed |= narrowed;
         if R::ANY {
@@ -176,6 +195,7 @@ impl State {
         self.places[entry] = before & !bit;
         self.changed |= u32::from(lost != 0) << entry;
         self.unsolved[band] |= lost;
+        self.touched[band] |= lost;
     }
 
     /// Takes the digit of entry `entry` (`3 * digit + band`) from `cells`
@@ -187,6 +207,7 @@ impl State {
         self.places[entry] = before & !cells;
         self.changed |= u32::from(lost != 0) << entry;
         self.unsolved[entry % 3] |= lost;
+        self.touched[entry % 3] |= lost;
     }
 
     /// Like [`State::place`], but first checks that the cell still allows
@@ -261,6 +282,9 @@ impl State {
         let narrowed = places & SEGMENT_CELLS[left as usize];
         self.places[entry] = narrowed;
         self.column_changed |= u32::from(narrowed != places) << entry;
+        if R::ANY {
+            self.touched[band] |= places & !narrowed;
+        }
         // The rows with one place, without a branch per row.
         let mut single_rows = 0;
         for row in 0..3 {
