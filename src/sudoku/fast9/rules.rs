@@ -140,20 +140,31 @@ impl ExtraRules for GeometryRules<'_> {
     }
 
     fn narrow(&self, state: &mut State, counts: &Counts) {
+        // A line, table or cage none of whose cells lost a candidate since
+        // the last call has struck what it can, as has such a related cell.
         let touched = state.take_touched();
+        let is_touched = |cell: usize| touched[cell / 27] >> (cell % 27) & 1 != 0;
         for line in self.geometry.consecutive_sets() {
-            narrow_run(state, line);
+            if line.iter().any(|&cell| is_touched(cell)) {
+                narrow_run(state, line);
+            }
         }
         for table in self.geometry.tables() {
-            narrow_table(state, table);
+            if table.cells.iter().any(|&cell| is_touched(cell)) {
+                narrow_table(state, table);
+            }
         }
         let cages = self.geometry.cages();
         for cage in 0..cages.len() {
-            narrow_cage(state, cages, cage);
+            if cages
+                .cells(cage)
+                .iter()
+                .any(|&cell| is_touched(cell.into()))
+            {
+                narrow_cage(state, cages, cage);
+            }
         }
         for (band, &touched) in touched.iter().enumerate() {
-            // A cell whose candidates are as they were at the last call has
-            // taken from its related cells what it can.
             let mut cells = ((counts.two[band] | counts.three[band]) & self.narrow_reach[band]
                 | state.open(band) & self.wide_reach[band])
                 & touched;
