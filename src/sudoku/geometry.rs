@@ -22,6 +22,7 @@ use crate::sudoku::cages::{CageError, Cages};
 use crate::sudoku::frame::Frame;
 use crate::sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
 use crate::sudoku::relations::{Relations, Star};
+use crate::sudoku::sum_rules::SumRule;
 
 /// The cells, units and peers of one shape of Sudoku.
 ///
@@ -58,9 +59,9 @@ pub struct Geometry {
     /// groups and cages make a geometry that is not.
     classic: bool,
     /// True for rows, columns and the size's own boxes, whatever "at most
-    /// once" groups, placements forbidden outright, renban lines and tables
-    /// without links come with them, and nothing else: no cage, link or
-    /// other unit.
+    /// once" groups, placements forbidden outright, renban lines, tables,
+    /// killer cages and rules on sums kept whole come with them, and no
+    /// other unit; only the tables of those rules on sums have links.
     classic_units: bool,
     /// The number of units of every cell, when it is the same for all.
     units_per_cell: Option<usize>,
@@ -96,6 +97,10 @@ pub struct Geometry {
     links: Vec<u16>,
     /// The lines whose cells hold a set of consecutive digits (renban).
     consecutive_sets: Vec<Vec<usize>>,
+    /// The rules on sums of many cells, kept whole beside their tables.
+    sum_rules: Vec<SumRule>,
+    /// For each rule, true when it is one of `sum_rules`.
+    summed: Vec<bool>,
 }
 
 /// A rule given as the lists of digits its cells may hold together (an
@@ -273,6 +278,8 @@ pub struct GeometryBuilder {
     links: Vec<u16>,
     /// Lines whose cells hold a set of consecutive digits.
     consecutive_sets: Vec<Vec<usize>>,
+    /// Rules on sums of many cells, kept whole beside their tables.
+    sum_rules: Vec<SumRule>,
 }
 
 impl GeometryBuilder {
@@ -471,6 +478,12 @@ impl GeometryBuilder {
     /// [`Geometry::consecutive_sets`]); its pairs are compiled apart.
     pub(crate) fn consecutive_set(&mut self, cells: Vec<usize>) {
         self.consecutive_sets.push(cells);
+    }
+
+    /// Keeps a rule on the sum of many cells whole, beside the tables it
+    /// compiles to (see [`SumRule`]).
+    pub(crate) fn sum_rule(&mut self, rule: SumRule) {
+        self.sum_rules.push(rule);
     }
 
     /// Adds a link of the tables, whose values run from 0 to `largest`;
@@ -703,17 +716,26 @@ impl GeometryBuilder {
             owned.map(|(&code, &group)| (code as usize, group))
         });
         let relations = Relations::new(n, cells, &relation_stars, together);
+        let mut summed = vec![false; self.rules.len()];
+        for sum_rule in &self.sum_rules {
+            summed[sum_rule.rule as usize] = true;
+        }
+        let of_summed_rule = |table: &Table| summed.get(table.rule as usize) == Some(&true);
         let classic_units = self.boxes.is_some()
             && self.frame.is_square(n)
             && matches!(self.units.first(), Some((Unit::Row(_), _)))
             && self.boxes == size.box_shape()
             && self.units.len() == self.standard_units
-            && self.links.is_empty();
+            && self
+                .tables
+                .iter()
+                .all(|table| table.links.is_empty() || of_summed_rule(table));
         let classic = classic_units
             && cages.is_empty()
             && group_rules.is_empty()
             && allowed.is_empty()
             && self.tables.is_empty()
+            && self.sum_rules.is_empty()
             && self.consecutive_sets.is_empty();
         let units_per_cell = same_length(&index.cell_unit_starts);
         let peers_per_cell = same_length(&index.peer_starts);
@@ -740,6 +762,8 @@ impl GeometryBuilder {
             relations,
             links: self.links,
             consecutive_sets: self.consecutive_sets,
+            sum_rules: self.sum_rules,
+            summed,
         })
     }
 }
@@ -892,6 +916,7 @@ impl Geometry {
             tables: Vec::new(),
             links: Vec::new(),
             consecutive_sets: Vec::new(),
+            sum_rules: Vec::new(),
         }
     }
 
@@ -916,6 +941,7 @@ impl Geometry {
             tables: Vec::new(),
             links: Vec::new(),
             consecutive_sets: Vec::new(),
+            sum_rules: Vec::new(),
         }
     }
 
@@ -994,8 +1020,9 @@ impl Geometry {
     /// the rules beyond them are only "at most once" groups (pairs of
     /// placements that may not stand together, as thermometers, dots and XV
     /// compile to), placements forbidden outright, renban lines (see
-    /// [`Geometry::consecutive_sets`]), tables without links (arrows,
-    /// between lines, quadruples) and killer cages: no link or other unit.
+    /// [`Geometry::consecutive_sets`]), tables (arrows, between lines,
+    /// quadruples), killer cages and the rules on sums kept whole (little
+    /// killers, sandwiches, region-sum lines): no other link or unit.
     /// The classic geometry is one.
     pub fn has_classic_units(&self) -> bool {
         self.classic_units
@@ -1171,6 +1198,17 @@ impl Geometry {
     /// no pair of placements forbids more than equal digits.
     pub fn relations(&self) -> &Relations {
         &self.relations
+    }
+
+    /// The rules on sums of many cells (little killers, sandwiches,
+    /// region-sum lines), kept whole beside the tables they compile to.
+    pub(crate) fn sum_rules(&self) -> &[SumRule] {
+        &self.sum_rules
+    }
+
+    /// True when `table` comes from one of [`Geometry::sum_rules`].
+    pub(crate) fn is_summed(&self, table: &Table) -> bool {
+        self.summed.get(table.rule as usize) == Some(&true)
     }
 
     /// The lines whose cells hold a set of consecutive digits in any order

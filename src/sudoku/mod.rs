@@ -30,6 +30,7 @@ pub mod rules;
 pub mod shape;
 pub mod singles;
 pub mod solver;
+mod sum_rules;
 pub mod symmetry;
 pub mod transform;
 pub mod true_candidates;

@@ -5,9 +5,10 @@
 //! option per sum that blocks, through the tables' secondary items, every
 //! way of a segment that adds up to another.
 
-use super::sums::{Chain, Target};
+use super::sums::{keep_whole, Chain, Target};
 use super::{at_least, box_of, ConstraintError, Context};
 use crate::sudoku::grid::Unit;
+use crate::sudoku::sum_rules::SumKind;
 
 /// Compiles the region-sum line `cells`.
 pub(super) fn compile(
@@ -29,6 +30,7 @@ pub(super) fn compile(
         // One box: nothing to compare.
         return Ok(());
     }
+    keep_whole(cx, cells, SumKind::SameInEachBox);
     let chains: Vec<Chain> = segments
         .iter()
         .map(|segment| Chain::new(cx, segment, |_| false))

@@ -2,12 +2,35 @@
 //! column add up to the clue outside it. One table of the row's cells, a
 //! way per place of the 1 and the largest digit and per digits between
 //! them that add up, the cells outside the sandwich left free (digit 0 in
-//! the way): on 9x9 at most a few thousand ways.
+//! the way): on 9x9 at most a few thousand ways. The ways and what they
+//! imply depend only on the side, the clue and which cells share a unit
+//! (all of a row do), so each thread keeps them by those.
 
-use super::ways::{every_way, project, Fit, WaysOf};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::sums::keep_whole;
+use super::ways::{compile_implied, earlier_apart, every_way, implied, Fit, Implied, WaysOf};
 use super::{ConstraintError, Context};
 use crate::sudoku::geometry::Table;
 use crate::sudoku::grid::Unit;
+use crate::sudoku::kept::Kept;
+use crate::sudoku::sum_rules::SumKind;
+
+/// The most bytes of ways a thread keeps; past it, it starts again.
+const KNOWN_BYTES: usize = 16 << 20;
+
+/// The side, the clue and, for each cell, the earlier ones that share a
+/// unit with it.
+type SandwichKey = (u8, u32, Vec<u64>);
+
+/// The ways of a sandwich and what they imply.
+type Compiled = Rc<(Vec<u8>, Rc<Implied>)>;
+
+thread_local! {
+    /// The sandwiches compiled so far on this thread.
+    static KNOWN: RefCell<Kept<SandwichKey, Compiled>> = RefCell::new(Kept::new(KNOWN_BYTES));
+}
 
 /// Compiles the sandwich `name` of `sum` on the row or column `cells`, in
 /// order from the clue.
@@ -33,6 +56,28 @@ pub(super) fn compile(
             expected: format!("a sum from 0 to {inner}"),
         });
     }
+    keep_whole(cx, cells, SumKind::Sandwich(sum));
+    let key = (n as u8, sum, earlier_apart(cx, cells));
+    let compiled = match KNOWN.with(|known| known.borrow().get(&key)) {
+        Some(compiled) => compiled,
+        None => {
+            let tuples = ways(cx, sum, cells);
+            let implied = implied(n, n, &tuples);
+            let bytes = 2 * tuples.len() + 64;
+            let compiled = Rc::new((tuples, implied));
+            KNOWN.with(|known| known.borrow_mut().keep(key, Rc::clone(&compiled), bytes));
+            compiled
+        }
+    };
+    compile_implied(cx, cells, &compiled.1);
+    cx.builder
+        .table(Table::plain(cells.to_vec(), compiled.0.clone(), cx.rule));
+    Ok(())
+}
+
+/// Every way of filling the sandwich of `sum` on `cells`.
+fn ways(cx: &Context, sum: u32, cells: &[usize]) -> Vec<u8> {
+    let n = cx.side;
     let (low, high) = (1u8, n as u8);
     let mut tuples = Vec::new();
     for p in 0..n {
@@ -79,8 +124,5 @@ pub(super) fn compile(
             }
         }
     }
-    project(cx, cells, &tuples);
-    cx.builder
-        .table(Table::plain(cells.to_vec(), tuples, cx.rule));
-    Ok(())
+    tuples
 }

@@ -50,7 +50,7 @@ pub(super) struct WaysOf<'a> {
 /// For each of `cells`, the earlier ones that share a unit of the
 /// geometry being built with it (so that no way gives them one digit), as
 /// bits: bit `i` for the cell at `i`, for the first 64.
-fn earlier_apart(cx: &Context, cells: &[usize]) -> Vec<u64> {
+pub(super) fn earlier_apart(cx: &Context, cells: &[usize]) -> Vec<u64> {
     let mut named = vec![false; cx.frame.cells()];
     for &cell in cells {
         named[cell] = true;
@@ -221,14 +221,25 @@ impl Search<'_> {
 /// list of ways implies is kept by the list, as the ways are (see the
 /// module documentation).
 pub(super) fn project(cx: &mut Context, cells: &[usize], tuples: &[u8]) {
-    let key = (cx.side as u8, cells.len(), tuples.to_vec());
+    let implied = implied(cx.side, cells.len(), tuples);
+    compile_implied(cx, cells, &implied);
+}
+
+/// What the ways `tuples` of `width` cells imply on a grid of side `n`
+/// (see [`project`]), kept by the list.
+pub(super) fn implied(n: usize, width: usize, tuples: &[u8]) -> Rc<Implied> {
+    let key = (n as u8, width, tuples.to_vec());
     let known = IMPLIED.with(|implied| implied.borrow().get(&key));
-    let implied = known.unwrap_or_else(|| {
-        let implied = Rc::new(implied_by(cx.side, cells.len(), tuples));
+    known.unwrap_or_else(|| {
+        let implied = Rc::new(implied_by(n, width, tuples));
         let bytes = tuples.len() + 4 * implied.forbidden.len() + 16 * implied.stars.len() + 64;
         IMPLIED.with(|kept| kept.borrow_mut().keep(key, Rc::clone(&implied), bytes));
         implied
-    });
+    })
+}
+
+/// Compiles what a list of ways of `cells` implies (see [`project`]).
+pub(super) fn compile_implied(cx: &mut Context, cells: &[usize], implied: &Implied) {
     for &(i, x) in &implied.forbidden {
         cx.builder.forbid(cells[i as usize], x, cx.rule);
     }
@@ -250,7 +261,7 @@ pub(super) fn project(cx: &mut Context, cells: &[usize], tuples: &[u8]) {
 /// forbidden in two cells, as stars (place, digit, a later place, the
 /// digits there it refuses as a bit mask), in the order [`project`]
 /// compiles them.
-struct Implied {
+pub(super) struct Implied {
     forbidden: Vec<(u16, u8)>,
     stars: Vec<(u16, u8, u16, u64)>,
 }

@@ -24,6 +24,7 @@ mod partners;
 mod rules;
 mod search;
 mod state;
+mod sums;
 mod tables;
 
 pub(crate) use partners::Partners;

@@ -21,10 +21,12 @@
 
 use super::partners::Partners;
 use super::state::{Counts, ExtraRules, State};
+use super::sums::{self, MOST_CELLS, MOST_SEGMENTS};
 use super::tables::PEERS;
 use crate::sudoku::cages::Cages;
 use crate::sudoku::geometry::{Geometry, Table};
 use crate::sudoku::relations::{supported_by, Relations};
+use crate::sudoku::sum_rules::{SumKind, SumRule};
 
 /// The classic grid: no rule beyond the units.
 #[derive(Debug, Clone, Copy, Default)]
@@ -97,9 +99,22 @@ impl<'a> GeometryRules<'a> {
         partners: &'a mut Partners,
     ) -> Option<GeometryRules<'a>> {
         let long_table = |table: &Table| {
-            table.tuples.len() > MOST_DIGITS || table.cells.len() > MOST_TABLE_CELLS
+            !geometry.is_summed(table)
+                && (table.tuples.len() > MOST_DIGITS || table.cells.len() > MOST_TABLE_CELLS)
         };
-        if !geometry.has_classic_units() || geometry.tables().iter().any(long_table) {
+        let unread_sum = |rule: &SumRule| {
+            let long =
+                || rule.cells.len() > MOST_CELLS || sums::segments(&rule.cells) > MOST_SEGMENTS;
+            match rule.kind {
+                SumKind::Total(total) => total > 127 || long(),
+                SumKind::SameInEachBox => long(),
+                SumKind::Sandwich(sum) => rule.cells.len() != 9 || sum > 35,
+            }
+        };
+        if !geometry.has_classic_units()
+            || geometry.tables().iter().any(long_table)
+            || geometry.sum_rules().iter().any(unread_sum)
+        {
             return None;
         }
         partners.clear();
@@ -149,8 +164,13 @@ impl ExtraRules for GeometryRules<'_> {
                 narrow_run(state, line);
             }
         }
+        for rule in self.geometry.sum_rules() {
+            if rule.cells.iter().any(|&cell| is_touched(cell)) {
+                sums::narrow(state, rule);
+            }
+        }
         for table in self.geometry.tables() {
-            if table.cells.iter().any(|&cell| is_touched(cell)) {
+            if !self.geometry.is_summed(table) && table.cells.iter().any(|&cell| is_touched(cell)) {
                 narrow_table(state, table);
             }
         }
@@ -182,11 +202,8 @@ impl ExtraRules for GeometryRules<'_> {
                         continue;
                     }
                     let target = self.relations.cells()[other] as usize;
-                    let mut missing = !supported_by(supports, candidates) & 0x1ff;
-                    while missing != 0 {
-                        state.strike(target, missing.trailing_zeros() as usize);
-                        missing &= missing - 1;
-                    }
+                    let missing = !supported_by(supports, candidates) & 0x1ff;
+                    state.strike_digits(target, missing as u16);
                 }
             }
         }
@@ -227,11 +244,7 @@ fn narrow_run(state: &mut State, line: &[usize]) {
         }
     }
     for (&cell, &held) in line.iter().zip(&candidates) {
-        let mut missing = held & !allowed;
-        while missing != 0 {
-            state.strike(cell, missing.trailing_zeros() as usize);
-            missing &= missing - 1;
-        }
+        state.strike_digits(cell, held & !allowed);
     }
 }
 
@@ -262,11 +275,7 @@ fn narrow_table(state: &mut State, table: &Table) {
     }
     for ((&cell, &held), &support) in table.cells.iter().zip(&candidates).zip(&supported) {
         let support = if support & 1 != 0 { 0x3ff } else { support };
-        let mut missing = held & !support & !1;
-        while missing != 0 {
-            state.strike(cell, missing.trailing_zeros() as usize - 1);
-            missing &= missing - 1;
-        }
+        state.strike_digits(cell, (held & !support) >> 1);
     }
 }
 
@@ -318,20 +327,11 @@ fn narrow_cage(state: &mut State, cages: &Cages, cage: usize) {
         if opened == 0 && combinations.iter().any(|&c| c as u16 == placed) {
             return;
         }
-        let first = usize::from(cells[0]);
-        let mut held = state.candidates(first);
-        while held != 0 {
-            state.strike(first, held.trailing_zeros() as usize);
-            held &= held - 1;
-        }
+        state.empty(usize::from(cells[0]));
         return;
     }
     for (&cell, &held) in open_cells.iter().zip(open) {
-        let mut missing = held & !allowed;
-        while missing != 0 {
-            state.strike(usize::from(cell), missing.trailing_zeros() as usize);
-            missing &= missing - 1;
-        }
+        state.strike_digits(usize::from(cell), held & !allowed);
     }
     while needed != 0 {
         let digit = needed.trailing_zeros() as usize;
@@ -350,11 +350,7 @@ fn narrow_cage(state: &mut State, cages: &Cages, cage: usize) {
             }
         }
         if holders == 1 {
-            let mut others = state.candidates(last) & !(1 << digit);
-            while others != 0 {
-                state.strike(last, others.trailing_zeros() as usize);
-                others &= others - 1;
-            }
+            state.strike_digits(last, state.candidates(last) & !(1 << digit));
         }
         for (band, &seen) in seen_by_all.iter().enumerate() {
             let mut cells = seen & state.places_of(digit, band);

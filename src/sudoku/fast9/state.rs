@@ -198,6 +198,23 @@ impl State {
         self.touched[band] |= lost;
     }
 
+    /// Takes the digits of `digits` (bit `d` for digit `d`, 0 to 8) from
+    /// the candidates of `cell`, as [`State::strike`] does one by one.
+    #[inline]
+    pub(super) fn strike_digits(&mut self, cell: usize, mut digits: u16) {
+        while digits != 0 {
+            self.strike(cell, digits.trailing_zeros() as usize);
+            digits &= digits - 1;
+        }
+    }
+
+    /// Takes every candidate from `cell`, for a rule that found no way
+    /// left: a contradiction the next sweep finds.
+    #[inline]
+    pub(super) fn empty(&mut self, cell: usize) {
+        self.strike_digits(cell, self.candidates(cell));
+    }
+
     /// Takes the digit of entry `entry` (`3 * digit + band`) from `cells`
     /// of its band, for a rule, as [`State::strike`] does cell by cell.
     #[inline(always)]

@@ -1,12 +1,13 @@
 //! The fast path on its own, and against the general path of the solver.
 
-use super::{Classic, Fast9};
+use super::{Classic, Fast9, GeometryRules, Partners};
 use crate::engine::TieBreak;
 use crate::sudoku::constraints::{Cage, Constraint};
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::rules::Rules;
 use crate::sudoku::solver::Solver;
+use crate::sudoku::sum_rules::SumKind;
 use crate::Rng;
 
 const INKALA: &str =
@@ -144,7 +145,8 @@ fn random_puzzles_count_as_the_general_path_counts_them() {
 /// obeys them: kropki dots and XV (sometimes all of them, with their
 /// negative rules), odd and even cells, minimum and maximum cells, short
 /// thermometers, whispers, palindromes, clones, renban lines, arrows,
-/// between lines and quadruples.
+/// between lines, quadruples, little killers, sandwiches and region-sum
+/// lines.
 fn pair_rules(rng: &mut Rng, solved: &Grid) -> Rules {
     let at = |cell: usize| solved.cells()[cell];
     let kings = |cell: usize| {
@@ -191,7 +193,7 @@ fn pair_rules(rng: &mut Rng, solved: &Grid) -> Rules {
             let next: Vec<usize> = kings(from).collect();
             next[rng.below(next.len())]
         };
-        let rule = match rng.below(11) {
+        let rule = match rng.below(14) {
             0 if at(cell) % 2 == 1 => Constraint::Odd(cell),
             0 => Constraint::Even(cell),
             1 if orthogonal.clone().all(bigger) => Constraint::Minimum(cell),
@@ -271,6 +273,50 @@ fn pair_rules(rng: &mut Rng, solved: &Grid) -> Rules {
                 let digits = vec![at(cells[rng.below(2)]), at(cells[2 + rng.below(2)])];
                 Constraint::Quadruple { cells, digits }
             }
+            10 => {
+                // A diagonal down from the cell, to the right or the left.
+                let step = [10, 8][rng.below(2)];
+                let mut cells = vec![cell];
+                while let Some(&last) = cells.last() {
+                    let next = last + step;
+                    if next >= 81 || (next % 9).abs_diff(last % 9) != 1 || rng.below(6) == 0 {
+                        break;
+                    }
+                    cells.push(next);
+                }
+                let sum = cells.iter().map(|&c| u32::from(at(c))).sum();
+                Constraint::LittleKiller { cells, sum }
+            }
+            11 => {
+                let cells: Vec<usize> = match rng.below(2) {
+                    0 => (0..9).map(|k| cell / 9 * 9 + k).collect(),
+                    _ => (0..9).map(|k| k * 9 + cell % 9).collect(),
+                };
+                let place = |digit: u8| cells.iter().position(|&c| at(c) == digit).unwrap();
+                let (p, q) = (place(1).min(place(9)), place(1).max(place(9)));
+                let sum = cells[p + 1..q].iter().map(|&c| u32::from(at(c))).sum();
+                Constraint::Sandwich { cells, sum }
+            }
+            12 => {
+                // Two segments adding up alike: one cell and a king's move
+                // into another box, or two cells of one box and one beyond.
+                let box_of = |c: usize| c / 27 * 3 + c % 9 / 3;
+                let across = |c: usize| kings(c).filter(move |&o| box_of(o) != box_of(c));
+                if let Some(end) = across(cell).find(|&o| at(o) == at(cell)) {
+                    Constraint::RegionSum(vec![cell, end])
+                } else {
+                    let line = kings(cell)
+                        .filter(|&m| box_of(m) == box_of(cell))
+                        .find_map(|m| {
+                            let end = across(m).find(|&o| at(o) == at(cell) + at(m))?;
+                            Some(vec![cell, m, end])
+                        });
+                    match line {
+                        Some(line) => Constraint::RegionSum(line),
+                        None => continue,
+                    }
+                }
+            }
             _ => continue,
         };
         constraints.push(rule);
@@ -348,7 +394,7 @@ fn solutions(
 
 #[test]
 fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
-    let (mut lines, mut tables, mut cages) = (0, 0, 0);
+    let (mut lines, mut tables, mut cages, mut sums) = (0, 0, 0, [0; 3]);
     let mut rng = Rng::from_seed(5);
     let mut seen = [0usize; 4];
     for round in 0..300 {
@@ -359,9 +405,18 @@ fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
         let rules = pair_rules(&mut rng, &solved);
         let geometry = rules.geometry(Size::NINE).unwrap();
         assert!(geometry.has_classic_units() && !geometry.is_classic());
+        // The fast path takes it on, with no table or sum too long.
+        assert!(GeometryRules::of(&geometry, &mut Partners::default()).is_some());
         lines += geometry.consecutive_sets().len();
         tables += geometry.tables().len();
         cages += geometry.cages().len();
+        for rule in geometry.sum_rules() {
+            sums[match rule.kind {
+                SumKind::Total(_) => 0,
+                SumKind::SameInEachBox => 1,
+                SumKind::Sandwich(_) => 2,
+            }] += 1;
+        }
         let keep = [0.0, 0.05, 0.15, 0.3][round % 4];
         let mut cells = solved.cells().to_vec();
         for value in cells.iter_mut() {
@@ -394,7 +449,7 @@ fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
     // the rules, were all met.
     assert!(seen.iter().all(|&times| times > 0), "{seen:?}");
     assert!(
-        lines > 10 && tables > 10 && cages > 1000,
-        "{lines} renban lines, {tables} tables, {cages} cages"
+        lines > 10 && tables > 10 && cages > 1000 && sums.iter().all(|&n| n > 50),
+        "{lines} renban lines, {tables} tables, {cages} cages, {sums:?} sums"
     );
 }
