@@ -22,7 +22,7 @@ use crate::sudoku::cages::{CageError, Cages};
 use crate::sudoku::frame::Frame;
 use crate::sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
 use crate::sudoku::relations::{Relations, Star};
-use crate::sudoku::sum_rules::SumRule;
+use crate::sudoku::whole_rules::WholeRule;
 
 /// The cells, units and peers of one shape of Sudoku.
 ///
@@ -98,9 +98,9 @@ pub struct Geometry {
     /// The lines whose cells hold a set of consecutive digits (renban).
     consecutive_sets: Vec<Vec<usize>>,
     /// The rules on sums of many cells, kept whole beside their tables.
-    sum_rules: Vec<SumRule>,
-    /// For each rule, true when it is one of `sum_rules`.
-    summed: Vec<bool>,
+    whole_rules: Vec<WholeRule>,
+    /// For each rule, true when it is one of `whole_rules`.
+    kept_whole: Vec<bool>,
 }
 
 /// A rule given as the lists of digits its cells may hold together (an
@@ -279,7 +279,7 @@ pub struct GeometryBuilder {
     /// Lines whose cells hold a set of consecutive digits.
     consecutive_sets: Vec<Vec<usize>>,
     /// Rules on sums of many cells, kept whole beside their tables.
-    sum_rules: Vec<SumRule>,
+    whole_rules: Vec<WholeRule>,
 }
 
 impl GeometryBuilder {
@@ -481,9 +481,9 @@ impl GeometryBuilder {
     }
 
     /// Keeps a rule on the sum of many cells whole, beside the tables it
-    /// compiles to (see [`SumRule`]).
-    pub(crate) fn sum_rule(&mut self, rule: SumRule) {
-        self.sum_rules.push(rule);
+    /// compiles to (see [`WholeRule`]).
+    pub(crate) fn whole_rule(&mut self, rule: WholeRule) {
+        self.whole_rules.push(rule);
     }
 
     /// Adds a link of the tables, whose values run from 0 to `largest`;
@@ -716,11 +716,11 @@ impl GeometryBuilder {
             owned.map(|(&code, &group)| (code as usize, group))
         });
         let relations = Relations::new(n, cells, &relation_stars, together);
-        let mut summed = vec![false; self.rules.len()];
-        for sum_rule in &self.sum_rules {
-            summed[sum_rule.rule as usize] = true;
+        let mut kept_whole = vec![false; self.rules.len()];
+        for whole in &self.whole_rules {
+            kept_whole[whole.rule as usize] = true;
         }
-        let of_summed_rule = |table: &Table| summed.get(table.rule as usize) == Some(&true);
+        let of_whole_rule = |table: &Table| kept_whole.get(table.rule as usize) == Some(&true);
         let classic_units = self.boxes.is_some()
             && self.frame.is_square(n)
             && matches!(self.units.first(), Some((Unit::Row(_), _)))
@@ -729,13 +729,13 @@ impl GeometryBuilder {
             && self
                 .tables
                 .iter()
-                .all(|table| table.links.is_empty() || of_summed_rule(table));
+                .all(|table| table.links.is_empty() || of_whole_rule(table));
         let classic = classic_units
             && cages.is_empty()
             && group_rules.is_empty()
             && allowed.is_empty()
             && self.tables.is_empty()
-            && self.sum_rules.is_empty()
+            && self.whole_rules.is_empty()
             && self.consecutive_sets.is_empty();
         let units_per_cell = same_length(&index.cell_unit_starts);
         let peers_per_cell = same_length(&index.peer_starts);
@@ -762,8 +762,8 @@ impl GeometryBuilder {
             relations,
             links: self.links,
             consecutive_sets: self.consecutive_sets,
-            sum_rules: self.sum_rules,
-            summed,
+            whole_rules: self.whole_rules,
+            kept_whole,
         })
     }
 }
@@ -916,7 +916,7 @@ impl Geometry {
             tables: Vec::new(),
             links: Vec::new(),
             consecutive_sets: Vec::new(),
-            sum_rules: Vec::new(),
+            whole_rules: Vec::new(),
         }
     }
 
@@ -941,7 +941,7 @@ impl Geometry {
             tables: Vec::new(),
             links: Vec::new(),
             consecutive_sets: Vec::new(),
-            sum_rules: Vec::new(),
+            whole_rules: Vec::new(),
         }
     }
 
@@ -1202,13 +1202,13 @@ impl Geometry {
 
     /// The rules on sums of many cells (little killers, sandwiches,
     /// region-sum lines), kept whole beside the tables they compile to.
-    pub(crate) fn sum_rules(&self) -> &[SumRule] {
-        &self.sum_rules
+    pub(crate) fn whole_rules(&self) -> &[WholeRule] {
+        &self.whole_rules
     }
 
-    /// True when `table` comes from one of [`Geometry::sum_rules`].
-    pub(crate) fn is_summed(&self, table: &Table) -> bool {
-        self.summed.get(table.rule as usize) == Some(&true)
+    /// True when `table` comes from one of [`Geometry::whole_rules`].
+    pub(crate) fn is_kept_whole(&self, table: &Table) -> bool {
+        self.kept_whole.get(table.rule as usize) == Some(&true)
     }
 
     /// The lines whose cells hold a set of consecutive digits in any order

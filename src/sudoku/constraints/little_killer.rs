@@ -5,12 +5,12 @@
 //! diagonals of up to six cells); a longer one is a chain of sums
 //! ([`super::sums`]) cut where it leaves a box.
 
-use super::sums::{keep_whole, Chain, Target};
+use super::sums::{Chain, Target};
 use super::ways::{every_way, project, sum_fit, WaysOf};
-use super::{box_of, ConstraintError, Context};
+use super::{box_of, keep_whole, ConstraintError, Context};
 use crate::sudoku::geometry::Table;
 use crate::sudoku::grid::Unit;
-use crate::sudoku::sum_rules::SumKind;
+use crate::sudoku::whole_rules::WholeKind;
 
 /// The most ways of a diagonal compiled as one table; 40 in the unit
 /// tests, so that the 4x4 grids meet both compilations.
@@ -32,7 +32,7 @@ pub(super) fn compile(
             expected: format!("a sum from 1 to {largest} on {} cells", cells.len()),
         });
     }
-    keep_whole(cx, cells, SumKind::Total(sum));
+    keep_whole(cx, cells, WholeKind::Total(sum));
     let (n, target) = (cx.side as u32, sum);
     let whole = every_way(
         cx,

@@ -58,6 +58,7 @@ use crate::sudoku::constraint_kind::ConstraintKind;
 use crate::sudoku::frame::Frame;
 use crate::sudoku::geometry::{GeometryBuilder, NO_RULE};
 use crate::sudoku::grid::{Cell, Size, Unit};
+use crate::sudoku::whole_rules::{WholeKind, WholeRule};
 
 /// One rule beyond "once per unit". Cells are numbered as in the geometry
 /// (`row * side + column` in a square grid; in reading order of the frame
@@ -449,6 +450,17 @@ fn box_of(cx: &Context) -> Vec<Option<usize>> {
         }
     }
     boxes
+}
+
+/// Keeps the rule being compiled, `kind` on `cells` (each once, as
+/// [`check_cells`] makes sure), whole beside its tables ([`WholeRule`]),
+/// for the searches that narrow it from its definition.
+fn keep_whole(cx: &mut Context, cells: &[usize], kind: WholeKind) {
+    cx.builder.whole_rule(WholeRule {
+        rule: cx.rule,
+        cells: cells.to_vec(),
+        kind,
+    });
 }
 
 /// Checks that `constraint` names cells of the grid, each once.

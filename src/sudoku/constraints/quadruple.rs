@@ -4,9 +4,10 @@
 //! with what it implies for one and two cells.
 
 use super::ways::{every_way, project, WaysOf};
-use super::{ConstraintError, Context};
+use super::{keep_whole, ConstraintError, Context};
 use crate::sudoku::geometry::Table;
 use crate::sudoku::grid::Unit;
+use crate::sudoku::whole_rules::WholeKind;
 
 /// Compiles the quadruple of `digits` on `cells`.
 pub(super) fn compile(
@@ -31,6 +32,9 @@ pub(super) fn compile(
             expected: format!("1 to 4 digits from 1 to {side}"),
         });
     }
+    let mut listed = [0; 4];
+    listed[..digits.len()].copy_from_slice(digits);
+    keep_whole(cx, cells, WholeKind::Quadruple(listed));
     let numbers: Vec<u32> = digits.iter().map(|&d| u32::from(d)).collect();
     let of = WaysOf {
         rule: "quadruple",

@@ -5,10 +5,10 @@
 //! option per sum that blocks, through the tables' secondary items, every
 //! way of a segment that adds up to another.
 
-use super::sums::{keep_whole, Chain, Target};
-use super::{at_least, box_of, ConstraintError, Context};
+use super::sums::{Chain, Target};
+use super::{at_least, box_of, keep_whole, ConstraintError, Context};
 use crate::sudoku::grid::Unit;
-use crate::sudoku::sum_rules::SumKind;
+use crate::sudoku::whole_rules::WholeKind;
 
 /// Compiles the region-sum line `cells`.
 pub(super) fn compile(
@@ -30,7 +30,7 @@ pub(super) fn compile(
         // One box: nothing to compare.
         return Ok(());
     }
-    keep_whole(cx, cells, SumKind::SameInEachBox);
+    keep_whole(cx, cells, WholeKind::SameInEachBox);
     let chains: Vec<Chain> = segments
         .iter()
         .map(|segment| Chain::new(cx, segment, |_| false))

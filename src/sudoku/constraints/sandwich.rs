@@ -9,13 +9,12 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::sums::keep_whole;
 use super::ways::{compile_implied, earlier_apart, every_way, implied, Fit, Implied, WaysOf};
-use super::{ConstraintError, Context};
+use super::{keep_whole, ConstraintError, Context};
 use crate::sudoku::geometry::Table;
 use crate::sudoku::grid::Unit;
 use crate::sudoku::kept::Kept;
-use crate::sudoku::sum_rules::SumKind;
+use crate::sudoku::whole_rules::WholeKind;
 
 /// The most bytes of ways a thread keeps; past it, it starts again.
 const KNOWN_BYTES: usize = 16 << 20;
@@ -56,7 +55,7 @@ pub(super) fn compile(
             expected: format!("a sum from 0 to {inner}"),
         });
     }
-    keep_whole(cx, cells, SumKind::Sandwich(sum));
+    keep_whole(cx, cells, WholeKind::Sandwich(sum));
     let key = (n as u8, sum, earlier_apart(cx, cells));
     let compiled = match KNOWN.with(|known| known.borrow().get(&key)) {
         Some(compiled) => compiled,

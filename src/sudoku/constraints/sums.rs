@@ -19,18 +19,6 @@
 use super::ways::{every_way, project, Fit, WaysOf};
 use super::Context;
 use crate::sudoku::geometry::Table;
-use crate::sudoku::sum_rules::{SumKind, SumRule};
-
-/// Keeps the rule being compiled, a sum of `kind` over `cells` (each once,
-/// as every rule's cells are checked to be), whole beside its tables
-/// ([`SumRule`]), for the searches that narrow it from its definition.
-pub(super) fn keep_whole(cx: &mut Context, cells: &[usize], kind: SumKind) {
-    cx.builder.sum_rule(SumRule {
-        rule: cx.rule,
-        cells: cells.to_vec(),
-        kind,
-    });
-}
 
 /// The longest piece; 2 in the unit tests, so that the 4x4 grids meet
 /// chains of several pieces and their adders.

@@ -21,6 +21,7 @@
 //! puzzle with several may differ).
 
 mod partners;
+mod quadruples;
 mod rules;
 mod search;
 mod state;

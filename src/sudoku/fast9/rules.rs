@@ -20,13 +20,14 @@
 //! these steps.
 
 use super::partners::Partners;
+use super::quadruples;
 use super::state::{Counts, ExtraRules, State};
 use super::sums::{self, MOST_CELLS, MOST_SEGMENTS};
 use super::tables::PEERS;
 use crate::sudoku::cages::Cages;
 use crate::sudoku::geometry::{Geometry, Table};
 use crate::sudoku::relations::{supported_by, Relations};
-use crate::sudoku::sum_rules::{SumKind, SumRule};
+use crate::sudoku::whole_rules::{WholeKind, WholeRule};
 
 /// The classic grid: no rule beyond the units.
 #[derive(Debug, Clone, Copy, Default)]
@@ -99,21 +100,24 @@ impl<'a> GeometryRules<'a> {
         partners: &'a mut Partners,
     ) -> Option<GeometryRules<'a>> {
         let long_table = |table: &Table| {
-            !geometry.is_summed(table)
+            !geometry.is_kept_whole(table)
                 && (table.tuples.len() > MOST_DIGITS || table.cells.len() > MOST_TABLE_CELLS)
         };
-        let unread_sum = |rule: &SumRule| {
+        let unread_sum = |rule: &WholeRule| {
             let long =
                 || rule.cells.len() > MOST_CELLS || sums::segments(&rule.cells) > MOST_SEGMENTS;
             match rule.kind {
-                SumKind::Total(total) => total > 127 || long(),
-                SumKind::SameInEachBox => long(),
-                SumKind::Sandwich(sum) => rule.cells.len() != 9 || sum > 35,
+                WholeKind::Total(total) => total > 127 || long(),
+                WholeKind::SameInEachBox => long(),
+                WholeKind::Sandwich(sum) => rule.cells.len() != 9 || sum > 35,
+                WholeKind::Quadruple(digits) => {
+                    rule.cells.len() != 4 || digits.iter().any(|&d| d > 9)
+                }
             }
         };
         if !geometry.has_classic_units()
             || geometry.tables().iter().any(long_table)
-            || geometry.sum_rules().iter().any(unread_sum)
+            || geometry.whole_rules().iter().any(unread_sum)
         {
             return None;
         }
@@ -164,13 +168,21 @@ impl ExtraRules for GeometryRules<'_> {
                 narrow_run(state, line);
             }
         }
-        for rule in self.geometry.sum_rules() {
+        for rule in self.geometry.whole_rules() {
             if rule.cells.iter().any(|&cell| is_touched(cell)) {
-                sums::narrow(state, rule);
+                let cells = &rule.cells;
+                match rule.kind {
+                    WholeKind::Total(total) => sums::narrow_segments(state, cells, Some(total)),
+                    WholeKind::SameInEachBox => sums::narrow_segments(state, cells, None),
+                    WholeKind::Sandwich(sum) => sums::narrow_sandwich(state, cells, sum as usize),
+                    WholeKind::Quadruple(digits) => quadruples::narrow(state, cells, digits),
+                }
             }
         }
         for table in self.geometry.tables() {
-            if !self.geometry.is_summed(table) && table.cells.iter().any(|&cell| is_touched(cell)) {
+            if !self.geometry.is_kept_whole(table)
+                && table.cells.iter().any(|&cell| is_touched(cell))
+            {
                 narrow_table(state, table);
             }
         }

@@ -17,7 +17,6 @@
 //! once every cell is filled only a filling that keeps the rule is left.
 
 use super::state::State;
-use crate::sudoku::sum_rules::{SumKind, SumRule};
 
 /// The most segments of a little killer or region-sum line the fast path
 /// reads, and the most cells ([`MOST_CELLS`]); a longer rule keeps the
@@ -121,16 +120,6 @@ pub(super) fn segments(cells: &[usize]) -> usize {
     cuts + usize::from(!cells.is_empty())
 }
 
-/// Strikes from the cells of `rule` the digits no filling of it uses (see
-/// the module's comment).
-pub(super) fn narrow(state: &mut State, rule: &SumRule) {
-    match rule.kind {
-        SumKind::Total(total) => narrow_segments(state, &rule.cells, Some(total)),
-        SumKind::SameInEachBox => narrow_segments(state, &rule.cells, None),
-        SumKind::Sandwich(sum) => narrow_sandwich(state, &rule.cells, sum as usize),
-    }
-}
-
 /// Calls `visit` with each set of digits open for the cells of
 /// `candidates`: as many digits as cells, each cell with a candidate among
 /// them, each of them a candidate of some cell.
@@ -227,7 +216,7 @@ fn keep_fitting(candidates: &[u16], fit: u64, kept: &mut [u16]) {
 
 /// Narrows the segments of `cells` to sums that add up to `total`, or,
 /// without a total, to one sum every segment can make.
-fn narrow_segments(state: &mut State, cells: &[usize], total: Option<u32>) {
+pub(super) fn narrow_segments(state: &mut State, cells: &[usize], total: Option<u32>) {
     let mut candidates = [0u16; MOST_CELLS];
     let candidates = &mut candidates[..cells.len()];
     for (held, &cell) in candidates.iter_mut().zip(cells) {
@@ -323,7 +312,7 @@ fn shifted_right(values: u128, mut sums: u64) -> u128 {
 /// Narrows the sandwich of `sum` on the nine `cells` of a row or column:
 /// each cell keeps the digits it holds in some placing of the 1 and the 9
 /// its candidates allow, with a set of digits between them that adds up.
-fn narrow_sandwich(state: &mut State, cells: &[usize], sum: usize) {
+pub(super) fn narrow_sandwich(state: &mut State, cells: &[usize], sum: usize) {
     const ENDS: u16 = 1 | 1 << 8;
     let mut candidates = [0u16; 9];
     for (held, &cell) in candidates.iter_mut().zip(cells) {

@@ -7,7 +7,7 @@ use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::rules::Rules;
 use crate::sudoku::solver::Solver;
-use crate::sudoku::sum_rules::SumKind;
+use crate::sudoku::whole_rules::WholeKind;
 use crate::Rng;
 
 const INKALA: &str =
@@ -394,7 +394,7 @@ fn solutions(
 
 #[test]
 fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
-    let (mut lines, mut tables, mut cages, mut sums) = (0, 0, 0, [0; 3]);
+    let (mut lines, mut tables, mut cages, mut whole) = (0, 0, 0, [0; 4]);
     let mut rng = Rng::from_seed(5);
     let mut seen = [0usize; 4];
     for round in 0..300 {
@@ -410,11 +410,12 @@ fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
         lines += geometry.consecutive_sets().len();
         tables += geometry.tables().len();
         cages += geometry.cages().len();
-        for rule in geometry.sum_rules() {
-            sums[match rule.kind {
-                SumKind::Total(_) => 0,
-                SumKind::SameInEachBox => 1,
-                SumKind::Sandwich(_) => 2,
+        for rule in geometry.whole_rules() {
+            whole[match rule.kind {
+                WholeKind::Total(_) => 0,
+                WholeKind::SameInEachBox => 1,
+                WholeKind::Sandwich(_) => 2,
+                WholeKind::Quadruple(_) => 3,
             }] += 1;
         }
         let keep = [0.0, 0.05, 0.15, 0.3][round % 4];
@@ -449,7 +450,7 @@ fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
     // the rules, were all met.
     assert!(seen.iter().all(|&times| times > 0), "{seen:?}");
     assert!(
-        lines > 10 && tables > 10 && cages > 1000 && sums.iter().all(|&n| n > 50),
-        "{lines} renban lines, {tables} tables, {cages} cages, {sums:?} sums"
+        lines > 10 && tables > 10 && cages > 1000 && whole.iter().all(|&n| n > 50),
+        "{lines} renban lines, {tables} tables, {cages} cages, {whole:?} kept whole"
     );
 }
