@@ -236,7 +236,8 @@ impl ExtraRules for GeometryRules<'_> {
 /// Strikes from the cells of a renban `line` the digits of no run of
 /// consecutive digits that could still fill it: a run is open when every
 /// cell has a candidate in it and every digit of it is a candidate of some
-/// cell.
+/// cell. A digit every open run holds is placed as a unit's would be
+/// ([`place_needed`]).
 fn narrow_run(state: &mut State, line: &[usize]) {
     let length = line.len();
     if length > 9 {
@@ -248,15 +249,33 @@ fn narrow_run(state: &mut State, line: &[usize]) {
         *slot = state.candidates(cell);
         union |= *slot;
     }
-    let mut allowed = 0u16;
+    let (mut allowed, mut needed) = (0u16, 0x1ffu16);
     for low in 0..=9 - length {
         let run = ((1u16 << length) - 1) << low;
         if union & run == run && candidates[..length].iter().all(|&c| c & run != 0) {
             allowed |= run;
+            needed &= run;
         }
     }
+    let (mut open_cells, mut open) = ([0u8; 9], [0u16; 9]);
+    let (mut opened, mut placed) = (0, 0u16);
     for (&cell, &held) in line.iter().zip(&candidates) {
         state.strike_digits(cell, held & !allowed);
+        if state.open(cell / 27) >> (cell % 27) & 1 == 0 {
+            placed |= held;
+        } else {
+            open_cells[opened] = cell as u8;
+            open[opened] = held & allowed;
+            opened += 1;
+        }
+    }
+    if allowed != 0 {
+        place_needed(
+            state,
+            &open_cells[..opened],
+            &open[..opened],
+            needed & !placed,
+        );
     }
 }
 
@@ -345,13 +364,25 @@ fn narrow_cage(state: &mut State, cages: &Cages, cage: usize) {
     for (&cell, &held) in open_cells.iter().zip(open) {
         state.strike_digits(usize::from(cell), held & !allowed);
     }
+    place_needed(state, &open_cells[..opened], open, needed);
+}
+
+/// Places each digit of `needed`, which the open `cells` (with the
+/// candidates `held`) of a rule hold once among them, as a unit's digit
+/// would be: in its one place among them when it has one, and out of the
+/// cells outside them that see each of its places among them.
+fn place_needed(state: &mut State, cells: &[u8], held: &[u16], mut needed: u16) {
+    let mut members = [0u32; 3];
+    for &cell in cells {
+        members[usize::from(cell) / 27] |= 1 << (cell % 27);
+    }
     while needed != 0 {
         let digit = needed.trailing_zeros() as usize;
         needed &= needed - 1;
         let mut seen_by_all = [u32::MAX; 3];
         let mut holders = 0;
         let mut last = 0;
-        for (&cell, &held) in open_cells.iter().zip(open) {
+        for (&cell, &held) in cells.iter().zip(held) {
             if held >> digit & 1 != 0 {
                 let cell = usize::from(cell);
                 for (band, peers) in seen_by_all.iter_mut().zip(&PEERS[cell]) {
@@ -361,18 +392,13 @@ fn narrow_cage(state: &mut State, cages: &Cages, cage: usize) {
                 last = cell;
             }
         }
-        if holders == 1 {
-            state.strike_digits(last, state.candidates(last) & !(1 << digit));
+        match holders {
+            0 => continue,
+            1 => state.strike_digits(last, state.candidates(last) & !(1 << digit)),
+            _ => {}
         }
-        for (band, &seen) in seen_by_all.iter().enumerate() {
-            let mut cells = seen & state.places_of(digit, band);
-            while cells != 0 {
-                let cell = 27 * band + cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                if cages.cage_of(cell) != Some(cage) {
-                    state.strike(cell, digit);
-                }
-            }
+        for (band, (&seen, &members)) in seen_by_all.iter().zip(&members).enumerate() {
+            state.strike_cells(3 * digit + band, seen & !members);
         }
     }
 }

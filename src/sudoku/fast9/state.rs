@@ -102,13 +102,6 @@ impl State {
         self.unsolved[band]
     }
 
-    /// The cells of band `band` that `digit` (0 to 8) may take, its placed
-    /// ones included.
-    #[inline(always)]
-    pub(super) fn places_of(&self, digit: usize, band: usize) -> u32 {
-        self.places[3 * digit + band]
-    }
-
     /// The cells that lost a candidate since the last call, band by band
     /// (every cell at the first), for the rules to narrow from those only.
     #[inline(always)]
