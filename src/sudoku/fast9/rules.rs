@@ -233,11 +233,11 @@ impl ExtraRules for GeometryRules<'_> {
     }
 }
 
-/// Strikes from the cells of a renban `line` the digits of no run of
-/// consecutive digits that could still fill it: a run is open when every
-/// cell has a candidate in it and every digit of it is a candidate of some
-/// cell. A digit every open run holds is placed as a unit's would be
-/// ([`place_needed`]).
+/// Strikes from each cell of a renban `line` the digits it holds in no run
+/// of consecutive digits that could still fill the line: a run is open
+/// when the singles within it ([`fill_run`]) leave every cell and every
+/// digit of it a place. A digit every open run holds is placed as a unit's
+/// would be ([`place_needed`]).
 fn narrow_run(state: &mut State, line: &[usize]) {
     let length = line.len();
     if length > 9 {
@@ -249,17 +249,28 @@ fn narrow_run(state: &mut State, line: &[usize]) {
         *slot = state.candidates(cell);
         union |= *slot;
     }
-    let (mut allowed, mut needed) = (0u16, 0x1ffu16);
+    let (mut allowed, mut needed) = ([0u16; 9], 0x1ffu16);
+    let mut any = false;
     for low in 0..=9 - length {
         let run = ((1u16 << length) - 1) << low;
-        if union & run == run && candidates[..length].iter().all(|&c| c & run != 0) {
-            allowed |= run;
+        if union & run != run {
+            continue;
+        }
+        let mut within = [0u16; 9];
+        for (within, &held) in within.iter_mut().zip(&candidates[..length]) {
+            *within = held & run;
+        }
+        if fill_run(&mut within[..length], run) {
+            any = true;
             needed &= run;
+            for (allowed, &within) in allowed.iter_mut().zip(&within) {
+                *allowed |= within;
+            }
         }
     }
     let (mut open_cells, mut open) = ([0u8; 9], [0u16; 9]);
     let (mut opened, mut placed) = (0, 0u16);
-    for (&cell, &held) in line.iter().zip(&candidates) {
+    for ((&cell, &held), &allowed) in line.iter().zip(&candidates).zip(&allowed) {
         state.strike_digits(cell, held & !allowed);
         if state.open(cell / 27) >> (cell % 27) & 1 == 0 {
             placed |= held;
@@ -269,7 +280,7 @@ fn narrow_run(state: &mut State, line: &[usize]) {
             opened += 1;
         }
     }
-    if allowed != 0 {
+    if any {
         place_needed(
             state,
             &open_cells[..opened],
@@ -365,6 +376,48 @@ fn narrow_cage(state: &mut State, cages: &Cages, cage: usize) {
         state.strike_digits(usize::from(cell), held & !allowed);
     }
     place_needed(state, &open_cells[..opened], open, needed);
+}
+
+/// Narrows `cells`, the candidates of a renban line's cells within `run`
+/// (as many digits as cells), by the singles of the run: a cell with one
+/// digit left takes it from the others, a digit with one cell left takes
+/// that cell. False when a cell or a digit is left without a place: the
+/// run cannot fill the line.
+fn fill_run(cells: &mut [u16], run: u16) -> bool {
+    loop {
+        let mut changed = false;
+        for k in 0..cells.len() {
+            let held = cells[k];
+            if held == 0 {
+                return false;
+            }
+            if held & (held - 1) == 0 {
+                for (other, cell) in cells.iter_mut().enumerate() {
+                    if other != k && *cell & held != 0 {
+                        *cell &= !held;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        let mut digits = run;
+        while digits != 0 {
+            let bit = digits & digits.wrapping_neg();
+            digits &= digits - 1;
+            let mut holders = cells.iter_mut().filter(|held| **held & bit != 0);
+            match (holders.next(), holders.next()) {
+                (None, _) => return false,
+                (Some(only), None) if *only != bit => {
+                    *only = bit;
+                    changed = true;
+                }
+                _ => {}
+            }
+        }
+        if !changed {
+            return true;
+        }
+    }
 }
 
 /// Places each digit of `needed`, which the open `cells` (with the
