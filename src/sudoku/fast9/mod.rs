@@ -1,6 +1,7 @@
 //! The 9x9 fast path of the solver: a hybrid of exact cover and
 //! bitboards, for classic grids and for those whose other rules are pairs
-//! of placements, renban lines, short tables or killer cages.
+//! of placements, renban lines, short tables, killer cages or the rules on
+//! sums and quadruples the geometry keeps whole.
 //!
 //! Batch-checking collections of classic puzzles is the first job of the
 //! tool, and there the general path (singles, then the exact-cover matrix
@@ -15,9 +16,9 @@
 //! classic 9x9 geometry and for 9x9 geometries of classic units whose other
 //! rules compile to "at most once" groups and placements forbidden outright
 //! (`rules.rs`: thermometers, kropki dots, XV, non-consecutive, anti-knight,
-//! whispers, palindromes...), renban lines, short tables without links
-//! (arrows, between lines, quadruples) and killer cages, and the general
-//! one for everything else; both find the same solutions (the first of a
+//! whispers, palindromes...), renban lines, short tables (arrows, between
+//! lines), killer cages, little killers, sandwiches, region-sum lines and
+//! quadruples, and the general one for everything else; both find the same solutions (the first of a
 //! puzzle with several may differ).
 
 mod partners;

@@ -1,6 +1,6 @@
 //! The rules beyond "once per unit" that the 9x9 fast path can take on:
 //! pairs of placements that may not stand together, renban lines, short
-//! tables and killer cages.
+//! tables, killer cages and the rules the geometry keeps whole.
 //!
 //! Thermometers, kropki dots, XV, non-consecutive neighbours, whispers and
 //! their kin compile to "at most once" groups of placements, and the pairs
@@ -11,11 +11,13 @@
 //! candidates takes from its related cells the digits none of its own
 //! supports (arc consistency on the pairs, as the matrix's search does
 //! with `PairSupports`), each renban line keeps only the digits of the
-//! runs that could still fill it, each short table without links
-//! (arrows, between lines, quadruples) only the digits of its ways left,
-//! and each killer cage only the digits of its combinations left (a digit
-//! all of them need is placed as a unit's would be: in its one place, and
-//! out of the cells that see all its places).
+//! runs that could still fill it, each short table (arrows, between
+//! lines) only the digits of its ways left, and each killer cage only the
+//! digits of its combinations left (a digit all the runs of a line or the
+//! combinations of a cage need is placed as a unit's would be: in its one
+//! place, and out of the cells that see all its places). Little killers,
+//! sandwiches, region-sum lines and quadruples are read from their
+//! definitions (`sums.rs`, `quadruples.rs`), not from their tables.
 //! The classic grid has no rules, and its search is compiled without
 //! these steps.
 
@@ -54,11 +56,11 @@ impl ExtraRules for Classic {
 /// The most digits (ways times cells) a table may list, and the most
 /// cells it may have ([`MOST_TABLE_CELLS`]), for the fast path to read it
 /// whole after every round of forced work; a puzzle with a longer or wider
-/// one (a sandwich's row) keeps the matrix, whose search drops ways one by
-/// one. Arrows, between lines and quadruples fit: with a bound of 2,048
-/// digits the quadruple set ran 0.93 of the instructions of the matrix
-/// path rather than 0.67, and with tables of 16 cells the sandwich set ran
-/// 1.005 of them rather than 1.000.
+/// one keeps the matrix, whose search drops ways one by one. The tables of
+/// rules kept whole are not read, and do not count. Arrows and between
+/// lines fit: with a bound of 2,048 digits the quadruple set (when its
+/// tables were read) ran 0.93 of the instructions of the matrix path
+/// rather than 0.67.
 const MOST_DIGITS: usize = 4096;
 
 /// See [`MOST_DIGITS`].
@@ -69,7 +71,8 @@ const UNRELATED: u8 = u8::MAX;
 
 /// The rules of a geometry of classic 9x9 units that the fast path takes
 /// on: its "at most once" groups and relations, its placements forbidden
-/// outright, its renban lines, its tables and its killer cages; see
+/// outright, its renban lines, its tables, its killer cages and its rules
+/// kept whole; see
 /// [`GeometryRules::of`].
 #[derive(Debug, Clone)]
 pub(crate) struct GeometryRules<'a> {
@@ -92,9 +95,9 @@ pub(crate) struct GeometryRules<'a> {
 impl<'a> GeometryRules<'a> {
     /// The rules of `geometry`, when the fast path can take them on: 9x9
     /// classic units, with groups, relations, placements forbidden
-    /// outright, renban lines, short tables without links and killer
-    /// cages, and nothing else. `partners` gathers the strikes of its
-    /// placements as the search meets them.
+    /// outright, renban lines, short tables, killer cages and rules kept
+    /// whole (none too long for `sums.rs`), and nothing else. `partners`
+    /// gathers the strikes of its placements as the search meets them.
     pub(crate) fn of(
         geometry: &'a Geometry,
         partners: &'a mut Partners,

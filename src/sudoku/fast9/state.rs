@@ -37,7 +37,9 @@ pub(crate) trait ExtraRules {
     /// placements: the digits a related cell of few candidates (those of
     /// two and three are in `counts`) leaves unsupported, the digits of no
     /// run still open on a renban line, the digits of no way left in a
-    /// table or no combination left in a killer cage.
+    /// table or no combination left in a killer cage, and what a rule kept
+    /// whole (a little killer, a sandwich, a region-sum line, a quadruple)
+    /// leaves no filling.
     fn narrow(&self, state: &mut State, counts: &Counts);
 
     /// The cells of band `band` to branch on first among those of as few
