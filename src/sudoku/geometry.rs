@@ -60,8 +60,8 @@ pub struct Geometry {
     classic: bool,
     /// True for rows, columns and the size's own boxes, whatever "at most
     /// once" groups, placements forbidden outright, renban lines, tables,
-    /// killer cages and rules on sums kept whole come with them, and no
-    /// other unit; only the tables of those rules on sums have links.
+    /// killer cages and rules kept whole come with them, and no other
+    /// unit; only the tables of rules kept whole have links.
     classic_units: bool,
     /// The number of units of every cell, when it is the same for all.
     units_per_cell: Option<usize>,
@@ -97,7 +97,8 @@ pub struct Geometry {
     links: Vec<u16>,
     /// The lines whose cells hold a set of consecutive digits (renban).
     consecutive_sets: Vec<Vec<usize>>,
-    /// The rules on sums of many cells, kept whole beside their tables.
+    /// The rules kept whole beside their tables (little killers,
+    /// sandwiches, region-sum lines, quadruples).
     whole_rules: Vec<WholeRule>,
     /// For each rule, true when it is one of `whole_rules`.
     kept_whole: Vec<bool>,
@@ -278,7 +279,7 @@ pub struct GeometryBuilder {
     links: Vec<u16>,
     /// Lines whose cells hold a set of consecutive digits.
     consecutive_sets: Vec<Vec<usize>>,
-    /// Rules on sums of many cells, kept whole beside their tables.
+    /// Rules kept whole beside their tables.
     whole_rules: Vec<WholeRule>,
 }
 
@@ -480,8 +481,8 @@ impl GeometryBuilder {
         self.consecutive_sets.push(cells);
     }
 
-    /// Keeps a rule on the sum of many cells whole, beside the tables it
-    /// compiles to (see [`WholeRule`]).
+    /// Keeps a rule whole, beside the tables it compiles to (see
+    /// [`WholeRule`]).
     pub(crate) fn whole_rule(&mut self, rule: WholeRule) {
         self.whole_rules.push(rule);
     }
@@ -1021,8 +1022,9 @@ impl Geometry {
     /// placements that may not stand together, as thermometers, dots and XV
     /// compile to), placements forbidden outright, renban lines (see
     /// [`Geometry::consecutive_sets`]), tables (arrows, between lines,
-    /// quadruples), killer cages and the rules on sums kept whole (little
-    /// killers, sandwiches, region-sum lines): no other link or unit.
+    /// quadruples), killer cages and the rules also kept whole beside
+    /// their tables (little killers, sandwiches, region-sum lines,
+    /// quadruples), whose tables alone may have links: no other unit.
     /// The classic geometry is one.
     pub fn has_classic_units(&self) -> bool {
         self.classic_units
@@ -1200,8 +1202,8 @@ impl Geometry {
         &self.relations
     }
 
-    /// The rules on sums of many cells (little killers, sandwiches,
-    /// region-sum lines), kept whole beside the tables they compile to.
+    /// The rules kept whole beside the tables they compile to (little
+    /// killers, sandwiches, region-sum lines, quadruples).
     pub(crate) fn whole_rules(&self) -> &[WholeRule] {
         &self.whole_rules
     }

@@ -4,13 +4,15 @@
 //! The exact-cover encoding reads these rules as long tables chained by
 //! links, which the fast path does not read. It reasons on sets of digits
 //! instead. The cells of a rule that lie in one box, one after another (a
-//! segment), hold different digits: a set of as many digits is open for
-//! them when each cell has a candidate in it and each of its digits is a
+//! segment), hold different digits. A segment of up to three cells tries
+//! each filling of them; for a longer one, a set of as many digits is open
+//! when each cell has a candidate in it and each of its digits is a
 //! candidate of some cell, and the sums of the open sets are the sums the
 //! segment can make. A little killer's segments must add up to its clue
 //! (running sums forward from the first segment and backward from the
 //! clue), a region-sum line's segments to one sum they can all make; each
-//! cell keeps the digits of the open sets whose sums fit. A sandwich tries
+//! cell keeps the digits of the fillings, or of the open sets, whose sums
+//! fit. A sandwich tries
 //! each place of its 1 and its 9 that the candidates allow, and keeps the
 //! digits of the sets of digits from 2 to 8 between them that add up to
 //! the clue. Each step only strikes digits no filling of the rule uses, and
