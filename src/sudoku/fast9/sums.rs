@@ -131,10 +131,18 @@ fn open_sets(candidates: &[u16], mut visit: impl FnMut(u16)) {
     let union = candidates.iter().fold(0, |union, &held| union | held);
     let (start, end) = (SIZE_STARTS[size], SIZE_STARTS[size + 1]);
     for &set in &BY_SIZE[usize::from(start)..usize::from(end)] {
-        if set & !union == 0 && candidates.iter().all(|&held| held & set != 0) {
+        if is_open(set, union, candidates) {
             visit(set);
         }
     }
+}
+
+/// True when `set` is open for the cells of `candidates`, whose union is
+/// `union`: each cell has a candidate in it, each of its digits is some
+/// cell's candidate.
+#[inline]
+fn is_open(set: u16, union: u16, candidates: &[u16]) -> bool {
+    set & !union == 0 && candidates.iter().all(|&held| held & set != 0)
 }
 
 /// The digits of `mask` (bit `d` for digit `d + 1`), one by one, as
@@ -340,7 +348,7 @@ pub(super) fn narrow_sandwich(state: &mut State, cells: &[usize], sum: usize) {
                     let union = between.iter().fold(0, |union, &held| union | held);
                     let mut allowed = 0;
                     for &set in sets {
-                        if set & !union == 0 && between.iter().all(|&held| held & set != 0) {
+                        if is_open(set, union, between) {
                             allowed |= set;
                         }
                     }
