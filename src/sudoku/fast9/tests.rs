@@ -454,3 +454,25 @@ fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
         "{lines} renban lines, {tables} tables, {cages} cages, {whole:?} kept whole"
     );
 }
+
+#[test]
+fn the_branch_goes_to_the_cell_that_failed_most_often() {
+    use super::search::most_failed;
+    // Cells 3 and 30 in band 0 and band 1; cell 60 outside the mask.
+    let cells = [1 << 3 | 1 << 20, 1 << 3, 1 << 6];
+    let all = |_: usize| u32::MAX;
+    // Before any failure: the first cell.
+    assert_eq!(most_failed(&cells, all, None), Some(3));
+    let mut failures = [0u32; 81];
+    // A tie: still the first.
+    assert_eq!(most_failed(&cells, all, Some(&failures)), Some(3));
+    failures[30] = 2;
+    failures[20] = 1;
+    assert_eq!(most_failed(&cells, all, Some(&failures)), Some(30));
+    failures[60] = 5;
+    assert_eq!(most_failed(&cells, all, Some(&failures)), Some(60));
+    // The mask leaves out band 2 and cell 30's band.
+    let first_band = |band: usize| if band == 0 { u32::MAX } else { 0 };
+    assert_eq!(most_failed(&cells, first_band, Some(&failures)), Some(20));
+    assert_eq!(most_failed(&[0; 3], all, Some(&failures)), None);
+}
