@@ -6,7 +6,7 @@
 //! or more cells is also handed to the search as a set of consecutive
 //! digits, which it reasons on as a whole after every choice.
 
-use super::relation::relate;
+use super::relation::relate_all;
 use super::{ConstraintError, Context};
 use crate::sudoku::grid::Unit;
 
@@ -24,11 +24,14 @@ pub(super) fn compile(
             expected: format!("a renban line holds different digits, at most {}", cx.side),
         });
     }
-    for (i, &a) in cells.iter().enumerate() {
-        for &b in &cells[i + 1..] {
-            relate(cx, a, b, |x, y| x != y && (x.abs_diff(y) as usize) < length);
-        }
-    }
+    let pairs: Vec<[usize; 2]> = cells
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &a)| cells[i + 1..].iter().map(move |&b| [a, b]))
+        .collect();
+    relate_all(cx, &pairs, |x, y| {
+        x != y && (x.abs_diff(y) as usize) < length
+    });
     // Two cells: the pair is the whole rule. From three, the search also
     // looks for the runs of digits the line can still hold.
     if length >= 3 {
