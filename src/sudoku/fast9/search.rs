@@ -131,7 +131,7 @@ impl Search {
     /// Counts a digit tried in `cell` that led straight to a contradiction.
     #[inline]
     fn fail(&mut self, cell: usize) {
-        self.failures[cell] += 1;
+        self.failures[cell] = self.failures[cell].saturating_add(1);
         self.any_failure = true;
     }
 }

@@ -458,7 +458,7 @@ fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
 #[test]
 fn the_branch_goes_to_the_cell_that_failed_most_often() {
     use super::search::most_failed;
-    // Cells 3 and 30 in band 0 and band 1; cell 60 outside the mask.
+    // Cells 3 and 20 in band 0, 30 in band 1, 60 in band 2.
     let cells = [1 << 3 | 1 << 20, 1 << 3, 1 << 6];
     let all = |_: usize| u32::MAX;
     // Before any failure: the first cell.
@@ -471,7 +471,7 @@ fn the_branch_goes_to_the_cell_that_failed_most_often() {
     assert_eq!(most_failed(&cells, all, Some(&failures)), Some(30));
     failures[60] = 5;
     assert_eq!(most_failed(&cells, all, Some(&failures)), Some(60));
-    // The mask leaves out band 2 and cell 30's band.
+    // A mask of band 0 alone leaves out cells 30 and 60.
     let first_band = |band: usize| if band == 0 { u32::MAX } else { 0 };
     assert_eq!(most_failed(&cells, first_band, Some(&failures)), Some(20));
     assert_eq!(most_failed(&[0; 3], all, Some(&failures)), None);
