@@ -502,3 +502,44 @@ fn impossible_constraints_are_refused() {
         ConstraintError::Value { found: 10, .. }
     ));
 }
+
+#[test]
+fn earlier_apart_marks_exactly_the_earlier_cells_that_share_a_unit() {
+    use super::ways::earlier_apart;
+    use super::{Context, NO_RULE};
+    use crate::sudoku::geometry::Geometry;
+    use crate::Rng;
+    // Classic 9x9 and 16x16 units; on 16x16, rules of up to 100 cells take
+    // both the walk of the first 64 places and the walk beyond them. The
+    // cells come in a random order.
+    let mut rng = Rng::from_seed(7);
+    for size in [Size::NINE, Size::SIXTEEN] {
+        let mut builder = Geometry::builder(size).boxes();
+        let frame = builder.frame().clone();
+        let units: Vec<Vec<usize>> = builder
+            .unit_list()
+            .iter()
+            .map(|(_, members)| members.clone())
+            .collect();
+        let together = |a: usize, b: usize| units.iter().any(|u| u.contains(&a) && u.contains(&b));
+        let cx = Context {
+            builder: &mut builder,
+            side: size.side(),
+            frame: &frame,
+            rule: NO_RULE,
+        };
+        for length in [1, 2, 4, 9, 30, 64, 70, 100] {
+            let mut cells: Vec<usize> = (0..frame.cells()).collect();
+            rng.shuffle(&mut cells);
+            cells.truncate(length.min(frame.cells()));
+            let apart = earlier_apart(&cx, &cells);
+            assert_eq!(apart.len(), cells.len());
+            for (k, &b) in cells.iter().enumerate() {
+                let expected = (0..k.min(64))
+                    .filter(|&i| together(cells[i], b))
+                    .fold(0u64, |bits, i| bits | 1 << i);
+                assert_eq!(apart[k], expected, "{size:?}, {length} cells, place {k}");
+            }
+        }
+    }
+}
