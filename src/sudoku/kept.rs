@@ -44,10 +44,10 @@ impl<K: Hash + Eq, V: Clone> Kept<K, V> {
 /// rotate per word, as rustc's FxHash does). The keys are lists the
 /// program derives (the ways of a table, up to a few thousand bytes,
 /// hashed at every look-up), so the standard hasher's defence against
-/// chosen collisions buys nothing; hashing a byte at a time through it
-/// cost the quadruple set 3% of its instructions.
+/// chosen collisions buys nothing; hashing them through it cost the
+/// quadruple set 3% of its instructions.
 #[derive(Default)]
-pub(crate) struct WordHasher(u64);
+struct WordHasher(u64);
 
 impl WordHasher {
     /// Mixes one word into the hash.

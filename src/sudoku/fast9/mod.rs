@@ -18,8 +18,8 @@
 //! (`rules.rs`: thermometers, kropki dots, XV, non-consecutive, anti-knight,
 //! whispers, palindromes...), renban lines, short tables (arrows, between
 //! lines), killer cages, little killers, sandwiches, region-sum lines and
-//! quadruples, and the general one for everything else; both find the same solutions (the first of a
-//! puzzle with several may differ).
+//! quadruples, and the general one for everything else; both find the
+//! same solutions (the first of a puzzle with several may differ).
 
 mod partners;
 mod quadruples;
