@@ -52,6 +52,9 @@ pub struct Relations {
     reaches: Vec<u8>,
     /// For each of `cells`, the largest reach of its edges.
     cell_reaches: Vec<u8>,
+    /// The pairs of different digits the edges forbid, each edge counting
+    /// its own (so each pair of cells twice).
+    different_pairs: usize,
 }
 
 impl Relations {
@@ -148,16 +151,19 @@ impl Relations {
             // leave it unsupported; the edge prunes when one leaves a digit
             // other than its own.
             let mut unsupported = [0u8; 64];
-            let mut prunes = false;
+            let mut same = 0;
             for (digit, &mask) in table.iter().enumerate() {
                 let mut missing = all & !mask;
-                prunes |= missing & !(1 << digit) != 0;
+                same += (missing >> digit & 1) as usize;
                 while missing != 0 {
                     unsupported[missing.trailing_zeros() as usize] += 1;
                     missing &= missing - 1;
                 }
             }
-            if prunes {
+            let missing: usize = unsupported[..side].iter().map(|&n| usize::from(n)).sum();
+            let different = missing - same;
+            if different > 0 {
+                relations.different_pairs += different;
                 edges.push((a, b));
                 let reach = unsupported[..side].iter().max().copied().unwrap_or(0);
                 relations.reaches.push(reach);
@@ -229,6 +235,17 @@ impl Relations {
                 table,
             )
         })
+    }
+
+    /// The number of edges, each way of two related cells counting as one.
+    pub fn edge_count(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// The pairs of different digits the edges forbid together, summed over
+    /// the edges (so each pair of related cells counts twice).
+    pub fn different_pairs(&self) -> usize {
+        self.different_pairs
     }
 
     /// The largest reach of the edges from the cell of index `from`: with

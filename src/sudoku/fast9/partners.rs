@@ -54,6 +54,22 @@ impl Partners {
     /// cells of its cage.
     #[inline]
     pub(super) fn strike(&self, geometry: &Geometry, state: &mut State, cell: usize, digit: usize) {
+        self.each_strike(geometry, cell, digit, |entry, cells| {
+            state.strike_cells(entry, cells)
+        });
+    }
+
+    /// Calls `visit` with each strike of `digit` (0 to 8) placed in `cell`
+    /// by the rules of `geometry`: the entry of [`State`]'s masks (`3 *
+    /// digit + band`) and the cells of the band that lose that digit.
+    #[inline]
+    pub(super) fn each_strike(
+        &self,
+        geometry: &Geometry,
+        cell: usize,
+        digit: usize,
+        mut visit: impl FnMut(usize, u32),
+    ) {
         let placement = 9 * cell + digit;
         let mut range = self.ranges[placement].get();
         if range == UNKNOWN {
@@ -62,7 +78,7 @@ impl Partners {
         }
         let strikes = self.strikes.borrow();
         for strike in &strikes[range.0 as usize..range.1 as usize] {
-            state.strike_cells(usize::from(strike.entry), strike.cells);
+            visit(usize::from(strike.entry), strike.cells);
         }
     }
 

@@ -3,9 +3,10 @@
 //! Every digit has a 27-bit mask per band of the cells it may still take
 //! (its placed cells included); a mask of unsolved cells per band says which
 //! cells are still open; for a grid with rules, a mask per band says which
-//! cells lost a candidate since the rules last looked. The whole state is
-//! 132 bytes, so the search copies it at each branch instead of undoing
-//! moves.
+//! cells lost a candidate since the rules last looked, and a copy of the
+//! digits' masks says where they stood when the rules last looked for
+//! pairs of places (`covers.rs`). The whole state is 240 bytes, so the
+//! search copies it at each branch instead of undoing moves.
 //!
 //! [`State::propagate`] places every forced digit, which makes every
 //! exact-cover item with one option left chosen, and more:
@@ -70,6 +71,9 @@ pub(crate) struct State {
     /// For a grid with rules ([`ExtraRules::ANY`]), the cells that lost a
     /// candidate since the rules last narrowed, band by band.
     touched: [u32; 3],
+    /// For a grid with rules, `places` as the rules last looked for pairs
+    /// of places in them (all empty before the first look).
+    paired: [u32; 27],
 }
 
 /// A cell or a digit left without a place: the position has no solution.
@@ -85,6 +89,7 @@ impl State {
             changed: 0,
             column_changed: 0,
             touched: [BAND; 3],
+            paired: [0; 27],
         }
     }
 
@@ -96,6 +101,29 @@ impl State {
     /// True when `digit` (0 to 8) may go in `cell`.
     pub(super) fn allows(&self, cell: usize, digit: usize) -> bool {
         self.places[3 * digit + cell / 27] >> (cell % 27) & 1 != 0
+    }
+
+    /// True when some digit lost a place since the forced work last looked.
+    #[inline(always)]
+    pub(super) fn has_changes(&self) -> bool {
+        self.changed != 0
+    }
+
+    /// The cells of band `band` that `digit` (0 to 8) may still take
+    /// (solved cells that hold it included), and those it could take when
+    /// [`State::mark_paired`] was last called for it.
+    #[inline(always)]
+    pub(super) fn places_since_paired(&self, digit: usize) -> ([u32; 3], [u32; 3]) {
+        let now = std::array::from_fn(|band| self.places[3 * digit + band]);
+        let then = std::array::from_fn(|band| self.paired[3 * digit + band]);
+        (now, then)
+    }
+
+    /// Records the places of `digit` as looked at for pairs.
+    #[inline(always)]
+    pub(super) fn mark_paired(&mut self, digit: usize) {
+        self.paired[3 * digit..3 * digit + 3]
+            .copy_from_slice(&self.places[3 * digit..3 * digit + 3]);
     }
 
     /// The open cells of band `band`.

@@ -476,3 +476,105 @@ fn the_branch_goes_to_the_cell_that_failed_most_often() {
     assert_eq!(most_failed(&cells, first_band, Some(&failures)), Some(20));
     assert_eq!(most_failed(&[0; 3], all, Some(&failures)), None);
 }
+
+#[test]
+fn a_placement_that_strikes_both_places_of_a_digit_in_a_unit_is_struck() {
+    use super::covers::strike_covering;
+    use super::state::State;
+    // Units as cell lists: rows, columns, boxes.
+    let units: Vec<Vec<usize>> = (0..9)
+        .map(|r| (0..9).map(|c| 9 * r + c).collect())
+        .chain((0..9).map(|c| (0..9).map(|r| 9 * r + c).collect()))
+        .chain((0..9).map(|b| {
+            let (top, left) = (3 * (b / 3), 3 * (b % 3));
+            (0..9).map(|k| 9 * (top + k / 3) + left + k % 3).collect()
+        }))
+        .collect();
+    let mut rng = Rng::from_seed(8);
+    let (mut struck, mut pairs) = (0, 0);
+    for _ in 0..60 {
+        let solved = (0..100)
+            .map(|_| random_puzzle(&mut rng, 1.0))
+            .find(Grid::is_solved)
+            .expect("a solved grid among 100 draws");
+        let geometry = pair_rules(&mut rng, &solved).geometry(Size::NINE).unwrap();
+        let mut partners = Partners::default();
+        partners.clear();
+        // Some placements struck at random, so that digits have two places
+        // left in some units; then a few more, and a second look, which
+        // reads again only the units whose places changed.
+        let mut state = State::new();
+        let mut allowed = [[true; 9]; 81];
+        for share in [6, 1] {
+            for (cell, digits) in allowed.iter_mut().enumerate() {
+                for (digit, allows) in digits.iter_mut().enumerate() {
+                    if rng.below(10) < share {
+                        state.strike(cell, digit);
+                        *allows = false;
+                    }
+                }
+            }
+            struck += strike_by_definition(&geometry, &units, &mut allowed, &mut pairs);
+            strike_covering(&mut state, &partners, &geometry);
+            for (cell, digits) in allowed.iter().enumerate() {
+                for (digit, &allows) in digits.iter().enumerate() {
+                    assert_eq!(state.allows(cell, digit), allows, "{digit} in {cell}");
+                }
+            }
+        }
+    }
+    // Pairs of places were met, and placements that strike both.
+    assert!(
+        pairs > 1000 && struck > 100,
+        "{pairs} pairs, {struck} struck"
+    );
+}
+
+/// Strikes from `allowed` what the fast path's look for placements that
+/// strike both places of a digit in a unit strikes, by its definition:
+/// digit after digit, each placement of another digit that is one of the
+/// two places, or is in a group of `geometry` with it, for both. Returns
+/// how many were struck, and counts the pairs of places met in `pairs`.
+fn strike_by_definition(
+    geometry: &Geometry,
+    units: &[Vec<usize>],
+    allowed: &mut [[bool; 9]; 81],
+    pairs: &mut usize,
+) -> usize {
+    let together = |(a, d): (usize, usize), (b, e): (usize, usize)| {
+        geometry.groups_of(a, d as u8 + 1).iter().any(|&group| {
+            geometry
+                .group_placements(group as usize)
+                .contains(&((9 * b + e) as u32))
+        })
+    };
+    let mut struck = 0;
+    for digit in 0..9 {
+        let mut found = Vec::new();
+        for unit in units {
+            let places: Vec<usize> = unit
+                .iter()
+                .copied()
+                .filter(|&c| allowed[c][digit])
+                .collect();
+            let &[a, b] = &places[..] else {
+                continue;
+            };
+            *pairs += 1;
+            for (cell, digits) in allowed.iter().enumerate() {
+                for other in (0..9).filter(|&other| other != digit && digits[other]) {
+                    let strikes =
+                        |place: usize| cell == place || together((cell, other), (place, digit));
+                    if strikes(a) && strikes(b) {
+                        found.push((cell, other));
+                    }
+                }
+            }
+        }
+        for (cell, other) in found {
+            struck += usize::from(allowed[cell][other]);
+            allowed[cell][other] = false;
+        }
+    }
+    struck
+}

@@ -1,0 +1,173 @@
+//! Placements that would leave a digit without a place in a unit, struck
+//! on the 9x9 fast path.
+//!
+//! A digit with two places left in a row, a column or a box must take one
+//! of them. A placement of another digit that strikes both (each is its own
+//! cell, or a partner its rules strike: a neighbour one apart on a
+//! non-consecutive grid, the other end of a dot) would leave the unit
+//! without the digit, so it cannot stand, and is struck before the search
+//! tries it. Box-line reduction is this reasoning for placements of the
+//! digit itself, through the units; here it goes through the rules, as a
+//! solver does who sees that a cell touches both places of a 5 in its box
+//! and so holds neither a 4 nor a 6.
+//!
+//! Only the units where a digit's places changed since the last look on
+//! this path are read again, and only once nothing else is forced.
+
+use super::partners::Partners;
+use super::state::State;
+use super::tables::ROW;
+use crate::sudoku::geometry::Geometry;
+
+/// The cells of each box of a band, as band bits.
+const BOXES: [u32; 3] = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
+
+/// One cell in each row of a band, column 0: shifted, a column of a band.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Strikes every placement that would strike both places left to a digit
+/// in a row, a column or a box whose places of it changed since the last
+/// call; the strikes are those of the rules of `geometry`, which
+/// `partners` keeps.
+pub(super) fn strike_covering(state: &mut State, partners: &Partners, geometry: &Geometry) {
+    let mut scratch = [0u32; 27];
+    for digit in 0..9 {
+        let (now, then) = state.places_since_paired(digit);
+        if now == then {
+            continue;
+        }
+        state.mark_paired(digit);
+        let open: [u32; 3] = std::array::from_fn(|band| now[band] & state.open(band));
+        let mut pairs = Pairs::default();
+        let mut columns = 0;
+        for band in 0..3 {
+            let changed = now[band] ^ then[band];
+            if changed == 0 {
+                continue;
+            }
+            for row in 0..3 {
+                let cells = ROW << (9 * row);
+                if changed & cells != 0 {
+                    pairs.add_band(band, open[band] & cells);
+                }
+                columns |= changed >> (9 * row) & ROW;
+            }
+            for cells in BOXES {
+                if changed & cells != 0 {
+                    pairs.add_band(band, open[band] & cells);
+                }
+            }
+        }
+        while columns != 0 {
+            let column = columns.trailing_zeros();
+            columns &= columns - 1;
+            pairs.add(open.map(|band| band & COLUMN << column));
+        }
+        for &(a, b) in &pairs.found[..pairs.count] {
+            strike_pair(
+                state,
+                partners,
+                geometry,
+                digit,
+                a.into(),
+                b.into(),
+                &mut scratch,
+            );
+        }
+    }
+}
+
+/// The pairs of places found in the units of one digit.
+#[derive(Default)]
+struct Pairs {
+    found: [(u8, u8); 27],
+    count: usize,
+}
+
+impl Pairs {
+    /// Keeps `cells` (band by band) when they are two.
+    #[inline]
+    fn add(&mut self, cells: [u32; 3]) {
+        if cells.iter().map(|band| band.count_ones()).sum::<u32>() != 2 {
+            return;
+        }
+        let mut found = [0u8; 2];
+        let mut k = 0;
+        for (band, &cells) in cells.iter().enumerate() {
+            let mut cells = cells;
+            while cells != 0 {
+                found[k] = (27 * band) as u8 + cells.trailing_zeros() as u8;
+                k += 1;
+                cells &= cells - 1;
+            }
+        }
+        self.found[self.count] = (found[0], found[1]);
+        self.count += 1;
+    }
+
+    /// Keeps `cells` of band `band` when they are two.
+    #[inline]
+    fn add_band(&mut self, band: usize, cells: u32) {
+        if cells.count_ones() == 2 {
+            let base = (27 * band) as u8;
+            let first = base + cells.trailing_zeros() as u8;
+            let second = base + (cells & (cells - 1)).trailing_zeros() as u8;
+            self.found[self.count] = (first, second);
+            self.count += 1;
+        }
+    }
+}
+
+/// Strikes every placement of a digit other than `digit` that strikes
+/// `digit` both in cell `a` and in cell `b`: one of the cells itself, when
+/// the other's placement strikes it, or a cell that both placements strike
+/// (the rules' groups are symmetric: what a placement strikes strikes it).
+/// `scratch` is all zero, and is left so.
+fn strike_pair(
+    state: &mut State,
+    partners: &Partners,
+    geometry: &Geometry,
+    digit: usize,
+    a: usize,
+    b: usize,
+    scratch: &mut [u32; 27],
+) {
+    let mut a_entries = 0u32;
+    partners.each_strike(geometry, a, digit, |entry, cells| {
+        if entry / 3 != digit {
+            scratch[entry] = cells;
+            a_entries |= 1 << entry;
+        }
+    });
+    if a_entries == 0 {
+        return;
+    }
+    let (a_band, a_bit) = (a / 27, 1u32 << (a % 27));
+    let (b_band, b_bit) = (b / 27, 1u32 << (b % 27));
+    let mut struck = [0u32; 27];
+    let mut struck_entries = 0u32;
+    partners.each_strike(geometry, b, digit, |entry, cells| {
+        if entry / 3 != digit {
+            let own = if entry % 3 == a_band { a_bit } else { 0 };
+            let both = cells & (scratch[entry] | own);
+            struck[entry] |= both;
+            struck_entries |= u32::from(both != 0) << entry;
+        }
+    });
+    // The cell `b` itself, where `a`'s placement strikes it.
+    let mut entries = a_entries;
+    while entries != 0 {
+        let entry = entries.trailing_zeros() as usize;
+        entries &= entries - 1;
+        if entry % 3 == b_band && scratch[entry] & b_bit != 0 {
+            struck[entry] |= b_bit;
+            struck_entries |= 1 << entry;
+        }
+        scratch[entry] = 0;
+    }
+    while struck_entries != 0 {
+        let entry = struck_entries.trailing_zeros() as usize;
+        struck_entries &= struck_entries - 1;
+        state.strike_cells(entry, struck[entry] & state.open(entry % 3));
+    }
+}
