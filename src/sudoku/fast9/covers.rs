@@ -85,10 +85,11 @@ struct Pairs {
 }
 
 impl Pairs {
-    /// Keeps `cells` (band by band) when they are two.
+    /// Keeps `cells` (band by band, one column: bits `c`, `c + 9` and
+    /// `c + 18` of each) when they are two.
     #[inline]
     fn add(&mut self, cells: [u32; 3]) {
-        if cells.iter().map(|band| band.count_ones()).sum::<u32>() != 2 {
+        if !are_two(cells[0] | cells[1] << 1 | cells[2] << 2) {
             return;
         }
         let mut found = [0u8; 2];
@@ -108,7 +109,7 @@ impl Pairs {
     /// Keeps `cells` of band `band` when they are two.
     #[inline]
     fn add_band(&mut self, band: usize, cells: u32) {
-        if cells.count_ones() == 2 {
+        if are_two(cells) {
             let base = (27 * band) as u8;
             let first = base + cells.trailing_zeros() as u8;
             let second = base + (cells & (cells - 1)).trailing_zeros() as u8;
@@ -116,6 +117,14 @@ impl Pairs {
             self.count += 1;
         }
     }
+}
+
+/// True when `bits` has exactly two bits set (without a population count,
+/// which the portable build does in software).
+#[inline(always)]
+fn are_two(bits: u32) -> bool {
+    let rest = bits & bits.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
 }
 
 /// Strikes every placement of a digit other than `digit` that strikes
