@@ -298,6 +298,12 @@ mod tests {
         let (back, reach, table) = relations.edges(1).next().unwrap();
         assert_eq!((back, reach), (0, 2));
         assert_eq!(table, &[0b1110, 0b1100, 0b1011, 0b0111]);
+        // One pair of different digits, counted from each side; the unit's
+        // equal digits are not counted.
+        assert_eq!(
+            (relations.edge_count(), relations.different_pairs()),
+            (2, 2)
+        );
         let equal: Vec<Star> = (1..=4).map(|d| star((3, d), 2, 1 << (d - 1))).collect();
         assert!(Relations::new(4, 4, &equal, |_, _| false).is_empty());
     }
@@ -322,5 +328,9 @@ mod tests {
         assert_eq!(to, 0);
         assert_eq!(table, &[0b1001, 0b1111, 0b1111, 0b1111]);
         assert_eq!(reach, 1);
+        assert_eq!(
+            (relations.edge_count(), relations.different_pairs()),
+            (2, 4)
+        );
     }
 }

@@ -16,14 +16,11 @@
 
 use super::partners::Partners;
 use super::state::State;
-use super::tables::ROW;
+use super::tables::{COLUMN, ROW};
 use crate::sudoku::geometry::Geometry;
 
 /// The cells of each box of a band, as band bits.
 const BOXES: [u32; 3] = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
-
-/// One cell in each row of a band, column 0: shifted, a column of a band.
-const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 
 /// Strikes every placement that would strike both places left to a digit
 /// in a row, a column or a box whose places of it changed since the last

@@ -254,7 +254,7 @@ impl ExtraRules for GeometryRules<'_> {
 /// (a cell prunes only with two candidates, exactly what the edge forbids
 /// beside a digit), and where one placement often touches both places of a
 /// digit in a unit. There, looking for such placements (`covers.rs`) ran
-/// 0.89 of the instructions on the non-consecutive set and 0.90 on the
+/// 0.845 of the instructions on the non-consecutive set and 0.874 on the
 /// negative black one; on rules of a few lines and dots it found little and
 /// ran up to 1.10 (palindromes), and on the denser relations of minimum
 /// and maximum cells 1.06.

@@ -22,7 +22,7 @@
 //!   is forced the rules narrow the candidates further, and the work starts
 //!   again.
 
-use super::tables::{BAND, NO_PLACE, PEERS, ROW, ROW_BOXES, SEGMENTS_LEFT, SEGMENT_CELLS};
+use super::tables::{BAND, COLUMN, NO_PLACE, PEERS, ROW, ROW_BOXES, SEGMENTS_LEFT, SEGMENT_CELLS};
 
 /// What the fast path asks of the rules of a grid; see `rules.rs`.
 pub(crate) trait ExtraRules {
@@ -50,9 +50,6 @@ pub(crate) trait ExtraRules {
     /// Strikes the placements forbidden outright, before the givens.
     fn forbid(&self, state: &mut State);
 }
-
-/// One bit per column, copied into each row of a band.
-const COLUMNS_TO_BAND: u32 = 1 | 1 << 9 | 1 << 18;
 
 /// The candidates of a 9x9 grid, and what changed since they were last
 /// looked at.
@@ -362,7 +359,7 @@ impl State {
             if once != ROW {
                 return Err(Contradiction);
             }
-            let single = (once & !twice) * COLUMNS_TO_BAND;
+            let single = (once & !twice) * COLUMN;
             for band in 0..3 {
                 let mut cells = self.places[3 * digit + band] & self.unsolved[band] & single;
                 while cells != 0 {

@@ -13,6 +13,10 @@ pub(super) const BAND: u32 = (1 << 27) - 1;
 /// The nine bits of a row (or of a set of columns).
 pub(super) const ROW: u32 = 0x1ff;
 
+/// One bit per row of a band, in column 0: shifted, a column of the band;
+/// times a set of columns, those columns of the band.
+pub(super) const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
 /// Bit set in [`SEGMENTS_LEFT`] when the segments of a band leave a row or a
 /// box without a place for the digit.
 pub(super) const NO_PLACE: u16 = 1 << 15;
