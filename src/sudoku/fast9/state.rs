@@ -5,7 +5,7 @@
 //! cells are still open; for a grid with rules, a mask per band says which
 //! cells lost a candidate since the rules last looked, and a copy of the
 //! digits' masks says where they stood when the rules last looked for
-//! pairs of places (`covers.rs`). The whole state is 240 bytes, so the
+//! pairs of places (`covers.rs`). The whole state is 248 bytes, so the
 //! search copies it at each branch instead of undoing moves.
 //!
 //! [`State::propagate`] places every forced digit, which makes every

@@ -578,3 +578,9 @@ fn strike_by_definition(
     }
     struck
 }
+
+#[test]
+fn the_state_copied_at_each_branch_is_248_bytes() {
+    // The size the module documentation and design.md give.
+    assert_eq!(std::mem::size_of::<super::state::State>(), 248);
+}
