@@ -106,7 +106,7 @@ impl State {
         self.changed != 0
     }
 
-    /// The cells of band `band` that `digit` (0 to 8) may still take
+    /// The cells that `digit` (0 to 8) may still take, band by band
     /// (solved cells that hold it included), and those it could take when
     /// [`State::mark_paired`] was last called for it.
     #[inline(always)]
