@@ -478,6 +478,47 @@ fn the_branch_goes_to_the_cell_that_failed_most_often() {
 }
 
 #[test]
+fn arc_consistency_leaves_out_the_cells_whose_edges_only_repeat_a_renban_line() {
+    // Cells 0, 1 and 2 (r1c1-r1c3) on a line of three; 0, 1, 10 and 19
+    // on a line of four that shares the edge of cells 0 and 1; 40, 50 on a
+    // line of two, which is only its pairs.
+    let lines = [
+        Constraint::Renban(vec![0, 1, 2]),
+        Constraint::Renban(vec![0, 1, 10, 19]),
+        Constraint::Renban(vec![40, 50]),
+    ];
+    let sources = |extra: Vec<Constraint>| {
+        let rules = Rules {
+            constraints: lines.iter().cloned().chain(extra).collect(),
+            ..Rules::default()
+        };
+        let geometry = rules.geometry(Size::NINE).unwrap();
+        let mut partners = Partners::default();
+        let rules = GeometryRules::of(&geometry, &mut partners).expect("the fast path");
+        let of = |masks: &[u32; 3]| {
+            (0..81)
+                .filter(|&cell| masks[cell / 27] >> (cell % 27) & 1 != 0)
+                .collect::<Vec<usize>>()
+        };
+        let (sources, preferred) = rules.arc_sources_and_preferred();
+        (of(&sources), of(&preferred))
+    };
+    // The lines of three and four say all their edges do (the edge of
+    // cells 0 and 1 forbids digits 3 apart, as its shorter line does); the
+    // line of two is left to its edge. Every related cell is still
+    // branched on first.
+    let related = vec![0, 1, 2, 10, 19, 40, 50];
+    assert_eq!(sources(vec![]), (vec![40, 50], related.clone()));
+    // A dot on an edge of a line forbids more than the line: its two cells
+    // prune by their edges again.
+    let dot = Constraint::WhiteDot {
+        cells: [10, 19],
+        difference: 1,
+    };
+    assert_eq!(sources(vec![dot]), (vec![10, 19, 40, 50], related));
+}
+
+#[test]
 fn a_placement_that_strikes_both_places_of_a_digit_in_a_unit_is_struck() {
     use super::covers::strike_covering;
     use super::state::State;
