@@ -225,6 +225,15 @@ pub(super) fn project(cx: &mut Context, cells: &[usize], tuples: &[u8]) {
     compile_implied(cx, cells, &implied);
 }
 
+/// Compiles what the ways `tuples` of `cells` imply for one cell alone (a
+/// digit no way gives a cell is forbidden there), not for two: for a rule
+/// that every search reads whole, whose pairs would only repeat what the
+/// reading finds (a quadruple: see `quadruple.rs`).
+pub(super) fn project_cells(cx: &mut Context, cells: &[usize], tuples: &[u8]) {
+    let implied = implied(cx.side, cells.len(), tuples);
+    forbid_implied(cx, cells, &implied);
+}
+
 /// What the ways `tuples` of `width` cells imply on a grid of side `n`
 /// (see [`project`]), kept by the list.
 pub(super) fn implied(n: usize, width: usize, tuples: &[u8]) -> Rc<Implied> {
@@ -240,9 +249,7 @@ pub(super) fn implied(n: usize, width: usize, tuples: &[u8]) -> Rc<Implied> {
 
 /// Compiles what a list of ways of `cells` implies (see [`project`]).
 pub(super) fn compile_implied(cx: &mut Context, cells: &[usize], implied: &Implied) {
-    for &(i, x) in &implied.forbidden {
-        cx.builder.forbid(cells[i as usize], x, cx.rule);
-    }
+    forbid_implied(cx, cells, implied);
     let members = implied
         .stars
         .iter()
@@ -253,6 +260,13 @@ pub(super) fn compile_implied(cx: &mut Context, cells: &[usize], implied: &Impli
         let centre = (cells[i as usize], x);
         cx.builder
             .forbid_star(centre, cells[j as usize], ys, cx.rule);
+    }
+}
+
+/// Forbids in `cells` the digits that `implied` says no way gives them.
+fn forbid_implied(cx: &mut Context, cells: &[usize], implied: &Implied) {
+    for &(i, x) in &implied.forbidden {
+        cx.builder.forbid(cells[i as usize], x, cx.rule);
     }
 }
 
