@@ -131,13 +131,30 @@ impl Relations {
             }
         }
         // Both ways of each two cells, as (from, to, table), in the order of
-        // the cells they start from, then of those they lead to.
-        let mut directed: Vec<(u32, u32, u32)> = Vec::with_capacity(2 * cell_pairs.len());
+        // the cells they start from (counted into place), then of those they
+        // lead to (each cell's few sorted).
+        let mut starts = vec![0u32; cells + 1];
+        for &(low, high) in &cell_pairs {
+            starts[low as usize + 1] += 1;
+            starts[high as usize + 1] += 1;
+        }
+        for cell in 0..cells {
+            starts[cell + 1] += starts[cell];
+        }
+        let mut directed = vec![(0u32, 0u32, 0u32); 2 * cell_pairs.len()];
+        let mut next = starts.clone();
         for (index, &(low, high)) in cell_pairs.iter().enumerate() {
             let index = index as u32;
-            directed.extend([(low, high, 2 * index), (high, low, 2 * index + 1)]);
+            for (from, to, table) in [(low, high, 2 * index), (high, low, 2 * index + 1)] {
+                directed[next[from as usize] as usize] = (from, to, table);
+                next[from as usize] += 1;
+            }
         }
-        directed.sort_unstable();
+        for (&start, &end) in starts.iter().zip(&starts[1..]) {
+            if end - start > 1 {
+                directed[start as usize..end as usize].sort_unstable();
+            }
+        }
         let mut relations = Relations {
             side,
             reaches: Vec::with_capacity(directed.len()),
