@@ -7,10 +7,9 @@
 //! reads the rule whole, the matrix from its table (which finds all the
 //! pairs would), the 9x9 fast path from its definition (which leaves out
 //! which of the four cells share a unit, and so finds a little less). On
-//! the quadruple set
-//! (count to 2, read 20 times) the pairs saved 11% of the nodes (420.8 a
-//! puzzle against 475.2) but cost more to build than they saved: without
-//! them, 0.81 of the instructions.
+//! the quadruple set (count to 2, read 20 times) the pairs saved 11% of the
+//! nodes (420.8 a puzzle against 475.2) but cost more to build than they
+//! saved: without them, 0.81 of the instructions.
 
 use super::ways::{every_way, project_cells, WaysOf};
 use super::{keep_whole, ConstraintError, Context};
