@@ -320,6 +320,18 @@ impl GeometryBuilder {
         self.boxes
     }
 
+    /// The shape of the boxes of a square grid whose units so far are its
+    /// rows, columns and boxes and nothing else; `None` for any other grid.
+    pub(crate) fn square_box_shape(&self) -> Option<(usize, usize)> {
+        let n = self.size.side();
+        let (rows, columns) = self.boxes?;
+        (rows * columns == n
+            && self.frame.is_square(n)
+            && self.standard_units == 3 * n
+            && self.units.len() == self.standard_units)
+            .then_some((rows, columns))
+    }
+
     /// The frame the cells sit in.
     pub fn frame(&self) -> &Frame {
         &self.frame
@@ -591,10 +603,8 @@ impl GeometryBuilder {
         // A variant of a classic square grid shares the classic geometry's
         // units and peers, built once, rather than find them again (only a
         // geometry with rules asks: the classic one is built here too).
-        let classic_units = (self.boxes.is_some()
+        let classic_units = (self.square_box_shape().is_some()
             && self.boxes == size.box_shape()
-            && self.frame.is_square(n)
-            && self.units.len() == self.standard_units
             && self.cages.is_empty()
             && self.has_rules())
         .then(|| Geometry::classic(size))
@@ -722,11 +732,9 @@ impl GeometryBuilder {
             kept_whole[whole.rule as usize] = true;
         }
         let of_whole_rule = |table: &Table| kept_whole.get(table.rule as usize) == Some(&true);
-        let classic_units = self.boxes.is_some()
-            && self.frame.is_square(n)
+        let classic_units = self.square_box_shape().is_some()
             && matches!(self.units.first(), Some((Unit::Row(_), _)))
             && self.boxes == size.box_shape()
-            && self.units.len() == self.standard_units
             && self
                 .tables
                 .iter()

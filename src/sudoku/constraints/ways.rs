@@ -96,13 +96,8 @@ fn earlier_together(cells: &[usize], together: impl Fn(usize, usize) -> bool) ->
 /// times, 0.970 on arrow and 0.979 on between read once).
 fn classic_peers(cx: &Context) -> Option<impl Fn(usize, usize) -> bool> {
     let n = cx.side;
-    let (rows, columns) = cx.builder.box_shape()?;
-    let standard = cx.builder.standard_units();
-    let classic = rows * columns == n
-        && cx.frame.is_square(n)
-        && standard == 3 * n
-        && cx.builder.unit_list().len() == standard;
-    classic.then_some(move |a: usize, b: usize| {
+    let (rows, columns) = cx.builder.square_box_shape()?;
+    Some(move |a: usize, b: usize| {
         let (row_a, column_a, row_b, column_b) = (a / n, a % n, b / n, b % n);
         row_a == row_b
             || column_a == column_b
