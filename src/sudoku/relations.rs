@@ -152,7 +152,7 @@ impl Relations {
         }
         for (&start, &end) in starts.iter().zip(&starts[1..]) {
             if end - start > 1 {
-                directed[start as usize..end as usize].sort_unstable();
+                directed[start as usize..end as usize].sort_unstable_by_key(|&(_, to, _)| to);
             }
         }
         let mut relations = Relations {
@@ -163,27 +163,26 @@ impl Relations {
         };
         let mut edges = Vec::with_capacity(directed.len());
         for &(a, b, table) in &directed {
+            let reverse = table ^ 1;
             let table = &tables[table as usize * side..(table as usize + 1) * side];
-            // For each digit of the other cell, how many digits of this one
-            // leave it unsupported; the edge prunes when one leaves a digit
-            // other than its own.
-            let mut unsupported = [0u8; 64];
+            let reverse = &tables[reverse as usize * side..(reverse as usize + 1) * side];
+            // The pairs this edge forbids, read from the digits of the
+            // other cell: the reverse table says which digits of this one
+            // go with each, since the two ways agree. The edge prunes when
+            // it forbids some pair of different digits.
+            let (mut missing, mut reach) = (0, 0);
             let mut same = 0;
-            for (digit, &mask) in table.iter().enumerate() {
-                let mut missing = all & !mask;
-                same += (missing >> digit & 1) as usize;
-                while missing != 0 {
-                    unsupported[missing.trailing_zeros() as usize] += 1;
-                    missing &= missing - 1;
-                }
+            for (digit, (&mask, &back)) in table.iter().zip(reverse).enumerate() {
+                same += (!mask >> digit & 1) as u32;
+                let unsupported = (all & !back).count_ones();
+                missing += unsupported;
+                reach = reach.max(unsupported);
             }
-            let missing: usize = unsupported[..side].iter().map(|&n| usize::from(n)).sum();
-            let different = missing - same;
+            let different = (missing - same) as usize;
             if different > 0 {
                 relations.different_pairs += different;
                 edges.push((a, b));
-                let reach = unsupported[..side].iter().max().copied().unwrap_or(0);
-                relations.reaches.push(reach);
+                relations.reaches.push(reach as u8);
                 relations.supports.extend_from_slice(table);
             }
         }
