@@ -21,7 +21,8 @@ use crate::sudoku::buckets::by_key;
 use crate::sudoku::cages::{CageError, Cages};
 use crate::sudoku::frame::Frame;
 use crate::sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
-use crate::sudoku::relations::{Relations, Star};
+use crate::sudoku::group_index::{GivenGroups, GroupIndex, LaterIndex};
+use crate::sudoku::relations::Relations;
 use crate::sudoku::whole_rules::WholeRule;
 
 /// The cells, units and peers of one shape of Sudoku.
@@ -67,20 +68,17 @@ pub struct Geometry {
     units_per_cell: Option<usize>,
     /// The number of peers of every cell, when it is the same for all.
     peers_per_cell: Option<usize>,
-    /// The placements of each "at most once" group, one group after
-    /// another, each as `cell * side + digit - 1`.
-    group_placements: Vec<u32>,
-    /// Where each group starts in `group_placements`, and one past the last.
-    group_starts: Vec<u32>,
+    /// The "at most once" groups, indexed, with their relations: all of
+    /// them, or when `run_groups` is set, all but those.
+    groups_beside_runs: GroupIndex,
+    /// The groups as the rules gave them, when some are left out of
+    /// `groups_beside_runs`: those of renban lines that the fast path reasons
+    /// on whole (see `group_index.rs`).
+    run_groups: Option<Box<GivenGroups>>,
+    /// With `run_groups`, the index of every group, built when first read.
+    all_groups: LaterIndex,
     /// The killer cages.
     cages: Cages,
-    /// The groups of each placement, one placement after another.
-    placement_groups: Vec<u32>,
-    /// Where the groups of each placement start, and one past the last.
-    placement_group_starts: Vec<u32>,
-    /// The rule each group comes from, an index into `rules`, or
-    /// [`NO_RULE`] for a group given as such.
-    group_rules: Vec<u32>,
     /// The rules beyond "once per unit" that groups and forbidden
     /// placements come from, as units that name them.
     rules: Vec<Unit>,
@@ -91,8 +89,6 @@ pub struct Geometry {
     forbidden: Vec<(usize, u8, u32)>,
     /// The rules given as the digits their cells may hold together.
     tables: Vec<Table>,
-    /// The supports of the rules that relate two cells.
-    relations: Relations,
     /// The largest value of each link of the tables.
     links: Vec<u16>,
     /// The lines whose cells hold a set of consecutive digits (renban).
@@ -185,10 +181,7 @@ impl Table {
     }
 }
 
-/// The rule of a group or table that no rule of the puzzle made: a group
-/// given as such, or a table the search alone reads (the sums killer cages
-/// imply beyond themselves).
-pub(crate) const NO_RULE: u32 = u32::MAX;
+pub(crate) use crate::sudoku::group_index::NO_RULE;
 
 /// Why a [`GeometryBuilder`] could not build its geometry.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -258,17 +251,11 @@ pub struct GeometryBuilder {
     boxes: Option<(usize, usize)>,
     units: Vec<(Unit, Vec<usize>)>,
     standard_units: usize,
-    /// The placements of the "at most once" groups, one group after
-    /// another, as given.
-    group_placements: Vec<(usize, u8)>,
-    /// Where each group ends in `group_placements` (the next one starts
-    /// there).
-    group_ends: Vec<u32>,
+    /// The "at most once" groups, as given.
+    groups: GivenGroups,
     /// Boxes whose cells do not number the side of the grid.
     bad_boxes: bool,
     cages: Vec<(Vec<usize>, Option<u32>)>,
-    /// The rule of each group, or [`NO_RULE`].
-    group_rules: Vec<u32>,
     /// The rules that groups and forbidden placements come from.
     rules: Vec<Unit>,
     /// Placements forbidden outright: cell, digit, rule.
@@ -279,6 +266,8 @@ pub struct GeometryBuilder {
     links: Vec<u16>,
     /// Lines whose cells hold a set of consecutive digits.
     consecutive_sets: Vec<Vec<usize>>,
+    /// The rules whose groups say no more than their consecutive sets.
+    run_rules: Vec<u32>,
     /// Rules kept whole beside their tables.
     whole_rules: Vec<WholeRule>,
 }
@@ -387,9 +376,10 @@ impl GeometryBuilder {
     /// groups `[(a, d), (b, d + 1)]` and `[(a, d + 1), (b, d)]`.
     pub fn at_most_once(mut self, placements: impl IntoIterator<Item = (usize, u8)>) -> Self {
         self.room_for_groups();
-        self.group_placements.extend(placements);
-        self.group_ends.push(self.group_placements.len() as u32);
-        self.group_rules.push(NO_RULE);
+        let groups = &mut self.groups;
+        groups.placements.extend(placements);
+        groups.ends.push(groups.placements.len() as u32);
+        groups.rules.push(NO_RULE);
         self
     }
 
@@ -407,9 +397,10 @@ impl GeometryBuilder {
     /// out when the geometry is built, and so is a pair already forbidden.
     pub(crate) fn forbid_pair(&mut self, first: (usize, u8), second: (usize, u8), rule: u32) {
         self.room_for_groups();
-        self.group_placements.extend([first, second]);
-        self.group_ends.push(self.group_placements.len() as u32);
-        self.group_rules.push(rule);
+        let groups = &mut self.groups;
+        groups.placements.extend([first, second]);
+        groups.ends.push(groups.placements.len() as u32);
+        groups.rules.push(rule);
     }
 
     /// Forbids `centre` together with each digit of `digits` (bit `d - 1`
@@ -434,24 +425,26 @@ impl GeometryBuilder {
             _ => {}
         }
         self.room_for_groups();
-        self.group_placements.push(centre);
+        let groups = &mut self.groups;
+        groups.placements.push(centre);
         let mut rest = digits;
         while rest != 0 {
-            self.group_placements
+            groups
+                .placements
                 .push((other, rest.trailing_zeros() as u8 + 1));
             rest &= rest - 1;
         }
-        self.group_ends.push(self.group_placements.len() as u32);
-        self.group_rules.push(rule);
+        groups.ends.push(groups.placements.len() as u32);
+        groups.rules.push(rule);
     }
 
     /// Makes room for `groups` more groups of a rule holding `placements`
     /// placements in all, which a rule about to add them knows ahead.
     pub(crate) fn reserve_rule_groups(&mut self, groups: usize, placements: usize) {
         self.room_for_groups();
-        self.group_placements.reserve(placements);
-        self.group_ends.reserve(groups);
-        self.group_rules.reserve(groups);
+        self.groups.placements.reserve(placements);
+        self.groups.ends.reserve(groups);
+        self.groups.rules.reserve(groups);
     }
 
     /// At the first group, room for a grid's worth of relations (the
@@ -460,20 +453,12 @@ impl GeometryBuilder {
     /// and a puzzle without groups allocates none.
     #[inline]
     fn room_for_groups(&mut self) {
-        if self.group_ends.capacity() == 0 {
+        if self.groups.ends.capacity() == 0 {
             let cells = self.frame.cells();
-            self.group_placements.reserve(cells * 48);
-            self.group_ends.reserve(cells * 18);
-            self.group_rules.reserve(cells * 18);
+            self.groups.placements.reserve(cells * 48);
+            self.groups.ends.reserve(cells * 18);
+            self.groups.rules.reserve(cells * 18);
         }
-    }
-
-    /// The placements of group `group`, as given.
-    fn group(&self, group: usize) -> &[(usize, u8)] {
-        let start = group
-            .checked_sub(1)
-            .map_or(0, |before| self.group_ends[before]);
-        &self.group_placements[start as usize..self.group_ends[group] as usize]
     }
 
     /// Forbids `digit` in `cell` outright, for rule `rule`.
@@ -488,9 +473,13 @@ impl GeometryBuilder {
 
     /// Adds a line whose cells hold a set of consecutive digits, in any
     /// order, which the search reasons on as a whole (see
-    /// [`Geometry::consecutive_sets`]); its pairs are compiled apart.
-    pub(crate) fn consecutive_set(&mut self, cells: Vec<usize>) {
+    /// [`Geometry::consecutive_sets`]); its pairs are compiled apart, as
+    /// groups of rule `rule` that say no more than the line. The fast path,
+    /// which reasons on the line whole, reads the groups of every rule but
+    /// those ([`Geometry::groups_beside_runs`]).
+    pub(crate) fn consecutive_set(&mut self, cells: Vec<usize>, rule: u32) {
         self.consecutive_sets.push(cells);
+        self.run_rules.push(rule);
     }
 
     /// Keeps a rule whole, beside the tables it compiles to (see
@@ -509,7 +498,7 @@ impl GeometryBuilder {
     /// True when a rule beyond the units has been added: groups, forbidden
     /// placements, tables or consecutive sets.
     fn has_rules(&self) -> bool {
-        !(self.group_ends.is_empty()
+        !(self.groups.ends.is_empty()
             && self.forbidden.is_empty()
             && self.tables.is_empty()
             && self.consecutive_sets.is_empty())
@@ -575,10 +564,10 @@ impl GeometryBuilder {
             }
         }
         let bad = |&(cell, digit): &(usize, u8)| cell >= cells || digit == 0 || digit as usize > n;
-        if let Some(at) = self.group_placements.iter().position(bad) {
-            let (cell, digit) = self.group_placements[at];
+        if let Some(at) = self.groups.placements.iter().position(bad) {
+            let (cell, digit) = self.groups.placements[at];
             return Err(GeometryError::BadPlacement {
-                group: self.group_ends.partition_point(|&end| end as usize <= at),
+                group: self.groups.ends.partition_point(|&end| end as usize <= at),
                 cell,
                 digit,
             });
@@ -628,105 +617,12 @@ impl GeometryBuilder {
             Some(classic) => classic.index.clone(),
             None => UnitIndex::new(&self.units, cells, n, &cages),
         };
-        let (peers, peer_starts) = (&index.peers, &index.peer_starts);
-        let placements = cells * n;
-        let code = |&(cell, digit): &(usize, u8)| (cell * n + digit as usize - 1) as u32;
-        // Two cells that share a unit or cage, whose digits differ.
-        let together = |a: usize, b: usize| {
-            let peers_of_a = &peers[peer_starts[a] as usize..peer_starts[a + 1] as usize];
-            peers_of_a.binary_search(&(b as u16)).is_ok()
-        };
-        // A rule's pair that repeats another, or that only forbids equal
-        // digits in two cells that already differ, is dropped: the first of
-        // each pair is kept, found among the pairs of its first placement.
-        let groups = self.group_ends.len();
-        let mut keep = vec![true; groups];
-        let mut rule_pairs = Vec::with_capacity(groups);
-        for (index, &rule) in self.group_rules.iter().enumerate() {
-            if rule == NO_RULE {
-                continue;
-            }
-            // A star (see `forbid_star`) is kept as it is: only pairs are
-            // compared.
-            let &[(a, d), (b, e)] = self.group(index) else {
-                continue;
-            };
-            if d == e && together(a, b) {
-                keep[index] = false;
-                continue;
-            }
-            let (first, second) = (code(&(a, d)), code(&(b, e)));
-            rule_pairs.push((first.min(second), first.max(second), index as u32));
-        }
-        let (pairs_by_first, pair_starts) = by_key(placements, || {
-            let pairs = rule_pairs.iter();
-            pairs.map(|&(first, second, index)| (first as usize, (second, index)))
-        });
-        let mut seen_with = vec![u32::MAX; placements];
-        for first in 0..placements {
-            let range = pair_starts[first] as usize..pair_starts[first + 1] as usize;
-            for &(second, index) in &pairs_by_first[range] {
-                if seen_with[second as usize] == first as u32 {
-                    keep[index as usize] = false;
-                }
-                seen_with[second as usize] = first as u32;
-            }
-        }
-        let mut group_placements = Vec::with_capacity(self.group_placements.len());
-        let mut group_starts = Vec::with_capacity(groups + 1);
-        group_starts.push(0);
-        let mut group_rules = Vec::with_capacity(groups);
-        // The groups of two placements and the stars, for the relations of
-        // two cells.
-        let mut relation_stars = Vec::with_capacity(groups);
-        // The group of each of `group_placements`, for the groups of each
-        // placement.
-        let mut group_of_placement = Vec::with_capacity(self.group_placements.len());
-        let mut start = 0;
-        for ((&end, &rule), &kept) in self.group_ends.iter().zip(&self.group_rules).zip(&keep) {
-            let members = &self.group_placements[start as usize..end as usize];
-            start = end;
-            if kept {
-                let group = group_rules.len() as u32;
-                match members {
-                    &[first, second] => {
-                        group_placements.extend([code(&first), code(&second)]);
-                        relation_stars.push(Star {
-                            centre: first,
-                            other: second.0,
-                            digits: 1 << (second.1 - 1),
-                        });
-                    }
-                    [centre, others @ ..] if rule != NO_RULE => {
-                        // A star: the centre's own digit in the other cell
-                        // is dropped where the two cells differ anyway.
-                        let differ = together(centre.0, others[0].0);
-                        group_placements.push(code(centre));
-                        let mut digits = 0;
-                        for other in others {
-                            if !(differ && other.1 == centre.1) {
-                                group_placements.push(code(other));
-                                digits |= 1 << (other.1 - 1);
-                            }
-                        }
-                        relation_stars.push(Star {
-                            centre: *centre,
-                            other: others[0].0,
-                            digits,
-                        });
-                    }
-                    _ => group_placements.extend(members.iter().map(code)),
-                }
-                group_of_placement.resize(group_placements.len(), group);
-                group_starts.push(group_placements.len() as u32);
-                group_rules.push(rule);
-            }
-        }
-        let (placement_groups, placement_group_starts) = by_key(placements, || {
-            let owned = group_placements.iter().zip(&group_of_placement);
-            owned.map(|(&code, &group)| (code as usize, group))
-        });
-        let relations = Relations::new(n, cells, &relation_stars, together);
+        let together = |a: usize, b: usize| index.share(a, b);
+        // Groups of the rules of consecutive sets are left out of the index
+        // the fast path reads; the others read every group, indexed again
+        // when first asked for.
+        let groups_beside_runs = GroupIndex::new(&self.groups, &self.run_rules, n, cells, together);
+        let leaves_out = !self.run_rules.is_empty();
         let mut kept_whole = vec![false; self.rules.len()];
         for whole in &self.whole_rules {
             kept_whole[whole.rule as usize] = true;
@@ -741,13 +637,14 @@ impl GeometryBuilder {
                 .all(|table| table.links.is_empty() || of_whole_rule(table));
         let classic = classic_units
             && cages.is_empty()
-            && group_rules.is_empty()
+            && groups_beside_runs.groups() == 0
             && allowed.is_empty()
             && self.tables.is_empty()
             && self.whole_rules.is_empty()
             && self.consecutive_sets.is_empty();
         let units_per_cell = same_length(&index.cell_unit_starts);
         let peers_per_cell = same_length(&index.peer_starts);
+        let run_groups = leaves_out.then(|| Box::new(self.groups));
         Ok(Geometry {
             size,
             frame: self.frame,
@@ -758,17 +655,14 @@ impl GeometryBuilder {
             classic_units,
             units_per_cell,
             peers_per_cell,
-            group_placements,
-            group_starts,
-            placement_groups,
-            placement_group_starts,
+            groups_beside_runs,
+            run_groups,
+            all_groups: LaterIndex::default(),
             cages,
-            group_rules,
             rules: self.rules,
             allowed,
             forbidden: self.forbidden,
             tables: self.tables,
-            relations,
             links: self.links,
             consecutive_sets: self.consecutive_sets,
             whole_rules: self.whole_rules,
@@ -832,6 +726,14 @@ struct UnitIndex {
 }
 
 impl UnitIndex {
+    /// True when cells `a` and `b` share a unit or cage, so that their
+    /// digits differ.
+    fn share(&self, a: usize, b: usize) -> bool {
+        let peers_of_a =
+            &self.peers[self.peer_starts[a] as usize..self.peer_starts[a + 1] as usize];
+        peers_of_a.binary_search(&(b as u16)).is_ok()
+    }
+
     /// The index of `units` (each of `n` cells) on `cells` cells, with the
     /// cells of each of `cages` peers as well.
     fn new(units: &[(Unit, Vec<usize>)], cells: usize, n: usize, cages: &Cages) -> UnitIndex {
@@ -915,16 +817,15 @@ impl Geometry {
             boxes: None,
             standard_units: units.len(),
             units,
-            group_placements: Vec::new(),
-            group_ends: Vec::new(),
+            groups: GivenGroups::default(),
             bad_boxes: false,
             cages: Vec::new(),
-            group_rules: Vec::new(),
             rules: Vec::new(),
             forbidden: Vec::with_capacity(n * n * 2),
             tables: Vec::new(),
             links: Vec::new(),
             consecutive_sets: Vec::new(),
+            run_rules: Vec::new(),
             whole_rules: Vec::new(),
         }
     }
@@ -940,16 +841,15 @@ impl Geometry {
             boxes: None,
             standard_units: 0,
             units: Vec::new(),
-            group_placements: Vec::new(),
-            group_ends: Vec::new(),
+            groups: GivenGroups::default(),
             bad_boxes: false,
             cages: Vec::new(),
-            group_rules: Vec::new(),
             rules: Vec::new(),
             forbidden: Vec::new(),
             tables: Vec::new(),
             links: Vec::new(),
             consecutive_sets: Vec::new(),
+            run_rules: Vec::new(),
             whole_rules: Vec::new(),
         }
     }
@@ -1121,8 +1021,40 @@ impl Geometry {
     }
 
     /// The number of "at most once" groups.
+    #[inline]
     pub fn groups(&self) -> usize {
-        self.group_starts.len() - 1
+        self.all_groups().groups()
+    }
+
+    /// The groups, indexed: every group, built when first asked for where
+    /// the geometry left some out of [`Geometry::groups_beside_runs`].
+    #[inline(always)]
+    fn all_groups(&self) -> &GroupIndex {
+        match &self.run_groups {
+            None => &self.groups_beside_runs,
+            Some(given) => self.groups_with_runs(given),
+        }
+    }
+
+    /// [`Geometry::all_groups`] where some are left out of
+    /// [`Geometry::groups_beside_runs`]: `given` indexed whole, once.
+    #[cold]
+    #[inline(never)]
+    fn groups_with_runs(&self, given: &GivenGroups) -> &GroupIndex {
+        self.all_groups.get_or_build(|| {
+            let (n, cells) = (self.side(), self.cells());
+            GroupIndex::new(given, &[], n, cells, |a, b| self.index.share(a, b))
+        })
+    }
+
+    /// The groups, indexed, but those of the renban lines of
+    /// [`Geometry::consecutive_sets`], which say no more than the lines:
+    /// what the 9x9 fast path reads, as it reasons on each line whole.
+    /// Every other reader takes every group ([`Geometry::groups_of`],
+    /// [`Geometry::relations`]...).
+    #[inline]
+    pub(crate) fn groups_beside_runs(&self) -> &GroupIndex {
+        &self.groups_beside_runs
     }
 
     /// True when something besides units and cages rules out placements:
@@ -1145,7 +1077,7 @@ impl Geometry {
     /// The rule group `group` comes from, as a unit that names it; `None`
     /// for a group given as such.
     pub fn group_rule(&self, group: usize) -> Option<Unit> {
-        let rule = self.group_rules[group];
+        let rule = self.all_groups().rule(group);
         (rule != NO_RULE).then(|| self.rules[rule as usize])
     }
 
@@ -1158,7 +1090,7 @@ impl Geometry {
     /// The number of the rule group `group` comes from, an index into
     /// [`Geometry::rules`]; `None` for a group given as such.
     pub fn group_rule_number(&self, group: usize) -> Option<usize> {
-        let rule = self.group_rules[group];
+        let rule = self.all_groups().rule(group);
         (rule != NO_RULE).then_some(rule as usize)
     }
 
@@ -1206,8 +1138,9 @@ impl Geometry {
 
     /// The rules that relate two cells, as tables of supports; empty when
     /// no pair of placements forbids more than equal digits.
+    #[inline]
     pub fn relations(&self) -> &Relations {
-        &self.relations
+        self.all_groups().relations()
     }
 
     /// The rules kept whole beside the tables they compile to (little
@@ -1223,8 +1156,9 @@ impl Geometry {
 
     /// The lines whose cells hold a set of consecutive digits in any order
     /// (renban lines of three cells or more). Their pairs are in
-    /// [`Geometry::relations`] as well; the search also reasons on each
-    /// line as a whole.
+    /// [`Geometry::relations`] as well (though not in what the 9x9 fast
+    /// path reads of the groups); the search also reasons on each line as
+    /// a whole.
     pub fn consecutive_sets(&self) -> &[Vec<usize>] {
         &self.consecutive_sets
     }
@@ -1236,17 +1170,16 @@ impl Geometry {
     }
 
     /// The placements of group `group`, each as `cell * side + digit - 1`.
+    #[inline]
     pub fn group_placements(&self, group: usize) -> &[u32] {
-        let (start, end) = (self.group_starts[group], self.group_starts[group + 1]);
-        &self.group_placements[start as usize..end as usize]
+        self.all_groups().group_placements(group)
     }
 
     /// The groups of the placement of `digit` (from 1) in `cell`.
+    #[inline]
     pub fn groups_of(&self, cell: usize, digit: u8) -> &[u32] {
         let placement = cell * self.side() + digit as usize - 1;
-        let start = self.placement_group_starts[placement];
-        let end = self.placement_group_starts[placement + 1];
-        &self.placement_groups[start as usize..end as usize]
+        self.all_groups().groups_of(placement)
     }
 
     /// The digits that the groups of the digits placed in `grid` rule out

@@ -18,6 +18,7 @@ pub mod frame;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
+mod group_index;
 pub mod jigsaw;
 mod kept;
 pub mod killer;

@@ -35,7 +35,7 @@ pub(super) fn compile(
     // Two cells: the pair is the whole rule. From three, the search also
     // looks for the runs of digits the line can still hold.
     if length >= 3 {
-        cx.builder.consecutive_set(cells.to_vec());
+        cx.builder.consecutive_set(cells.to_vec(), cx.rule);
     }
     Ok(())
 }

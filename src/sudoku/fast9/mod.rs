@@ -64,6 +64,9 @@ impl Fast9 {
         mut on_solution: impl FnMut(&Grid),
     ) -> Option<SearchStats> {
         debug_assert_eq!(cells.len(), 81);
+        if R::ANY && rules.givens_clash(cells) {
+            return None;
+        }
         let mut state = State::new();
         if R::ANY {
             rules.forbid(&mut state);

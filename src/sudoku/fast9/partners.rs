@@ -95,8 +95,9 @@ impl Partners {
             touched |= 1 << entry;
         };
         let placement = (9 * cell + digit) as u32;
-        for &group in geometry.groups_of(cell, digit as u8 + 1) {
-            for &partner in geometry.group_placements(group as usize) {
+        let groups = geometry.groups_beside_runs();
+        for &group in groups.groups_of(placement as usize) {
+            for &partner in groups.group_placements(group as usize) {
                 if partner != placement {
                     mark(partner as usize / 9, partner as usize % 9);
                 }

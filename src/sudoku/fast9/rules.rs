@@ -52,6 +52,11 @@ impl ExtraRules for Classic {
 
     #[inline(always)]
     fn forbid(&self, _: &mut State) {}
+
+    #[inline(always)]
+    fn givens_clash(&self, _: &[u8]) -> bool {
+        false
+    }
 }
 
 /// The most digits (ways times cells) a table may list, and the most
@@ -87,14 +92,12 @@ pub(crate) struct GeometryRules<'a> {
     /// For each cell, its index in [`Relations::cells`], or [`UNRELATED`].
     related: [u8; 81],
     /// The related cells whose edges prune only with two or three
-    /// candidates in the cell, band by band, but for those whose edges the
-    /// renban lines say all of (`Runs::say_all`).
+    /// candidates in the cell, band by band.
     narrow_reach: [u32; 3],
-    /// The related cells whose edges may prune with more, band by band,
-    /// but for those whose edges the renban lines say all of.
+    /// The related cells whose edges may prune with more, band by band.
     wide_reach: [u32; 3],
-    /// The related cells whose edges may prune at all, band by band: the
-    /// cells the search branches on first.
+    /// The related cells whose edges may prune at all and the cells of
+    /// renban lines, band by band: the cells the search branches on first.
     preferred: [u32; 3],
     /// True when the rules forbid a few pairs of different digits between
     /// every cell and its neighbours (see [`is_negative_everywhere`]): the
@@ -136,12 +139,11 @@ impl<'a> GeometryRules<'a> {
             return None;
         }
         partners.clear();
-        let relations = geometry.relations();
+        let groups = geometry.groups_beside_runs();
+        let relations = groups.relations();
         let mut related = [UNRELATED; 81];
         let (mut narrow_reach, mut wide_reach) = ([0u32; 3], [0u32; 3]);
         let mut preferred = [0u32; 3];
-        let lines = geometry.consecutive_sets();
-        let runs = (!lines.is_empty()).then(|| Runs::of(lines));
         for (index, &cell) in relations.cells().iter().enumerate() {
             let cell = cell as usize;
             related[cell] = index as u8;
@@ -152,14 +154,14 @@ impl<'a> GeometryRules<'a> {
                 _ => &mut wide_reach,
             };
             preferred[cell / 27] |= 1 << (cell % 27);
-            if !runs
-                .as_ref()
-                .is_some_and(|runs| runs.say_all(relations, index))
-            {
-                bands[cell / 27] |= 1 << (cell % 27);
-            }
+            bands[cell / 27] |= 1 << (cell % 27);
         }
-        let strikes = geometry.groups() > 0 || !geometry.cages().is_empty();
+        // The cells of renban lines, whose pairs the relations leave out,
+        // are branched on first as related cells are.
+        for &cell in geometry.consecutive_sets().iter().flatten() {
+            preferred[cell / 27] |= 1 << (cell % 27);
+        }
+        let strikes = groups.groups() > 0 || !geometry.cages().is_empty();
         Some(GeometryRules {
             geometry,
             partners,
@@ -270,6 +272,25 @@ impl ExtraRules for GeometryRules<'_> {
             state.strike(cell, usize::from(digit) - 1);
         }
     }
+
+    fn givens_clash(&self, cells: &[u8]) -> bool {
+        // The pairs of these lines are not struck on placing (see
+        // `Geometry::groups_beside_runs`).
+        self.geometry.consecutive_sets().iter().any(|line| {
+            let mut digits = 0u16;
+            for &cell in line {
+                let digit = cells[cell];
+                if digit != 0 {
+                    if digits >> digit & 1 != 0 {
+                        return true;
+                    }
+                    digits |= 1 << digit;
+                }
+            }
+            digits != 0
+                && (16 - digits.leading_zeros() - digits.trailing_zeros()) as usize > line.len()
+        })
+    }
 }
 
 /// True when `relations` relate every cell of the grid, and forbid some
@@ -288,81 +309,6 @@ fn is_negative_everywhere(relations: &Relations) -> bool {
     relations.cells().len() == 81
         && forbidden > 0
         && forbidden <= 2 * relations.side() * relations.edge_count()
-}
-
-/// For a renban line of `L` cells, `NEAR[L][d - 1]`: the digits that may
-/// stand beside digit `d` on it (bit `e - 1` for digit `e`), those less
-/// than `L` from `d` but for `d` itself.
-const NEAR: [[u64; 9]; 10] = {
-    let mut near = [[0u64; 9]; 10];
-    let mut length = 0;
-    while length < 10 {
-        let mut digit: usize = 0;
-        while digit < 9 {
-            let mut other: usize = 0;
-            while other < 9 {
-                if other != digit && other.abs_diff(digit) < length {
-                    near[length][digit] |= 1 << other;
-                }
-                other += 1;
-            }
-            digit += 1;
-        }
-        length += 1;
-    }
-    near
-};
-
-/// The renban lines each cell of the grid lies on, to tell the edges whose
-/// pairs only repeat a line's.
-struct Runs<'a> {
-    lines: &'a [Vec<usize>],
-    /// For each cell, bit `k` when the cell lies on line `k` (the first 64
-    /// lines; a cell on a later one is taken as on none).
-    lines_of: [u64; 81],
-}
-
-impl<'a> Runs<'a> {
-    /// The lines of `lines` (renban lines of at most 9 cells) each cell
-    /// lies on.
-    fn of(lines: &'a [Vec<usize>]) -> Runs<'a> {
-        let mut lines_of = [0u64; 81];
-        for (k, line) in lines.iter().enumerate().take(64) {
-            if line.len() <= 9 {
-                for &cell in line {
-                    lines_of[cell] |= 1 << k;
-                }
-            }
-        }
-        Runs { lines, lines_of }
-    }
-
-    /// True when each edge from the related cell of index `from` joins two
-    /// cells of one renban line and forbids nothing the line does not:
-    /// equal digits, or digits as far apart as the line is long. Such a
-    /// cell's edges prune nothing that [`narrow_run`], which runs whenever
-    /// a cell of the line loses a candidate, does not (the singles of each
-    /// open run take a digit from a cell as an edge would), so arc
-    /// consistency leaves the cell out. Skipping them ran 0.943 of the
-    /// instructions on the renban set, with the same nodes.
-    fn say_all(&self, relations: &Relations, from: usize) -> bool {
-        let cells = relations.cells();
-        let lines_of_cell = self.lines_of[cells[from] as usize];
-        lines_of_cell != 0
-            && relations.edges(from).all(|(other, _, supports)| {
-                let mut common = lines_of_cell & self.lines_of[cells[other] as usize];
-                let mut shortest = usize::MAX;
-                while common != 0 {
-                    shortest = shortest.min(self.lines[common.trailing_zeros() as usize].len());
-                    common &= common - 1;
-                }
-                shortest != usize::MAX
-                    && supports
-                        .iter()
-                        .zip(&NEAR[shortest])
-                        .all(|(&supported, &near)| !supported & near == 0)
-            })
-    }
 }
 
 /// Strikes from each cell of a renban `line` the digits it holds in no run

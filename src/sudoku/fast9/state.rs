@@ -49,6 +49,11 @@ pub(crate) trait ExtraRules {
 
     /// Strikes the placements forbidden outright, before the givens.
     fn forbid(&self, state: &mut State);
+
+    /// True when the givens `cells` (0 for a blank) break a rule that the
+    /// placing of the givens does not see: two on a renban line that differ
+    /// by as much as its length, or repeat.
+    fn givens_clash(&self, cells: &[u8]) -> bool;
 }
 
 /// The candidates of a 9x9 grid, and what changed since they were last
@@ -140,9 +145,11 @@ impl State {
     #[inline(always)]
     pub(super) fn candidates(&self, cell: usize) -> u16 {
         let (band, bit) = (cell / 27, cell % 27);
-        (0..9).fold(0, |mask, digit| {
-            mask | ((self.places[3 * digit + band] >> bit & 1) as u16) << digit
-        })
+        let mut mask = 0;
+        for digit in 0..9 {
+            mask |= ((self.places[3 * digit + band] >> bit & 1) as u16) << digit;
+        }
+        mask
     }
 
     /// Writes the digit of every solved cell (1 to 9) into `cells`, and 0

@@ -478,7 +478,7 @@ fn the_branch_goes_to_the_cell_that_failed_most_often() {
 }
 
 #[test]
-fn arc_consistency_leaves_out_the_cells_whose_edges_only_repeat_a_renban_line() {
+fn arc_consistency_reads_no_pair_of_the_renban_lines_the_runs_reason_on() {
     // Cells 0, 1 and 2 (r1c1-r1c3) on a line of three; 0, 1, 10 and 19
     // on a line of four that shares the edge of cells 0 and 1; 40, 50 on a
     // line of two, which is only its pairs.
@@ -503,14 +503,13 @@ fn arc_consistency_leaves_out_the_cells_whose_edges_only_repeat_a_renban_line() 
         let (sources, preferred) = rules.arc_sources_and_preferred();
         (of(&sources), of(&preferred))
     };
-    // The lines of three and four say all their edges do (the edge of
-    // cells 0 and 1 forbids digits 3 apart, as its shorter line does); the
-    // line of two is left to its edge. Every related cell is still
-    // branched on first.
+    // The pairs of the lines of three and four are left to their runs;
+    // the line of two is only its pairs, read as edges. The cells of every
+    // line are branched on first.
     let related = vec![0, 1, 2, 10, 19, 40, 50];
     assert_eq!(sources(vec![]), (vec![40, 50], related.clone()));
-    // A dot on an edge of a line forbids more than the line: its two cells
-    // prune by their edges again.
+    // A dot on an edge of a line is a rule of its own: its two cells
+    // prune by its edge.
     let dot = Constraint::WhiteDot {
         cells: [10, 19],
         difference: 1,
@@ -574,7 +573,8 @@ fn a_placement_that_strikes_both_places_of_a_digit_in_a_unit_is_struck() {
 /// Strikes from `allowed` what the fast path's look for placements that
 /// strike both places of a digit in a unit strikes, by its definition:
 /// digit after digit, each placement of another digit that is one of the
-/// two places, or is in a group of `geometry` with it, for both. Returns
+/// two places, or is in a group with it that the fast path reads
+/// ([`Geometry::groups_beside_runs`]), for both. Returns
 /// how many were struck, and counts the pairs of places met in `pairs`.
 fn strike_by_definition(
     geometry: &Geometry,
@@ -582,9 +582,10 @@ fn strike_by_definition(
     allowed: &mut [[bool; 9]; 81],
     pairs: &mut usize,
 ) -> usize {
+    let groups = geometry.groups_beside_runs();
     let together = |(a, d): (usize, usize), (b, e): (usize, usize)| {
-        geometry.groups_of(a, d as u8 + 1).iter().any(|&group| {
-            geometry
+        groups.groups_of(9 * a + d).iter().any(|&group| {
+            groups
                 .group_placements(group as usize)
                 .contains(&((9 * b + e) as u32))
         })
