@@ -266,8 +266,6 @@ pub struct GeometryBuilder {
     links: Vec<u16>,
     /// Lines whose cells hold a set of consecutive digits.
     consecutive_sets: Vec<Vec<usize>>,
-    /// The rules whose groups say no more than their consecutive sets.
-    run_rules: Vec<u32>,
     /// Rules kept whole beside their tables.
     whole_rules: Vec<WholeRule>,
 }
@@ -376,10 +374,7 @@ impl GeometryBuilder {
     /// groups `[(a, d), (b, d + 1)]` and `[(a, d + 1), (b, d)]`.
     pub fn at_most_once(mut self, placements: impl IntoIterator<Item = (usize, u8)>) -> Self {
         self.room_for_groups();
-        let groups = &mut self.groups;
-        groups.placements.extend(placements);
-        groups.ends.push(groups.placements.len() as u32);
-        groups.rules.push(NO_RULE);
+        self.groups.push(placements, NO_RULE);
         self
     }
 
@@ -397,10 +392,7 @@ impl GeometryBuilder {
     /// out when the geometry is built, and so is a pair already forbidden.
     pub(crate) fn forbid_pair(&mut self, first: (usize, u8), second: (usize, u8), rule: u32) {
         self.room_for_groups();
-        let groups = &mut self.groups;
-        groups.placements.extend([first, second]);
-        groups.ends.push(groups.placements.len() as u32);
-        groups.rules.push(rule);
+        self.groups.push([first, second], rule);
     }
 
     /// Forbids `centre` together with each digit of `digits` (bit `d - 1`
@@ -416,26 +408,8 @@ impl GeometryBuilder {
         digits: u64,
         rule: u32,
     ) {
-        match digits.count_ones() {
-            0 => return,
-            1 => {
-                let digit = digits.trailing_zeros() as u8 + 1;
-                return self.forbid_pair(centre, (other, digit), rule);
-            }
-            _ => {}
-        }
         self.room_for_groups();
-        let groups = &mut self.groups;
-        groups.placements.push(centre);
-        let mut rest = digits;
-        while rest != 0 {
-            groups
-                .placements
-                .push((other, rest.trailing_zeros() as u8 + 1));
-            rest &= rest - 1;
-        }
-        groups.ends.push(groups.placements.len() as u32);
-        groups.rules.push(rule);
+        self.groups.push_star(centre, other, digits, rule);
     }
 
     /// Makes room for `groups` more groups of a rule holding `placements`
@@ -473,13 +447,14 @@ impl GeometryBuilder {
 
     /// Adds a line whose cells hold a set of consecutive digits, in any
     /// order, which the search reasons on as a whole (see
-    /// [`Geometry::consecutive_sets`]); its pairs are compiled apart, as
-    /// groups of rule `rule` that say no more than the line. The fast path,
-    /// which reasons on the line whole, reads the groups of every rule but
-    /// those ([`Geometry::groups_beside_runs`]).
+    /// [`Geometry::consecutive_sets`]). Its pairs, of rule `rule`, are
+    /// groups in this place for every reader but the fast path, which
+    /// reasons on the line whole ([`Geometry::groups_beside_runs`]): they
+    /// are compiled the first time another reader asks for the groups.
     pub(crate) fn consecutive_set(&mut self, cells: Vec<usize>, rule: u32) {
         self.consecutive_sets.push(cells);
-        self.run_rules.push(rule);
+        let at = self.groups.ends.len() as u32;
+        self.groups.lines_at.push((at, rule));
     }
 
     /// Keeps a rule whole, beside the tables it compiles to (see
@@ -621,8 +596,8 @@ impl GeometryBuilder {
         // Groups of the rules of consecutive sets are left out of the index
         // the fast path reads; the others read every group, indexed again
         // when first asked for.
-        let groups_beside_runs = GroupIndex::new(&self.groups, &self.run_rules, n, cells, together);
-        let leaves_out = !self.run_rules.is_empty();
+        let groups_beside_runs = GroupIndex::new(&self.groups, n, cells, together);
+        let leaves_out = !self.groups.lines_at.is_empty();
         let mut kept_whole = vec![false; self.rules.len()];
         for whole in &self.whole_rules {
             kept_whole[whole.rule as usize] = true;
@@ -825,7 +800,6 @@ impl Geometry {
             tables: Vec::new(),
             links: Vec::new(),
             consecutive_sets: Vec::new(),
-            run_rules: Vec::new(),
             whole_rules: Vec::new(),
         }
     }
@@ -849,7 +823,6 @@ impl Geometry {
             tables: Vec::new(),
             links: Vec::new(),
             consecutive_sets: Vec::new(),
-            run_rules: Vec::new(),
             whole_rules: Vec::new(),
         }
     }
@@ -1043,7 +1016,8 @@ impl Geometry {
     fn groups_with_runs(&self, given: &GivenGroups) -> &GroupIndex {
         self.all_groups.get_or_build(|| {
             let (n, cells) = (self.side(), self.cells());
-            GroupIndex::new(given, &[], n, cells, |a, b| self.index.share(a, b))
+            let all = given.with_lines(&self.consecutive_sets, n);
+            GroupIndex::new(&all, n, cells, |a, b| self.index.share(a, b))
         })
     }
 

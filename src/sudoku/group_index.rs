@@ -6,9 +6,11 @@
 //! every reader. Renban lines of three cells or more are an exception: the
 //! 9x9 fast path reasons on each such line whole and needs none of its
 //! pairs, while the matrix, the logical solver and the check read them. So
-//! a geometry with such lines keeps two indexes: one without the lines'
-//! groups, built with the geometry, and one with every group, built the
-//! first time a reader asks for it (see `Geometry::groups_beside_runs`).
+//! such a line gives no group when it is compiled, only its place among the
+//! groups, and a geometry with such lines keeps two indexes: one without
+//! the lines' pairs, built with the geometry, and one with them in their
+//! places, compiled and indexed the first time a reader asks for it (see
+//! `Geometry::groups_beside_runs`).
 
 use std::sync::OnceLock;
 
@@ -28,6 +30,10 @@ pub(crate) struct GivenGroups {
     pub(crate) ends: Vec<u32>,
     /// The rule of each group, or [`NO_RULE`].
     pub(crate) rules: Vec<u32>,
+    /// The lines whose pairs are left to be compiled: for each, the number
+    /// of groups before its own and its rule, in the order of the lines
+    /// (see [`GivenGroups::with_lines`]).
+    pub(crate) lines_at: Vec<(u32, u32)>,
 }
 
 impl GivenGroups {
@@ -35,6 +41,69 @@ impl GivenGroups {
     pub(crate) fn group(&self, group: usize) -> &[(usize, u8)] {
         let start = group.checked_sub(1).map_or(0, |before| self.ends[before]);
         &self.placements[start as usize..self.ends[group] as usize]
+    }
+
+    /// Adds a group of `placements`, of rule `rule`.
+    pub(crate) fn push(&mut self, placements: impl IntoIterator<Item = (usize, u8)>, rule: u32) {
+        self.placements.extend(placements);
+        self.ends.push(self.placements.len() as u32);
+        self.rules.push(rule);
+    }
+
+    /// Adds the star of `centre` and each digit of `digits` (bit `d - 1`
+    /// for digit `d`) in cell `other`, of rule `rule`: a pair for one
+    /// digit, nothing for none.
+    pub(crate) fn push_star(&mut self, centre: (usize, u8), other: usize, digits: u64, rule: u32) {
+        if digits == 0 {
+            return;
+        }
+        self.placements.push(centre);
+        let mut rest = digits;
+        while rest != 0 {
+            self.placements
+                .push((other, rest.trailing_zeros() as u8 + 1));
+            rest &= rest - 1;
+        }
+        self.ends.push(self.placements.len() as u32);
+        self.rules.push(rule);
+    }
+
+    /// These groups with the pairs of the renban lines of `lines_at` in
+    /// their places, `lines` being their cells in the same order, on a
+    /// grid of side `n`: for each two cells of a line, the first before
+    /// the second, and each digit `x` of the first, the star of the digits
+    /// of the second that may not stand with it (`x` itself, and those as
+    /// far from `x` as the line is long), as the rule of a relation
+    /// compiles it.
+    pub(crate) fn with_lines(&self, lines: &[Vec<usize>], n: usize) -> GivenGroups {
+        let mut all = GivenGroups {
+            placements: Vec::with_capacity(self.placements.len()),
+            ends: Vec::with_capacity(self.ends.len()),
+            rules: Vec::with_capacity(self.rules.len()),
+            lines_at: Vec::new(),
+        };
+        let mut next = 0;
+        for (&(at, rule), line) in self.lines_at.iter().zip(lines) {
+            for group in next..at as usize {
+                all.push(self.group(group).iter().copied(), self.rules[group]);
+            }
+            next = at as usize;
+            let length = line.len();
+            for (i, &first) in line.iter().enumerate() {
+                for &second in &line[i + 1..] {
+                    for x in 1..=n {
+                        let refused = (1..=n)
+                            .filter(|&y| y == x || x.abs_diff(y) >= length)
+                            .fold(0u64, |bits, y| bits | 1 << (y - 1));
+                        all.push_star((first, x as u8), second, refused, rule);
+                    }
+                }
+            }
+        }
+        for group in next..self.ends.len() {
+            all.push(self.group(group).iter().copied(), self.rules[group]);
+        }
+        all
     }
 }
 
@@ -58,7 +127,8 @@ pub(crate) struct GroupIndex {
 
 impl GroupIndex {
     /// Indexes the groups of `given` on a grid of `cells` cells and side
-    /// `n`, but those of the rules in `leave_out`. `together` tells
+    /// `n` (not the pairs of its lines: see [`GivenGroups::with_lines`]).
+    /// `together` tells
     /// whether two cells share a unit or cage, so that their digits differ
     /// anyway.
     ///
@@ -70,7 +140,6 @@ impl GroupIndex {
     /// anyway.
     pub(crate) fn new(
         given: &GivenGroups,
-        leave_out: &[u32],
         n: usize,
         cells: usize,
         together: impl Fn(usize, usize) -> bool,
@@ -79,14 +148,9 @@ impl GroupIndex {
         let code = |&(cell, digit): &(usize, u8)| (cell * n + digit as usize - 1) as u32;
         let groups = given.ends.len();
         let mut keep = vec![true; groups];
-        if !leave_out.is_empty() {
-            for (keep, rule) in keep.iter_mut().zip(&given.rules) {
-                *keep = !leave_out.contains(rule);
-            }
-        }
         let mut rule_pairs = Vec::with_capacity(groups);
         for (index, &rule) in given.rules.iter().enumerate() {
-            if rule == NO_RULE || !keep[index] {
+            if rule == NO_RULE {
                 continue;
             }
             let &[(a, d), (b, e)] = given.group(index) else {
@@ -277,5 +341,45 @@ mod tests {
         // With no line of three, the two are one index.
         let plain = geometry(vec![pair, dot]);
         assert_eq!(plain.groups_beside_runs().groups(), plain.groups());
+    }
+
+    #[test]
+    fn the_pairs_of_a_line_compiled_in_their_place_are_its_rule() {
+        // r1c3, r1c4, r2c4, r3c4: cells that share a row, a column or a
+        // box, and cells that share nothing.
+        let line = vec![2, 3, 12, 21];
+        let length = line.len();
+        let dot = Constraint::WhiteDot {
+            cells: [40, 41],
+            difference: 1,
+        };
+        let whole = geometry(vec![dot.clone(), Constraint::Renban(line.clone()), dot]);
+        let (dot_groups, line_groups) = (whole.groups_beside_runs().groups() / 2, 6 * 9);
+        assert_eq!(whole.groups(), 2 * dot_groups + line_groups);
+        // The line's groups sit between those of the two dots.
+        let line_rule = whole.group_rule_number(dot_groups);
+        assert!(line_rule.is_some() && line_rule != whole.group_rule_number(0));
+        assert!((dot_groups..dot_groups + line_groups)
+            .all(|group| whole.group_rule_number(group) == line_rule));
+        let together = |(a, x): (usize, usize), (b, y): (usize, usize)| {
+            whole.groups_of(a, x as u8).iter().any(|&group| {
+                let placements = whole.group_placements(group as usize);
+                whole.group_rule_number(group as usize) == line_rule
+                    && placements.contains(&((9 * b + y - 1) as u32))
+            })
+        };
+        // Two placements on the line share a group where the rule forbids
+        // them, but equal digits in cells whose units keep them apart.
+        for &a in &line {
+            for &b in line.iter().filter(|&&b| b != a) {
+                let share = whole.peers_of(a).contains(&(b as u16));
+                for x in 1..=9usize {
+                    for y in 1..=9usize {
+                        let forbidden = x != y && x.abs_diff(y) >= length || x == y && !share;
+                        assert_eq!(together((a, x), (b, y)), forbidden, "{a}={x}, {b}={y}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -3,8 +3,9 @@
 //! that is the whole rule, since `L` different digits within a span of `L`
 //! are consecutive. Those pairs are all the rule, but pairs alone do not
 //! see which runs of digits the whole line can still take: a line of three
-//! or more cells is also handed to the search as a set of consecutive
-//! digits, which it reasons on as a whole after every choice.
+//! or more cells is handed to the search as a set of consecutive digits,
+//! which it reasons on as a whole after every choice, and its pairs are
+//! compiled by the geometry when a reader that needs them asks.
 
 use super::relation::relate_all;
 use super::{ConstraintError, Context};
@@ -24,6 +25,15 @@ pub(super) fn compile(
             expected: format!("a renban line holds different digits, at most {}", cx.side),
         });
     }
+    // From three cells, the search also looks for the runs of digits the
+    // line can still hold, and the geometry compiles the pairs in their
+    // place when a reader other than the 9x9 fast path asks for them (as
+    // `relate_all` would: `GivenGroups::with_lines`). Two cells: the pair
+    // is the whole rule.
+    if length >= 3 {
+        cx.builder.consecutive_set(cells.to_vec(), cx.rule);
+        return Ok(());
+    }
     let pairs: Vec<[usize; 2]> = cells
         .iter()
         .enumerate()
@@ -32,10 +42,5 @@ pub(super) fn compile(
     relate_all(cx, &pairs, |x, y| {
         x != y && (x.abs_diff(y) as usize) < length
     });
-    // Two cells: the pair is the whole rule. From three, the search also
-    // looks for the runs of digits the line can still hold.
-    if length >= 3 {
-        cx.builder.consecutive_set(cells.to_vec(), cx.rule);
-    }
     Ok(())
 }
