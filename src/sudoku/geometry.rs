@@ -69,13 +69,14 @@ pub struct Geometry {
     /// The number of peers of every cell, when it is the same for all.
     peers_per_cell: Option<usize>,
     /// The "at most once" groups, indexed, with their relations: all of
-    /// them, or when `run_groups` is set, all but those.
+    /// them, but the pairs of the renban lines of `consecutive_sets`, which
+    /// are compiled only when read (see `group_index.rs`).
     groups_beside_runs: GroupIndex,
-    /// The groups as the rules gave them, when some are left out of
-    /// `groups_beside_runs`: those of renban lines that the fast path reasons
-    /// on whole (see `group_index.rs`).
+    /// The groups as the rules gave them, with the places of those lines'
+    /// pairs, when there are such lines.
     run_groups: Option<Box<GivenGroups>>,
-    /// With `run_groups`, the index of every group, built when first read.
+    /// With `run_groups`, the index of every group, the lines' pairs in
+    /// their places, built when first read.
     all_groups: LaterIndex,
     /// The killer cages.
     cages: Cages,
@@ -593,11 +594,12 @@ impl GeometryBuilder {
             None => UnitIndex::new(&self.units, cells, n, &cages),
         };
         let together = |a: usize, b: usize| index.share(a, b);
-        // Groups of the rules of consecutive sets are left out of the index
-        // the fast path reads; the others read every group, indexed again
-        // when first asked for.
+        // The pairs of the consecutive sets are not among the given groups:
+        // the index the fast path reads goes without them; the others read
+        // every group, the pairs compiled in their places when first asked
+        // for.
         let groups_beside_runs = GroupIndex::new(&self.groups, n, cells, together);
-        let leaves_out = !self.groups.lines_at.is_empty();
+        let has_lines = !self.groups.lines_at.is_empty();
         let mut kept_whole = vec![false; self.rules.len()];
         for whole in &self.whole_rules {
             kept_whole[whole.rule as usize] = true;
@@ -619,7 +621,7 @@ impl GeometryBuilder {
             && self.consecutive_sets.is_empty();
         let units_per_cell = same_length(&index.cell_unit_starts);
         let peers_per_cell = same_length(&index.peer_starts);
-        let run_groups = leaves_out.then(|| Box::new(self.groups));
+        let run_groups = has_lines.then(|| Box::new(self.groups));
         Ok(Geometry {
             size,
             frame: self.frame,
@@ -1021,7 +1023,7 @@ impl Geometry {
         })
     }
 
-    /// The groups, indexed, but those of the renban lines of
+    /// The groups, indexed, but the pairs of the renban lines of
     /// [`Geometry::consecutive_sets`], which say no more than the lines:
     /// what the 9x9 fast path reads, as it reasons on each line whole.
     /// Every other reader takes every group ([`Geometry::groups_of`],
