@@ -89,13 +89,18 @@ impl GivenGroups {
             }
             next = at as usize;
             let length = line.len();
+            // The digits each digit refuses on this line, worked out once.
+            let refused: Vec<u64> = (1..=n)
+                .map(|x| {
+                    (1..=n)
+                        .filter(|&y| y == x || x.abs_diff(y) >= length)
+                        .fold(0u64, |bits, y| bits | 1 << (y - 1))
+                })
+                .collect();
             for (i, &first) in line.iter().enumerate() {
                 for &second in &line[i + 1..] {
-                    for x in 1..=n {
-                        let refused = (1..=n)
-                            .filter(|&y| y == x || x.abs_diff(y) >= length)
-                            .fold(0u64, |bits, y| bits | 1 << (y - 1));
-                        all.push_star((first, x as u8), second, refused, rule);
+                    for (x, &digits) in (1..=n).zip(&refused) {
+                        all.push_star((first, x as u8), second, digits, rule);
                     }
                 }
             }
