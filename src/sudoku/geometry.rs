@@ -21,7 +21,9 @@ use crate::sudoku::buckets::by_key;
 use crate::sudoku::cages::{CageError, Cages};
 use crate::sudoku::frame::Frame;
 use crate::sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
-use crate::sudoku::group_index::{GivenGroups, GroupIndex, LaterIndex};
+use crate::sudoku::group_index::{
+    Deferred, DeferredKind, GivenGroups, GroupIndex, LaterIndex, RelationPairs,
+};
 use crate::sudoku::relations::Relations;
 use crate::sudoku::whole_rules::WholeRule;
 
@@ -69,14 +71,15 @@ pub struct Geometry {
     /// The number of peers of every cell, when it is the same for all.
     peers_per_cell: Option<usize>,
     /// The "at most once" groups, indexed, with their relations: all of
-    /// them, but the pairs of the renban lines of `consecutive_sets`, which
-    /// are compiled only when read (see `group_index.rs`).
-    groups_beside_runs: GroupIndex,
-    /// The groups as the rules gave them, with the places of those lines'
-    /// pairs, when there are such lines.
-    run_groups: Option<Box<GivenGroups>>,
-    /// With `run_groups`, the index of every group, the lines' pairs in
-    /// their places, built when first read.
+    /// them, but the pairs of the renban lines of `consecutive_sets` and of
+    /// the relations of two cells, which are compiled only when read (see
+    /// `group_index.rs`); the relations are among its relations.
+    fast_path_groups: GroupIndex,
+    /// The groups as the rules gave them, with the places of those lines
+    /// and relations, when there are such rules.
+    deferred_groups: Option<Box<GivenGroups>>,
+    /// With `deferred_groups`, the index of every group, the deferred pairs
+    /// in their places, built when first read.
     all_groups: LaterIndex,
     /// The killer cages.
     cages: Cages,
@@ -450,12 +453,34 @@ impl GeometryBuilder {
     /// order, which the search reasons on as a whole (see
     /// [`Geometry::consecutive_sets`]). Its pairs, of rule `rule`, are
     /// groups in this place for every reader but the fast path, which
-    /// reasons on the line whole ([`Geometry::groups_beside_runs`]): they
+    /// reasons on the line whole ([`Geometry::fast_path_groups`]): they
     /// are compiled the first time another reader asks for the groups.
     pub(crate) fn consecutive_set(&mut self, cells: Vec<usize>, rule: u32) {
         self.consecutive_sets.push(cells);
-        let at = self.groups.ends.len() as u32;
-        self.groups.lines_at.push((at, rule));
+        self.groups.deferred.push(Deferred {
+            at: self.groups.ends.len() as u32,
+            rule,
+            kind: DeferredKind::Line,
+        });
+    }
+
+    /// Adds the relation `relation` on its pairs of cells, for rule `rule`.
+    /// Its stars (each digit of the cell they centre on, with the digits of
+    /// the other it refuses) are groups in this place for every reader but
+    /// the fast path, which reads the relation as tables of supports
+    /// ([`Geometry::fast_path_groups`]): they are compiled the first time
+    /// another reader asks for the groups. A relation that refuses only
+    /// equal digits, or relates a cell to itself, makes no table: its stars
+    /// are groups at once.
+    pub(crate) fn relation(&mut self, relation: RelationPairs, rule: u32) {
+        let n = self.size.side();
+        let different = (0..n).any(|x| relation.refused[x] & !(1 << x) != 0);
+        if different && relation.pairs.iter().all(|&[a, b]| a != b) {
+            self.groups.push_relation(relation, rule);
+        } else {
+            self.room_for_groups();
+            self.groups.push_relation_stars(&relation, n, rule);
+        }
     }
 
     /// Keeps a rule whole, beside the tables it compiles to (see
@@ -548,6 +573,23 @@ impl GeometryBuilder {
                 digit,
             });
         }
+        let relations = self
+            .groups
+            .deferred
+            .iter()
+            .filter_map(|deferred| match &deferred.kind {
+                DeferredKind::Relation(relation) => Some((deferred.at, relation)),
+                DeferredKind::Line => None,
+            });
+        for (at, relation) in relations {
+            if let Some(&cell) = relation.pairs.iter().flatten().find(|&&cell| cell >= cells) {
+                return Err(GeometryError::BadPlacement {
+                    group: at as usize,
+                    cell,
+                    digit: 1,
+                });
+            }
+        }
         for &(cell, digit, rule) in &self.forbidden {
             if cell >= cells || digit == 0 || digit as usize > n {
                 return Err(GeometryError::BadForbidden {
@@ -594,12 +636,12 @@ impl GeometryBuilder {
             None => UnitIndex::new(&self.units, cells, n, &cages),
         };
         let together = |a: usize, b: usize| index.share(a, b);
-        // The pairs of the consecutive sets are not among the given groups:
-        // the index the fast path reads goes without them; the others read
-        // every group, the pairs compiled in their places when first asked
-        // for.
-        let groups_beside_runs = GroupIndex::new(&self.groups, n, cells, together);
-        let has_lines = !self.groups.lines_at.is_empty();
+        // The pairs of the consecutive sets and of the relations are not
+        // among the given groups: the index the fast path reads goes
+        // without them (the relations as tables); the others read every
+        // group, the pairs compiled in their places when first asked for.
+        let fast_path_groups = GroupIndex::new(&self.groups, n, cells, together);
+        let has_deferred = !self.groups.deferred.is_empty();
         let mut kept_whole = vec![false; self.rules.len()];
         for whole in &self.whole_rules {
             kept_whole[whole.rule as usize] = true;
@@ -614,14 +656,15 @@ impl GeometryBuilder {
                 .all(|table| table.links.is_empty() || of_whole_rule(table));
         let classic = classic_units
             && cages.is_empty()
-            && groups_beside_runs.groups() == 0
+            && fast_path_groups.groups() == 0
+            && !has_deferred
             && allowed.is_empty()
             && self.tables.is_empty()
             && self.whole_rules.is_empty()
             && self.consecutive_sets.is_empty();
         let units_per_cell = same_length(&index.cell_unit_starts);
         let peers_per_cell = same_length(&index.peer_starts);
-        let run_groups = has_lines.then(|| Box::new(self.groups));
+        let deferred_groups = has_deferred.then(|| Box::new(self.groups));
         Ok(Geometry {
             size,
             frame: self.frame,
@@ -632,8 +675,8 @@ impl GeometryBuilder {
             classic_units,
             units_per_cell,
             peers_per_cell,
-            groups_beside_runs,
-            run_groups,
+            fast_path_groups,
+            deferred_groups,
             all_groups: LaterIndex::default(),
             cages,
             rules: self.rules,
@@ -1002,35 +1045,37 @@ impl Geometry {
     }
 
     /// The groups, indexed: every group, built when first asked for where
-    /// the geometry left some out of [`Geometry::groups_beside_runs`].
+    /// the geometry left some out of [`Geometry::fast_path_groups`].
     #[inline(always)]
     fn all_groups(&self) -> &GroupIndex {
-        match &self.run_groups {
-            None => &self.groups_beside_runs,
-            Some(given) => self.groups_with_runs(given),
+        match &self.deferred_groups {
+            None => &self.fast_path_groups,
+            Some(given) => self.groups_compiled_whole(given),
         }
     }
 
     /// [`Geometry::all_groups`] where some are left out of
-    /// [`Geometry::groups_beside_runs`]: `given` indexed whole, once.
+    /// [`Geometry::fast_path_groups`]: `given` compiled whole and indexed,
+    /// once.
     #[cold]
     #[inline(never)]
-    fn groups_with_runs(&self, given: &GivenGroups) -> &GroupIndex {
+    fn groups_compiled_whole(&self, given: &GivenGroups) -> &GroupIndex {
         self.all_groups.get_or_build(|| {
             let (n, cells) = (self.side(), self.cells());
-            let all = given.with_lines(&self.consecutive_sets, n);
+            let all = given.compiled_whole(&self.consecutive_sets, n);
             GroupIndex::new(&all, n, cells, |a, b| self.index.share(a, b))
         })
     }
 
     /// The groups, indexed, but the pairs of the renban lines of
-    /// [`Geometry::consecutive_sets`], which say no more than the lines:
-    /// what the 9x9 fast path reads, as it reasons on each line whole.
-    /// Every other reader takes every group ([`Geometry::groups_of`],
-    /// [`Geometry::relations`]...).
+    /// [`Geometry::consecutive_sets`], which say no more than the lines,
+    /// and those of the relations of two cells, which its relations hold
+    /// as tables: what the 9x9 fast path reads, as it reasons on each line
+    /// whole and strikes by the tables. Every other reader takes every
+    /// group ([`Geometry::groups_of`], [`Geometry::relations`]...).
     #[inline]
-    pub(crate) fn groups_beside_runs(&self) -> &GroupIndex {
-        &self.groups_beside_runs
+    pub(crate) fn fast_path_groups(&self) -> &GroupIndex {
+        &self.fast_path_groups
     }
 
     /// True when something besides units and cages rules out placements:

@@ -3,19 +3,29 @@
 //! and the relations of two cells their pairs and stars make.
 //!
 //! A geometry builds this index from the groups its rules gave, once for
-//! every reader. Renban lines of three cells or more are an exception: the
-//! 9x9 fast path reasons on each such line whole and needs none of its
-//! pairs, while the matrix, the logical solver and the check read them. So
-//! such a line gives no group when it is compiled, only its place among the
-//! groups, and a geometry with such lines keeps two indexes: one without
-//! the lines' pairs, built with the geometry, and one with them in their
-//! places, compiled and indexed the first time a reader asks for it (see
-//! `Geometry::groups_beside_runs`).
+//! every reader. Two kinds of rule give their place among the groups
+//! rather than the groups themselves, because the 9x9 fast path reads
+//! them another way and needs none of their pairs:
+//!
+//! - a renban line of three cells or more, which the fast path reasons on
+//!   whole;
+//! - a relation between the digits of two cells, which the fast path reads
+//!   as a table of supports on each pair of cells it relates (a negative
+//!   rule relates every two neighbours without a dot: compiled to stars,
+//!   indexed and read back into tables, that was most of the time of a
+//!   short search).
+//!
+//! The matrix, the logical solver and the check read their pairs. So a
+//! geometry with such rules keeps two indexes: one without their pairs,
+//! built with the geometry, and one with them in their places, compiled
+//! and indexed the first time a reader asks for it (see
+//! `Geometry::fast_path_groups`).
 
 use std::sync::OnceLock;
 
 use crate::sudoku::buckets::by_key;
-use crate::sudoku::relations::{Relations, Star};
+use crate::sudoku::grid::Size;
+use crate::sudoku::relations::{PairRelation, Relations, Star};
 
 /// A group given as such, of no rule.
 pub(crate) const NO_RULE: u32 = u32::MAX;
@@ -30,10 +40,53 @@ pub(crate) struct GivenGroups {
     pub(crate) ends: Vec<u32>,
     /// The rule of each group, or [`NO_RULE`].
     pub(crate) rules: Vec<u32>,
-    /// The lines whose pairs are left to be compiled: for each, the number
-    /// of groups before its own and its rule, in the order of the lines
-    /// (see [`GivenGroups::with_lines`]).
-    pub(crate) lines_at: Vec<(u32, u32)>,
+    /// The rules whose pairs are left to be compiled, in the order they
+    /// came (see [`GivenGroups::compiled_whole`]).
+    pub(crate) deferred: Vec<Deferred>,
+}
+
+/// A rule whose pairs are compiled only when a reader asks for them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Deferred {
+    /// The number of groups before its own.
+    pub(crate) at: u32,
+    /// Its rule.
+    pub(crate) rule: u32,
+    /// What it is.
+    pub(crate) kind: DeferredKind,
+}
+
+/// The kinds of [`Deferred`] rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum DeferredKind {
+    /// The next renban line of the geometry's consecutive sets.
+    Line,
+    /// A relation between the digits of two cells on each of some pairs.
+    Relation(Box<RelationPairs>),
+}
+
+/// A relation on pairs of cells, as [`GivenGroups::push_relation`] takes
+/// it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct RelationPairs {
+    /// The pairs of cells, first and second.
+    pub(crate) pairs: Vec<[usize; 2]>,
+    /// For each digit `x` of the first cell (index `x - 1`), the digits of
+    /// the second (bit `d - 1` for digit `d`) that may not stand with it.
+    pub(crate) refused: [u64; Size::MAX_SIDE],
+    /// True when the stars centre on the first cell's digits, else on the
+    /// second's.
+    pub(crate) centre_first: bool,
+}
+
+impl RelationPairs {
+    /// The pairs with the relation's refusals, as the relations take them.
+    fn as_relation(&self) -> PairRelation<'_> {
+        PairRelation {
+            pairs: &self.pairs,
+            refused: &self.refused,
+        }
+    }
 }
 
 impl GivenGroups {
@@ -68,47 +121,109 @@ impl GivenGroups {
         self.rules.push(rule);
     }
 
-    /// These groups with the pairs of the renban lines of `lines_at` in
-    /// their places, `lines` being their cells in the same order, on a
-    /// grid of side `n`: for each two cells of a line, the first before
-    /// the second, and each digit `x` of the first, the star of the digits
-    /// of the second that may not stand with it (`x` itself, and those as
-    /// far from `x` as the line is long), as the rule of a relation
-    /// compiles it.
-    pub(crate) fn with_lines(&self, lines: &[Vec<usize>], n: usize) -> GivenGroups {
+    /// Adds the relation `relation` on its pairs of cells, of rule `rule`:
+    /// its place among the groups, its stars compiled by
+    /// [`GivenGroups::compiled_whole`].
+    pub(crate) fn push_relation(&mut self, relation: RelationPairs, rule: u32) {
+        self.deferred.push(Deferred {
+            at: self.ends.len() as u32,
+            rule,
+            kind: DeferredKind::Relation(Box::new(relation)),
+        });
+    }
+
+    /// The relations of the deferred rules, for the relations of the fast
+    /// path's index.
+    fn relations(&self) -> impl Iterator<Item = PairRelation<'_>> {
+        self.deferred
+            .iter()
+            .filter_map(|deferred| match &deferred.kind {
+                DeferredKind::Relation(relation) => Some(relation.as_relation()),
+                DeferredKind::Line => None,
+            })
+    }
+
+    /// These groups with the pairs of the deferred rules in their places,
+    /// `lines` being the cells of the renban lines in the order they came,
+    /// on a grid of side `n`.
+    ///
+    /// - A renban line: for each two cells, the first before the second,
+    ///   and each digit `x` of the first, the star of the digits of the
+    ///   second that may not stand with it (`x` itself, and those as far
+    ///   from `x` as the line is long), as the rule of a relation compiles
+    ///   it.
+    /// - A relation: on each pair, the stars of each digit of the cell they
+    ///   centre on and the digits of the other it refuses, as
+    ///   `relation::relate_all` made them.
+    pub(crate) fn compiled_whole(&self, lines: &[Vec<usize>], n: usize) -> GivenGroups {
         let mut all = GivenGroups {
             placements: Vec::with_capacity(self.placements.len()),
             ends: Vec::with_capacity(self.ends.len()),
             rules: Vec::with_capacity(self.rules.len()),
-            lines_at: Vec::new(),
+            deferred: Vec::new(),
         };
         let mut next = 0;
-        for (&(at, rule), line) in self.lines_at.iter().zip(lines) {
+        let mut lines = lines.iter();
+        for &Deferred { at, rule, ref kind } in &self.deferred {
             for group in next..at as usize {
                 all.push(self.group(group).iter().copied(), self.rules[group]);
             }
             next = at as usize;
-            let length = line.len();
-            // The digits each digit refuses on this line, worked out once.
-            let refused: Vec<u64> = (1..=n)
-                .map(|x| {
-                    (1..=n)
-                        .filter(|&y| y == x || x.abs_diff(y) >= length)
-                        .fold(0u64, |bits, y| bits | 1 << (y - 1))
-                })
-                .collect();
-            for (i, &first) in line.iter().enumerate() {
-                for &second in &line[i + 1..] {
-                    for (x, &digits) in (1..=n).zip(&refused) {
-                        all.push_star((first, x as u8), second, digits, rule);
-                    }
+            match kind {
+                DeferredKind::Line => {
+                    let line = lines.next().expect("a renban line for each deferred line");
+                    all.push_line(line, n, rule);
                 }
+                DeferredKind::Relation(relation) => all.push_relation_stars(relation, n, rule),
             }
         }
         for group in next..self.ends.len() {
             all.push(self.group(group).iter().copied(), self.rules[group]);
         }
         all
+    }
+
+    /// Adds the stars of the renban line `line`; see
+    /// [`GivenGroups::compiled_whole`].
+    fn push_line(&mut self, line: &[usize], n: usize, rule: u32) {
+        let length = line.len();
+        // The digits each digit refuses on this line, worked out once.
+        let refused: Vec<u64> = (1..=n)
+            .map(|x| {
+                (1..=n)
+                    .filter(|&y| y == x || x.abs_diff(y) >= length)
+                    .fold(0u64, |bits, y| bits | 1 << (y - 1))
+            })
+            .collect();
+        for (i, &first) in line.iter().enumerate() {
+            for &second in &line[i + 1..] {
+                for (x, &digits) in (1..=n).zip(&refused) {
+                    self.push_star((first, x as u8), second, digits, rule);
+                }
+            }
+        }
+    }
+
+    /// Adds the stars of `relation`; see [`GivenGroups::compiled_whole`].
+    pub(crate) fn push_relation_stars(&mut self, relation: &RelationPairs, n: usize, rule: u32) {
+        let refused = &relation.refused[..n];
+        let mut refused_by = [0u64; Size::MAX_SIDE];
+        for (x, &digits) in refused.iter().enumerate() {
+            let mut ys = digits;
+            while ys != 0 {
+                refused_by[ys.trailing_zeros() as usize] |= 1 << x;
+                ys &= ys - 1;
+            }
+        }
+        for &[first, second] in &relation.pairs {
+            let (centre, other, table) = match relation.centre_first {
+                true => (first, second, refused),
+                false => (second, first, &refused_by[..n]),
+            };
+            for (digit, &digits) in (1..=n as u8).zip(table) {
+                self.push_star((centre, digit), other, digits, rule);
+            }
+        }
     }
 }
 
@@ -132,7 +247,8 @@ pub(crate) struct GroupIndex {
 
 impl GroupIndex {
     /// Indexes the groups of `given` on a grid of `cells` cells and side
-    /// `n` (not the pairs of its lines: see [`GivenGroups::with_lines`]).
+    /// `n`; of its deferred rules, the relations only, and those only for
+    /// the relations of two cells (see [`GivenGroups::compiled_whole`]).
     /// `together` tells
     /// whether two cells share a unit or cage, so that their digits differ
     /// anyway.
@@ -238,7 +354,7 @@ impl GroupIndex {
             let owned = index.placements.iter().zip(&group_of_placement);
             owned.map(|(&code, &group)| (code as usize, group))
         });
-        index.relations = Relations::new(n, cells, &relation_stars, together);
+        index.relations = Relations::new(n, cells, &relation_stars, given.relations(), together);
         index
     }
 
@@ -305,6 +421,7 @@ mod tests {
     use crate::sudoku::geometry::Geometry;
     use crate::sudoku::grid::Size;
     use crate::sudoku::rules::Rules;
+    use crate::sudoku::variants::Variant;
 
     fn geometry(constraints: Vec<Constraint>) -> Geometry {
         let rules = Rules {
@@ -315,9 +432,11 @@ mod tests {
     }
 
     #[test]
-    fn the_fast_path_reads_every_group_but_those_of_the_lines_it_reasons_on_whole() {
+    fn the_fast_path_reads_no_group_of_the_lines_it_reasons_on_whole_or_the_relations_it_reads_as_tables(
+    ) {
         // A renban line of three, reasoned on whole; one of two, which is
-        // only its pairs; a dot beside them.
+        // only its pairs; a dot beside them; anti-knight, whose pairs of
+        // equal digits make no table.
         let line = Constraint::Renban(vec![0, 1, 2]);
         let pair = Constraint::Renban(vec![40, 50]);
         let dot = Constraint::WhiteDot {
@@ -333,19 +452,101 @@ mod tests {
             .collect();
         assert_eq!(rules.len(), 3);
         assert!(whole.relations().cells().contains(&0));
-        // The fast path sees those of the pair and the dot only.
-        let beside = whole.groups_beside_runs();
-        assert_eq!(beside.groups(), alone(&pair) + alone(&dot));
-        let rules_beside: BTreeSet<_> = (0..beside.groups()).map(|g| beside.rule(g)).collect();
-        assert_eq!(rules_beside.len(), 2);
-        assert!(rules_beside
-            .iter()
-            .all(|&rule| rules.contains(&(rule as usize))));
-        assert!(!beside.relations().cells().contains(&0));
-        assert!(beside.relations().cells().contains(&40));
-        // With no line of three, the two are one index.
-        let plain = geometry(vec![pair, dot]);
-        assert_eq!(plain.groups_beside_runs().groups(), plain.groups());
+        // The fast path sees none of their groups, and the relations of
+        // the pair and the dot only.
+        let fast = whole.fast_path_groups();
+        assert_eq!(fast.groups(), 0);
+        let related = fast.relations().cells();
+        assert!(!related.contains(&0) && !related.contains(&2));
+        assert!([1, 10, 40, 50].iter().all(|cell| related.contains(cell)));
+        // Without the line, the tables read from the relations are those
+        // of the stars compiled in their places.
+        let plain = geometry(vec![pair.clone(), dot.clone()]);
+        assert_eq!(plain.fast_path_groups().relations(), plain.relations());
+        assert!(!plain.relations().is_empty());
+        // Pairs of equal digits in cells apart are groups for the fast
+        // path too.
+        let knight = Rules {
+            variants: vec![Variant::AntiKnight],
+            constraints: vec![pair, dot],
+            ..Rules::default()
+        };
+        let knight = knight.geometry(Size::NINE).unwrap();
+        let alone = geometry(vec![]).groups();
+        assert_eq!(alone, 0);
+        assert!(knight.fast_path_groups().groups() > 0);
+        assert!(knight.fast_path_groups().groups() < knight.groups());
+        assert_eq!(knight.fast_path_groups().relations(), knight.relations());
+    }
+
+    #[test]
+    fn the_stars_of_a_relation_compiled_in_their_place_are_its_rule() {
+        // Cells that share a row (0, 1), a box (0, 10) or nothing (0, 40),
+        // with the negative rule of black dots between every two
+        // neighbours but a dot's (0 and 1), two thermometers and a renban
+        // line after it.
+        let dot = Constraint::BlackDot {
+            cells: [0, 1],
+            ratio: 2,
+        };
+        let thermometer = Constraint::Thermometer(vec![40, 30]);
+        let apart = Constraint::Thermometer(vec![0, 40]);
+        let whole = geometry(vec![
+            dot.clone(),
+            Constraint::NegativeBlack,
+            apart,
+            thermometer.clone(),
+            Constraint::Renban(vec![78, 79, 80]),
+        ]);
+        let dot_groups = geometry(vec![dot]).groups();
+        let thermometer_groups = geometry(vec![thermometer]).groups();
+        let line_groups = 3 * 9;
+        let rule_of = |group: usize| whole.group_rule_number(group);
+        assert!(dot_groups > 0 && thermometer_groups > 0);
+        // The groups of each rule sit together, in the rules' order.
+        let mut order: Vec<usize> = (0..whole.groups()).filter_map(rule_of).collect();
+        order.dedup();
+        assert_eq!(order.len(), 5);
+        assert!(order.windows(2).all(|two| two[0] < two[1]));
+        assert!((0..dot_groups).all(|group| rule_of(group) == Some(order[0])));
+        let line = whole.groups() - line_groups;
+        assert!((line..whole.groups()).all(|group| rule_of(group) == Some(order[4])));
+        let last = line - thermometer_groups;
+        assert!((last..line).all(|group| rule_of(group) == Some(order[3])));
+        let shared = |(a, x): (usize, u8), (b, y): (usize, u8), rule: usize| {
+            whole.groups_of(a, x).iter().any(|&group| {
+                let placements = whole.group_placements(group as usize);
+                rule_of(group as usize) == Some(rule)
+                    && placements.contains(&((9 * b + y as usize - 1) as u32))
+            })
+        };
+        let in_ratio = |x: u8, y: u8| x == 2 * y || y == 2 * x;
+        // The digits a black dot's cell may hold at all; the others are
+        // forbidden outright, not in groups.
+        let halves = |d: u8| [1, 2, 3, 4, 6, 8].contains(&d);
+        for (a, b) in [(0, 1), (0, 9), (1, 10), (9, 10), (0, 40)] {
+            let share = whole.peers_of(a).contains(&(b as u16));
+            for x in 1..=9 {
+                for y in 1..=9 {
+                    // The negative rule, on every two neighbours but the
+                    // dot's; the dot on its own; the "thermometer" from 0
+                    // to 40.
+                    let neighbours = b == a + 1 || b == a + 9;
+                    let negative = neighbours && (a, b) != (0, 1) && in_ratio(x, y);
+                    assert_eq!(
+                        shared((a, x), (b, y), order[1]),
+                        negative,
+                        "{a}={x}, {b}={y}"
+                    );
+                    let dot = (a, b) == (0, 1) && halves(x) && halves(y);
+                    let dot = dot && x != y && !in_ratio(x, y);
+                    assert_eq!(shared((a, x), (b, y), order[0]), dot, "{a}={x}, {b}={y}");
+                    let rising = (a, b) == (0, 40) && y <= x && (x != y || !share);
+                    let rising = rising && x < 9 && y > 1;
+                    assert_eq!(shared((a, x), (b, y), order[2]), rising, "{a}={x}, {b}={y}");
+                }
+            }
+        }
     }
 
     #[test]
@@ -358,8 +559,12 @@ mod tests {
             cells: [40, 41],
             difference: 1,
         };
-        let whole = geometry(vec![dot.clone(), Constraint::Renban(line.clone()), dot]);
-        let (dot_groups, line_groups) = (whole.groups_beside_runs().groups() / 2, 6 * 9);
+        let whole = geometry(vec![
+            dot.clone(),
+            Constraint::Renban(line.clone()),
+            dot.clone(),
+        ]);
+        let (dot_groups, line_groups) = (geometry(vec![dot]).groups(), 6 * 9);
         assert_eq!(whole.groups(), 2 * dot_groups + line_groups);
         // The line's groups sit between those of the two dots.
         let line_rule = whole.group_rule_number(dot_groups);

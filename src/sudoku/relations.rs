@@ -30,6 +30,17 @@ pub(crate) struct Star {
     pub(crate) digits: u64,
 }
 
+/// A relation between the digits of two cells on each of `pairs`: for each
+/// digit `x` of the first cell (index `x - 1` of `refused`), the digits of
+/// the second (bit `d - 1` for digit `d`) that may not stand with it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PairRelation<'a> {
+    /// The pairs of cells, first and second.
+    pub(crate) pairs: &'a [[usize; 2]],
+    /// The digits of the second cell each digit of the first refuses.
+    pub(crate) refused: &'a [u64],
+}
+
 /// The edges between cells that rules relate, with their supports; see
 /// the module documentation.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -57,16 +68,76 @@ pub struct Relations {
     different_pairs: usize,
 }
 
+/// The pairs of cells related so far, with the two tables of each (the
+/// digits of the higher cell that go with each digit of the lower, then
+/// the other way), while [`Relations::new`] reads the rules.
+struct CellPairs {
+    /// The side of the grid.
+    side: usize,
+    /// The two tables of a new pair: every digit with every digit.
+    fresh: Vec<u64>,
+    /// The same for cells that share a unit: every digit with every other.
+    fresh_peers: Vec<u64>,
+    /// Each two related cells, the lower first.
+    cell_pairs: Vec<(u32, u32)>,
+    /// The two tables of each of `cell_pairs`, `side` masks each.
+    tables: Vec<u64>,
+    /// For each cell, its last pair as the lower cell, or [`NONE`].
+    first_pair_of: Vec<u32>,
+    /// For each pair, the lower cell's pair before it, or [`NONE`].
+    next_pair: Vec<u32>,
+}
+
+impl CellPairs {
+    /// The index of the pair of cells `low` and `high` (`low < high`),
+    /// added with every digit allowed, but equal digits in cells that
+    /// `are_peers`, when it is new.
+    fn slot(&mut self, low: usize, high: usize, are_peers: impl Fn(usize, usize) -> bool) -> usize {
+        let mut found = self.first_pair_of[low];
+        while found != NONE && self.cell_pairs[found as usize].1 as usize != high {
+            found = self.next_pair[found as usize];
+        }
+        if found == NONE {
+            found = self.cell_pairs.len() as u32;
+            self.cell_pairs.push((low as u32, high as u32));
+            self.next_pair.push(self.first_pair_of[low]);
+            self.first_pair_of[low] = found;
+            // Sharing a unit is the same both ways.
+            let fresh = match are_peers(low, high) {
+                true => &self.fresh_peers,
+                false => &self.fresh,
+            };
+            self.tables.extend_from_slice(fresh);
+        }
+        found as usize
+    }
+
+    /// The two tables of pair `slot`: from its lower cell first when
+    /// `lower_first`, else from its higher cell first.
+    #[inline]
+    fn ways(&mut self, slot: usize, lower_first: bool) -> (&mut [u64], &mut [u64]) {
+        let side = self.side;
+        let both_ways = &mut self.tables[slot * 2 * side..(slot + 1) * 2 * side];
+        let (from_lower, from_higher) = both_ways.split_at_mut(side);
+        match lower_first {
+            true => (from_lower, from_higher),
+            false => (from_higher, from_lower),
+        }
+    }
+}
+
 impl Relations {
     /// The relations of a grid of `side` and `cells` cells whose forbidden
-    /// pairs are gathered in `stars`: each a placement (cell, digit from 1)
+    /// pairs are gathered in `stars`, each a placement (cell, digit from 1)
     /// and the digits of another cell (bit `d - 1` for digit `d`) that it
-    /// forbids. `are_peers` tells whether two cells share a unit, whose
-    /// digits then differ as well.
-    pub(crate) fn new(
+    /// forbids, and in `pair_relations`, each the same refusals on many
+    /// pairs of cells. `are_peers` tells whether two cells share a unit,
+    /// whose digits then differ as well.
+    pub(crate) fn new<'a>(
         side: usize,
         cells: usize,
         stars: &[Star],
+        pair_relations: impl Iterator<Item = PairRelation<'a>>,
         are_peers: impl Fn(usize, usize) -> bool,
     ) -> Relations {
         let all = u64::MAX >> (64 - side);
@@ -78,11 +149,22 @@ impl Relations {
         // Room for a relation between each cell and its king's-move
         // neighbours, which most rules relate, so that the lists do not
         // grow by doubling from empty.
-        let likely_pairs = stars.len().min(4 * cells);
-        let mut cell_pairs: Vec<(u32, u32)> = Vec::with_capacity(likely_pairs);
-        let mut tables: Vec<u64> = Vec::with_capacity(likely_pairs * 2 * side);
-        let mut first_pair_of = vec![NONE; cells];
-        let mut next_pair: Vec<u32> = Vec::with_capacity(likely_pairs);
+        let pair_relations: Vec<PairRelation> = pair_relations.collect();
+        let related_pairs: usize = pair_relations.iter().map(|rule| rule.pairs.len()).sum();
+        let likely_pairs = (stars.len() + related_pairs).min(4 * cells);
+        let fresh = vec![all; 2 * side];
+        let fresh_peers = (0..2 * side)
+            .map(|entry| all & !(1 << (entry % side)))
+            .collect();
+        let mut pairs = CellPairs {
+            side,
+            fresh,
+            fresh_peers,
+            cell_pairs: Vec::with_capacity(likely_pairs),
+            tables: Vec::with_capacity(likely_pairs * 2 * side),
+            first_pair_of: vec![NONE; cells],
+            next_pair: Vec::with_capacity(likely_pairs),
+        };
         let (mut current_cells, mut current) = ((usize::MAX, usize::MAX), 0);
         for &Star {
             centre: (a, digit),
@@ -95,34 +177,9 @@ impl Relations {
             }
             let (low, high) = (a.min(b), a.max(b));
             if (low, high) != current_cells {
-                let mut found = first_pair_of[low];
-                while found != NONE && cell_pairs[found as usize].1 as usize != high {
-                    found = next_pair[found as usize];
-                }
-                if found == NONE {
-                    found = cell_pairs.len() as u32;
-                    cell_pairs.push((low as u32, high as u32));
-                    next_pair.push(first_pair_of[low]);
-                    first_pair_of[low] = found;
-                    let start = tables.len();
-                    tables.resize(start + 2 * side, all);
-                    let ways = tables[start..].chunks_mut(side);
-                    for ((from, to), table) in [(low, high), (high, low)].into_iter().zip(ways) {
-                        if are_peers(from, to) {
-                            for (digit, mask) in table.iter_mut().enumerate() {
-                                *mask &= !(1 << digit);
-                            }
-                        }
-                    }
-                }
-                (current_cells, current) = ((low, high), found as usize);
+                (current_cells, current) = ((low, high), pairs.slot(low, high, &are_peers));
             }
-            let both_ways = &mut tables[current * 2 * side..(current + 1) * 2 * side];
-            let (from_centre, to_centre) = both_ways.split_at_mut(side);
-            let (from_centre, to_centre) = match a < b {
-                true => (from_centre, to_centre),
-                false => (to_centre, from_centre),
-            };
+            let (from_centre, to_centre) = pairs.ways(current, a < b);
             from_centre[digit as usize - 1] &= !digits;
             let mut others = digits;
             while others != 0 {
@@ -130,6 +187,26 @@ impl Relations {
                 others &= others - 1;
             }
         }
+        for relation in &pair_relations {
+            for &[a, b] in relation.pairs {
+                if a == b {
+                    continue;
+                }
+                let slot = pairs.slot(a.min(b), a.max(b), &are_peers);
+                let (from_first, to_first) = pairs.ways(slot, a < b);
+                for (x, &refused) in relation.refused.iter().enumerate().take(side) {
+                    from_first[x] &= !refused;
+                    let mut ys = refused;
+                    while ys != 0 {
+                        to_first[ys.trailing_zeros() as usize] &= !(1 << x);
+                        ys &= ys - 1;
+                    }
+                }
+            }
+        }
+        let CellPairs {
+            cell_pairs, tables, ..
+        } = pairs;
         // Both ways of each two cells, as (from, to, table), in the order of
         // the cells they start from (counted into place), then of those they
         // lead to (each cell's few sorted).
@@ -304,7 +381,9 @@ mod tests {
             .into_iter()
             .chain((1..=4).map(|d| star((2, d), 3, 1 << (d - 1))))
             .collect();
-        let relations = Relations::new(4, 4, &pairs, |a, b| a / 2 == b / 2 && a < 2);
+        let relations = Relations::new(4, 4, &pairs, std::iter::empty(), |a, b| {
+            a / 2 == b / 2 && a < 2
+        });
         assert_eq!(relations.cells(), &[0, 1]);
         let (to, reach, table) = relations.edges(0).next().unwrap();
         assert_eq!((to, reach), (1, 2));
@@ -321,7 +400,7 @@ mod tests {
             (2, 2)
         );
         let equal: Vec<Star> = (1..=4).map(|d| star((3, d), 2, 1 << (d - 1))).collect();
-        assert!(Relations::new(4, 4, &equal, |_, _| false).is_empty());
+        assert!(Relations::new(4, 4, &equal, std::iter::empty(), |_, _| false).is_empty());
     }
 
     #[test]
@@ -333,7 +412,7 @@ mod tests {
             other: 0,
             digits: 0b0110,
         }];
-        let relations = Relations::new(4, 2, &stars, |_, _| false);
+        let relations = Relations::new(4, 2, &stars, std::iter::empty(), |_, _| false);
         let (to, reach, table) = relations.edges(0).next().unwrap();
         assert_eq!(to, 1);
         // Cell 0's 2 and 3 go with every digit of cell 1 but 1: two digits

@@ -1,11 +1,15 @@
 //! A relation between the digits of two cells, compiled once for every
-//! rule that is one: each digit of one cell and the digits of the other it
-//! refuses become one "at most once" group (the other cell's placements
-//! already exclude each other), and a digit of one cell that no digit of
-//! the other allows is forbidden outright.
+//! rule that is one: a digit of one cell that no digit of the other allows
+//! is forbidden outright, and the pairs of digits the relation refuses go
+//! to the geometry as one relation on all the rule's pairs of cells. The
+//! geometry reads it as tables of supports where the search asks, and as
+//! "at most once" groups elsewhere: each digit of one cell with the digits
+//! of the other it refuses (the other cell's placements already exclude
+//! each other), from the side with fewer groups.
 
 use super::Context;
 use crate::sudoku::grid::Size;
+use crate::sudoku::group_index::RelationPairs;
 
 /// Compiles "the digits `x` of `first` and `y` of `second` satisfy
 /// `holds(x, y)`" into `cx`'s geometry.
@@ -62,37 +66,28 @@ pub(super) fn relate_all(cx: &mut Context, pairs: &[[usize; 2]], holds: impl Fn(
     let from_first = stars(supported_first, &refused, supported_second);
     let from_second = stars(supported_second, &refused_by, supported_first);
     let centre_first = from_first.0 <= from_second.0;
-    let (groups, members) = if centre_first {
-        from_first
-    } else {
-        from_second
-    };
-    cx.builder.reserve_rule_groups(
-        groups as usize * pairs.len(),
-        members as usize * pairs.len(),
-    );
-    for &[first, second] in pairs {
-        for x in 1..=n {
-            if !supported(supported_first, x) {
-                cx.builder.forbid(first, x, cx.rule);
-            } else if centre_first {
-                let partners = refused[x as usize - 1] & supported_second;
-                if partners != 0 {
-                    cx.builder
-                        .forbid_star((first, x), second, partners, cx.rule);
-                }
-            }
+    let every_digit = u64::MAX >> (64 - n);
+    let some_unsupported = supported_first != every_digit || supported_second != every_digit;
+    for &[first, second] in pairs.iter().filter(|_| some_unsupported) {
+        for x in (1..=n).filter(|&x| !supported(supported_first, x)) {
+            cx.builder.forbid(first, x, cx.rule);
         }
-        for y in 1..=n {
-            if !supported(supported_second, y) {
-                cx.builder.forbid(second, y, cx.rule);
-            } else if !centre_first {
-                let partners = refused_by[y as usize - 1] & supported_first;
-                if partners != 0 {
-                    cx.builder
-                        .forbid_star((second, y), first, partners, cx.rule);
-                }
-            }
+        for y in (1..=n).filter(|&y| !supported(supported_second, y)) {
+            cx.builder.forbid(second, y, cx.rule);
         }
     }
+    // The pairs of supported digits the relation refuses, each digit of the
+    // first cell with the digits of the second.
+    let mut forbidden = [0u64; Size::MAX_SIDE];
+    for x in (1..=n).filter(|&x| supported(supported_first, x)) {
+        forbidden[x as usize - 1] = refused[x as usize - 1] & supported_second;
+    }
+    cx.builder.relation(
+        RelationPairs {
+            pairs: pairs.to_vec(),
+            refused: forbidden,
+            centre_first,
+        },
+        cx.rule,
+    );
 }

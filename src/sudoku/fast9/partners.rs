@@ -3,9 +3,9 @@
 //!
 //! A rule of pairs says which placements may not stand together (a
 //! thermometer's, a dot's, a whispers line's), and a killer cage that its
-//! cells hold different digits. Read from the geometry's groups at every
-//! placement, that is a walk of each group of the placement, partner by
-//! partner. Here each placement's walk is made once a puzzle, the first
+//! cells hold different digits. Read from the geometry's groups and
+//! relations at every placement, that is a walk of each group of the
+//! placement, partner by partner, and of each relation of its cell. Here each placement's walk is made once a puzzle, the first
 //! time the search places it, and kept as a few masks, one per digit and
 //! band that lose cells, which later placings clear a word at a time
 //! ([`State::strike_cells`]). Gathering all 729 placements up front cost
@@ -15,6 +15,7 @@
 use std::cell::{Cell, RefCell};
 
 use super::state::State;
+use super::tables::PEERS;
 use crate::sudoku::geometry::Geometry;
 
 /// The strikes of a placement not gathered yet.
@@ -50,8 +51,8 @@ impl Partners {
     }
 
     /// Makes the strikes of `digit` (0 to 8) placed in `cell` by the rules
-    /// of `geometry` (9x9): its group partners, and its digit in the other
-    /// cells of its cage.
+    /// of `geometry` (9x9): its group partners, the digits of related cells
+    /// it does not go with, and its digit in the other cells of its cage.
     #[inline]
     pub(super) fn strike(&self, geometry: &Geometry, state: &mut State, cell: usize, digit: usize) {
         self.each_strike(geometry, cell, digit, |entry, cells| {
@@ -86,20 +87,49 @@ impl Partners {
     /// where they are.
     #[cold]
     fn gather(&self, geometry: &Geometry, cell: usize, digit: usize) -> (u32, u32) {
-        let mut masks = [0u32; 27];
-        // The entries of `masks` set, to read only those.
-        let mut touched = 0u32;
-        let mut mark = |other: usize, lost: usize| {
+        // The cells that lose each digit, band by band, and the entries set,
+        // to read only those.
+        let (mut masks, mut touched) = ([0u32; 27], 0u32);
+        let mark = |masks: &mut [u32; 27], touched: &mut u32, other: usize, lost: usize| {
             let entry = 3 * lost + other / 27;
             masks[entry] |= 1 << (other % 27);
-            touched |= 1 << entry;
+            *touched |= 1 << entry;
         };
         let placement = (9 * cell + digit) as u32;
-        let groups = geometry.groups_beside_runs();
+        let groups = geometry.fast_path_groups();
         for &group in groups.groups_of(placement as usize) {
             for &partner in groups.group_placements(group as usize) {
                 if partner != placement {
-                    mark(partner as usize / 9, partner as usize % 9);
+                    mark(
+                        &mut masks,
+                        &mut touched,
+                        partner as usize / 9,
+                        partner as usize % 9,
+                    );
+                }
+            }
+        }
+        // The relations of two cells the groups leave out: each digit of a
+        // related cell that `digit` does not go with, but `digit` itself in
+        // a peer, which the placing strikes as a peer (the fast path's
+        // units are rows, columns and boxes; a cage mate loses the digit
+        // below).
+        let relations = groups.relations();
+        if let Ok(index) = relations.cells().binary_search(&(cell as u32)) {
+            for (target, _, supports) in relations.edges(index) {
+                let other = relations.cells()[target] as usize;
+                let mut lost = !supports[digit] & 0x1ff;
+                if PEERS[cell][other / 27] >> (other % 27) & 1 != 0 {
+                    lost &= !(1 << digit);
+                }
+                while lost != 0 {
+                    mark(
+                        &mut masks,
+                        &mut touched,
+                        other,
+                        lost.trailing_zeros() as usize,
+                    );
+                    lost &= lost - 1;
                 }
             }
         }
@@ -107,7 +137,7 @@ impl Partners {
         if let Some(cage) = cages.cage_of(cell) {
             for &mate in cages.cells(cage) {
                 if usize::from(mate) != cell {
-                    mark(usize::from(mate), digit);
+                    mark(&mut masks, &mut touched, usize::from(mate), digit);
                 }
             }
         }

@@ -139,7 +139,7 @@ impl<'a> GeometryRules<'a> {
             return None;
         }
         partners.clear();
-        let groups = geometry.groups_beside_runs();
+        let groups = geometry.fast_path_groups();
         let relations = groups.relations();
         let mut related = [UNRELATED; 81];
         let (mut narrow_reach, mut wide_reach) = ([0u32; 3], [0u32; 3]);
@@ -161,7 +161,7 @@ impl<'a> GeometryRules<'a> {
         for &cell in geometry.consecutive_sets().iter().flatten() {
             preferred[cell / 27] |= 1 << (cell % 27);
         }
-        let strikes = groups.groups() > 0 || !geometry.cages().is_empty();
+        let strikes = groups.groups() > 0 || !relations.is_empty() || !geometry.cages().is_empty();
         Some(GeometryRules {
             geometry,
             partners,
@@ -275,7 +275,7 @@ impl ExtraRules for GeometryRules<'_> {
 
     fn givens_clash(&self, cells: &[u8]) -> bool {
         // The pairs of these lines are not struck on placing (see
-        // `Geometry::groups_beside_runs`).
+        // `Geometry::fast_path_groups`).
         self.geometry.consecutive_sets().iter().any(|line| {
             let mut digits = 0u16;
             for &cell in line {

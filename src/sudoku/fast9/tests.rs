@@ -574,21 +574,33 @@ fn a_placement_that_strikes_both_places_of_a_digit_in_a_unit_is_struck() {
 /// strike both places of a digit in a unit strikes, by its definition:
 /// digit after digit, each placement of another digit that is one of the
 /// two places, or is in a group with it that the fast path reads
-/// ([`Geometry::groups_beside_runs`]), for both. Returns
-/// how many were struck, and counts the pairs of places met in `pairs`.
+/// ([`Geometry::fast_path_groups`]) or refused with it by their relations,
+/// for both. Returns how many were struck, and counts the pairs of places
+/// met in `pairs`.
 fn strike_by_definition(
     geometry: &Geometry,
     units: &[Vec<usize>],
     allowed: &mut [[bool; 9]; 81],
     pairs: &mut usize,
 ) -> usize {
-    let groups = geometry.groups_beside_runs();
+    let groups = geometry.fast_path_groups();
+    let relations = groups.relations();
+    let refused = |(a, d): (usize, usize), (b, e): (usize, usize)| {
+        let Ok(from) = relations.cells().binary_search(&(a as u32)) else {
+            return false;
+        };
+        let mut edges = relations.edges(from);
+        edges.any(|(to, _, supports)| {
+            relations.cells()[to] as usize == b && supports[d] >> e & 1 == 0
+        })
+    };
     let together = |(a, d): (usize, usize), (b, e): (usize, usize)| {
-        groups.groups_of(9 * a + d).iter().any(|&group| {
+        let grouped = groups.groups_of(9 * a + d).iter().any(|&group| {
             groups
                 .group_placements(group as usize)
                 .contains(&((9 * b + e) as u32))
-        })
+        });
+        grouped || d != e && refused((a, d), (b, e))
     };
     let mut struck = 0;
     for digit in 0..9 {
