@@ -238,28 +238,38 @@ impl Relations {
             supports: Vec::with_capacity(directed.len() * side),
             ..Relations::default()
         };
+        // For each table, the most digits of its cell that can leave a
+        // digit of the other unsupported, read from the other way's table
+        // (the two ways agree); and for each pair of cells, the pairs of
+        // different digits it forbids (the same count both ways): the edge
+        // prunes when there are some.
+        let mut reach_of = Vec::with_capacity(tables.len() / side);
+        let mut different_of = Vec::with_capacity(cell_pairs.len());
+        for both_ways in tables.chunks_exact(2 * side) {
+            let (low_way, high_way) = both_ways.split_at(side);
+            let (mut missing, mut same) = (0, 0);
+            let (mut low_reach, mut high_reach) = (0, 0);
+            for (digit, (&from_low, &from_high)) in low_way.iter().zip(high_way).enumerate() {
+                same += (!from_low >> digit & 1) as u32;
+                let (unsupported_high, unsupported_low) = (
+                    (all & !from_low).count_ones(),
+                    (all & !from_high).count_ones(),
+                );
+                missing += unsupported_high;
+                high_reach = high_reach.max(unsupported_high);
+                low_reach = low_reach.max(unsupported_low);
+            }
+            reach_of.extend([low_reach as u8, high_reach as u8]);
+            different_of.push((missing - same) as usize);
+        }
         let mut edges = Vec::with_capacity(directed.len());
         for &(a, b, table) in &directed {
-            let reverse = table ^ 1;
-            let table = &tables[table as usize * side..(table as usize + 1) * side];
-            let reverse = &tables[reverse as usize * side..(reverse as usize + 1) * side];
-            // The pairs this edge forbids, read from the digits of the
-            // other cell: the reverse table says which digits of this one
-            // go with each, since the two ways agree. The edge prunes when
-            // it forbids some pair of different digits.
-            let (mut missing, mut reach) = (0, 0);
-            let mut same = 0;
-            for (digit, (&mask, &back)) in table.iter().zip(reverse).enumerate() {
-                same += (!mask >> digit & 1) as u32;
-                let unsupported = (all & !back).count_ones();
-                missing += unsupported;
-                reach = reach.max(unsupported);
-            }
-            let different = (missing - same) as usize;
+            let different = different_of[table as usize / 2];
             if different > 0 {
                 relations.different_pairs += different;
                 edges.push((a, b));
-                relations.reaches.push(reach as u8);
+                relations.reaches.push(reach_of[table as usize]);
+                let table = &tables[table as usize * side..(table as usize + 1) * side];
                 relations.supports.extend_from_slice(table);
             }
         }

@@ -48,7 +48,7 @@ pub(super) fn black(
 /// not in `dotted` (the pairs of a dot).
 pub(super) fn non_consecutive(cx: &mut Context, dotted: &[[usize; 2]]) {
     let pairs: Vec<[usize; 2]> = neighbour_pairs(cx.frame)
-        .filter(|pair| !dotted.contains(pair))
+        .filter(|pair| dotted.binary_search(pair).is_err())
         .collect();
     relate_all(cx, &pairs, |x, y| x.abs_diff(y) != 1);
 }
@@ -57,7 +57,7 @@ pub(super) fn non_consecutive(cx: &mut Context, dotted: &[[usize; 2]]) {
 /// neighbours not in `dotted`.
 pub(super) fn negative_black(cx: &mut Context, dotted: &[[usize; 2]]) {
     let pairs: Vec<[usize; 2]> = neighbour_pairs(cx.frame)
-        .filter(|pair| !dotted.contains(pair))
+        .filter(|pair| dotted.binary_search(pair).is_err())
         .collect();
     relate_all(cx, &pairs, |x, y| !in_ratio(x, y, 2));
 }

@@ -352,15 +352,19 @@ pub(crate) fn add_all(
         numbered.push((Unit::Rule(constraint.kind(), *count), constraint));
         *count += 1;
     }
+    // The pairs of cells of the markers of `kinds`, sorted, for the
+    // negative rules to leave out.
     let marked = |kinds: &[ConstraintKind]| -> Vec<[usize; 2]> {
-        constraints
+        let mut pairs: Vec<[usize; 2]> = constraints
             .iter()
             .filter(|constraint| kinds.contains(&constraint.kind()))
             .map(|constraint| {
                 let cells = constraint.cells();
                 [cells[0].min(cells[1]), cells[0].max(cells[1])]
             })
-            .collect()
+            .collect();
+        pairs.sort_unstable();
+        pairs
     };
     let kropki = [ConstraintKind::WhiteDot, ConstraintKind::BlackDot];
     for &(name, constraint) in &numbered {
