@@ -28,7 +28,7 @@ pub(super) fn compile(
     // From three cells, the search also looks for the runs of digits the
     // line can still hold, and the geometry compiles the pairs in their
     // place when a reader other than the 9x9 fast path asks for them (as
-    // `relate_all` would: `GivenGroups::with_lines`). Two cells: the pair
+    // `relate_all` would: `GivenGroups::compiled_whole`). Two cells: the pair
     // is the whole rule.
     if length >= 3 {
         cx.builder.consecutive_set(cells.to_vec(), cx.rule);
