@@ -188,19 +188,28 @@ impl Relations {
             }
         }
         for relation in &pair_relations {
+            // The same refusals read from the second cell, once for all
+            // the pairs.
+            let refused = &relation.refused[..side];
+            let mut refused_by = [0u64; 64];
+            for (x, &ys) in refused.iter().enumerate() {
+                let mut ys = ys;
+                while ys != 0 {
+                    refused_by[ys.trailing_zeros() as usize] |= 1 << x;
+                    ys &= ys - 1;
+                }
+            }
             for &[a, b] in relation.pairs {
                 if a == b {
                     continue;
                 }
                 let slot = pairs.slot(a.min(b), a.max(b), &are_peers);
-                let (from_first, to_first) = pairs.ways(slot, a < b);
-                for (x, &refused) in relation.refused.iter().enumerate().take(side) {
-                    from_first[x] &= !refused;
-                    let mut ys = refused;
-                    while ys != 0 {
-                        to_first[ys.trailing_zeros() as usize] &= !(1 << x);
-                        ys &= ys - 1;
-                    }
+                let (from_first, from_second) = pairs.ways(slot, a < b);
+                for (mask, &refused) in from_first.iter_mut().zip(refused) {
+                    *mask &= !refused;
+                }
+                for (mask, &refused) in from_second.iter_mut().zip(&refused_by) {
+                    *mask &= !refused;
                 }
             }
         }
@@ -252,8 +261,8 @@ impl Relations {
             for (digit, (&from_low, &from_high)) in low_way.iter().zip(high_way).enumerate() {
                 same += (!from_low >> digit & 1) as u32;
                 let (unsupported_high, unsupported_low) = (
-                    (all & !from_low).count_ones(),
-                    (all & !from_high).count_ones(),
+                    count_digits(all & !from_low),
+                    count_digits(all & !from_high),
                 );
                 missing += unsupported_high;
                 high_reach = high_reach.max(unsupported_high);
@@ -359,6 +368,27 @@ impl Relations {
     }
 }
 
+/// The number of digits in each mask of nine digits or fewer.
+const DIGITS_OF_NINE: [u8; 512] = {
+    let mut counts = [0u8; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        counts[mask] = (mask as u32).count_ones() as u8;
+        mask += 1;
+    }
+    counts
+};
+
+/// The number of digits in `mask`: read from a table up to 9x9, where the
+/// build targets processors without a population count instruction.
+#[inline]
+fn count_digits(mask: u64) -> u32 {
+    match DIGITS_OF_NINE.get(mask as usize) {
+        Some(&count) => u32::from(count),
+        None => mask.count_ones(),
+    }
+}
+
 /// The digits of an edge's target that some digit of `candidates` (bit
 /// `d - 1` for digit `d`) goes with, by the edge's supports `table` (see
 /// [`Relations::edges`]).
@@ -376,6 +406,13 @@ pub(crate) fn supported_by(table: &[u64], candidates: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn digits_are_counted_alike_below_and_above_nine() {
+        for mask in (0..4096u64).chain([1 << 24 | 5, u64::MAX >> 39, u64::MAX]) {
+            assert_eq!(count_digits(mask), mask.count_ones(), "{mask:b}");
+        }
+    }
 
     #[test]
     fn pairs_become_supports_both_ways_and_equal_digit_pairs_make_no_edge() {
