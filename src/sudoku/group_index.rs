@@ -11,9 +11,9 @@
 //!   whole;
 //! - a relation between the digits of two cells, which the fast path reads
 //!   as a table of supports on each pair of cells it relates (a negative
-//!   rule relates every two neighbours without a dot: compiled to stars,
-//!   indexed and read back into tables, that was most of the time of a
-//!   short search).
+//!   rule relates every two neighbours without a dot: compiling it to
+//!   stars, indexing them and reading them back into tables would cost
+//!   about a third of a negative black puzzle's instructions).
 //!
 //! The matrix, the logical solver and the check read their pairs. So a
 //! geometry with such rules keeps two indexes: one without their pairs,

@@ -5,9 +5,10 @@
 //! thermometer's, a dot's, a whispers line's), and a killer cage that its
 //! cells hold different digits. Read from the geometry's groups and
 //! relations at every placement, that is a walk of each group of the
-//! placement, partner by partner, and of each relation of its cell. Here each placement's walk is made once a puzzle, the first
-//! time the search places it, and kept as a few masks, one per digit and
-//! band that lose cells, which later placings clear a word at a time
+//! placement, partner by partner, and of each relation of its cell. Here
+//! each placement's walk is made once a puzzle, the first time the search
+//! places it, and kept as a few masks, one per digit and band that lose
+//! cells, which later placings clear a word at a time
 //! ([`State::strike_cells`]). Gathering all 729 placements up front cost
 //! the short searches more than it saved (thermometer set: 1.29 of the
 //! instructions of the walk).
