@@ -25,7 +25,7 @@ use std::sync::OnceLock;
 
 use crate::sudoku::buckets::by_key;
 use crate::sudoku::grid::Size;
-use crate::sudoku::relations::{PairRelation, Relations, Star};
+use crate::sudoku::relations::{transposed, PairRelation, Relations, Star};
 
 /// A group given as such, of no rule.
 pub(crate) const NO_RULE: u32 = u32::MAX;
@@ -183,38 +183,33 @@ impl GivenGroups {
         all
     }
 
-    /// Adds the stars of the renban line `line`; see
-    /// [`GivenGroups::compiled_whole`].
+    /// Adds the stars of the renban line `line`, the relation of its
+    /// pairs centred on the first cell; see [`GivenGroups::compiled_whole`].
     fn push_line(&mut self, line: &[usize], n: usize, rule: u32) {
         let length = line.len();
         // The digits each digit refuses on this line, worked out once.
-        let refused: Vec<u64> = (1..=n)
-            .map(|x| {
-                (1..=n)
-                    .filter(|&y| y == x || x.abs_diff(y) >= length)
-                    .fold(0u64, |bits, y| bits | 1 << (y - 1))
-            })
-            .collect();
-        for (i, &first) in line.iter().enumerate() {
-            for &second in &line[i + 1..] {
-                for (x, &digits) in (1..=n).zip(&refused) {
-                    self.push_star((first, x as u8), second, digits, rule);
-                }
-            }
+        let mut refused = [0u64; Size::MAX_SIDE];
+        for (x, digits) in (1..=n).zip(&mut refused) {
+            let far = (1..=n).filter(|&y| y == x || x.abs_diff(y) >= length);
+            *digits = far.fold(0u64, |bits, y| bits | 1 << (y - 1));
         }
+        let pairs = line
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &first)| line[i + 1..].iter().map(move |&second| [first, second]))
+            .collect();
+        let relation = RelationPairs {
+            pairs,
+            refused,
+            centre_first: true,
+        };
+        self.push_relation_stars(&relation, n, rule);
     }
 
     /// Adds the stars of `relation`; see [`GivenGroups::compiled_whole`].
     pub(crate) fn push_relation_stars(&mut self, relation: &RelationPairs, n: usize, rule: u32) {
         let refused = &relation.refused[..n];
-        let mut refused_by = [0u64; Size::MAX_SIDE];
-        for (x, &digits) in refused.iter().enumerate() {
-            let mut ys = digits;
-            while ys != 0 {
-                refused_by[ys.trailing_zeros() as usize] |= 1 << x;
-                ys &= ys - 1;
-            }
-        }
+        let refused_by = transposed(refused);
         for &[first, second] in &relation.pairs {
             let (centre, other, table) = match relation.centre_first {
                 true => (first, second, refused),

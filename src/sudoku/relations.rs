@@ -191,14 +191,7 @@ impl Relations {
             // The same refusals read from the second cell, once for all
             // the pairs.
             let refused = &relation.refused[..side];
-            let mut refused_by = [0u64; 64];
-            for (x, &ys) in refused.iter().enumerate() {
-                let mut ys = ys;
-                while ys != 0 {
-                    refused_by[ys.trailing_zeros() as usize] |= 1 << x;
-                    ys &= ys - 1;
-                }
-            }
+            let refused_by = transposed(refused);
             for &[a, b] in relation.pairs {
                 if a == b {
                     continue;
@@ -366,6 +359,21 @@ impl Relations {
     pub fn reach(&self, from: usize) -> u32 {
         u32::from(self.cell_reaches[from])
     }
+}
+
+/// The same refusals read from the other cell: for each digit `y` of the
+/// second cell, the digits `x` of the first (bit `x - 1`) whose mask in
+/// `refused` (index `x - 1`) holds `y`.
+pub(crate) fn transposed(refused: &[u64]) -> [u64; 64] {
+    let mut by_second = [0u64; 64];
+    for (x, &ys) in refused.iter().enumerate() {
+        let mut ys = ys;
+        while ys != 0 {
+            by_second[ys.trailing_zeros() as usize] |= 1 << x;
+            ys &= ys - 1;
+        }
+    }
+    by_second
 }
 
 /// The number of digits in each mask of nine digits or fewer.

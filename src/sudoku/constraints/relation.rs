@@ -10,6 +10,7 @@
 use super::Context;
 use crate::sudoku::grid::Size;
 use crate::sudoku::group_index::RelationPairs;
+use crate::sudoku::relations::transposed;
 
 /// Compiles "the digits `x` of `first` and `y` of `second` satisfy
 /// `holds(x, y)`" into `cx`'s geometry.
@@ -46,15 +47,7 @@ pub(super) fn relate_all(cx: &mut Context, pairs: &[[usize; 2]], holds: impl Fn(
     // Each digit of one cell with the digits of the other it refuses is one
     // group (a star), from the side with fewer of them; `refused_by` is
     // the same table read from the second cell.
-    let mut refused_by = [0u64; Size::MAX_SIDE];
-    for x in 1..=n {
-        let mut partners = refused[x as usize - 1];
-        while partners != 0 {
-            let y = partners.trailing_zeros() as usize;
-            partners &= partners - 1;
-            refused_by[y] |= 1 << (x - 1);
-        }
-    }
+    let refused_by = transposed(&refused[..n as usize]);
     let stars = |own: u64, table: &[u64], other: u64| -> (u32, u32) {
         let rows = (1..=n).filter(|&x| supported(own, x));
         rows.map(|x| (table[x as usize - 1] & other).count_ones())
