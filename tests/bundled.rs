@@ -3,7 +3,7 @@
 //! the 16x16 and 25x25 puzzles, and the files of unsolvable, multiple and
 //! conflicting puzzles.
 
-mod common;
+use crate::common;
 
 use sudoku_dlx::{Grid, Size, Solver};
 

@@ -4,7 +4,7 @@
 //! `--limit`; and the status words and exit statuses of puzzles with no
 //! solution, against the rules or unreadable.
 
-mod common;
+use crate::common;
 
 use common::binary::run;
 

@@ -8,14 +8,14 @@
 //! elements a grid) only in release, on a few grids:
 //!
 //! ```text
-//! cargo test --release --test canon -- --ignored --nocapture
+//! cargo test --release --test suite -- --ignored --nocapture canon::
 //! ```
 //!
 //! The release run also deduplicates the 49,158 17-clue puzzles of
 //! `../shared/puzzles` (or `$SUDOKU_COLLECTIONS`) together with a random
 //! disguise of each, shuffled: exactly 49,158 classes must come out.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -352,16 +352,20 @@ fn large_filled_grids_have_forms() {
     }
 }
 
-proptest! {
-    #![proptest_config(common::config(8))]
-
-    /// Filled 16x16 grids of the symmetric family `solved_grid` makes (many
-    /// automorphisms: many ties in the search): the checks of
-    /// [`check_large_filled`].
-    #[test]
-    fn sixteen_by_sixteen_filled_forms(solved in solved_grid(Size::SIXTEEN), seed in any::<u64>()) {
-        check_large_filled(&solved, &mut Rng::from_seed(seed));
-    }
+/// Filled 16x16 grids of the symmetric family `solved_grid` makes (many
+/// automorphisms: many ties in the search): the checks of
+/// [`check_large_filled`]. Each case takes tens of milliseconds in an
+/// optimised build, so a run at many cases checks 200 (the `proptest!`
+/// macro would follow `$PROPTEST_CASES` whatever the configuration says).
+#[test]
+fn sixteen_by_sixteen_filled_forms() {
+    let strategy = (solved_grid(Size::SIXTEEN), any::<u64>());
+    proptest::test_runner::TestRunner::new(common::costly_config(8, 200))
+        .run(&strategy, |(solved, seed)| {
+            check_large_filled(&solved, &mut Rng::from_seed(seed));
+            Ok(())
+        })
+        .unwrap();
 }
 
 /// The bundled 17-clue puzzles and a disguise of each make as many classes
@@ -509,7 +513,7 @@ fn symmetries() {
 /// 9x9 grids and puzzles against the brute force: the first puzzles of
 /// each bundled collection and random filled grids.
 #[test]
-#[ignore = "slow in debug: cargo test --release --test canon -- --ignored"]
+#[ignore = "slow in debug: cargo test --release --test suite -- --ignored canon::"]
 fn nine_by_nine_forms_are_the_brute_force_minimum() {
     let mut rng = Rng::from_seed(2026);
     let mut generator = sudoku_dlx::Generator::new();
@@ -534,7 +538,7 @@ fn collections_dir() -> PathBuf {
 /// The 49,158 17-clue puzzles and a random disguise of each, shuffled,
 /// make exactly 49,158 classes.
 #[test]
-#[ignore = "slow in debug: cargo test --release --test canon -- --ignored"]
+#[ignore = "slow in debug: cargo test --release --test suite -- --ignored canon::"]
 fn seventeen_clue_catalogue_dedupes_to_itself() {
     let path = collections_dir().join("puzzles2_17_clue.txt");
     let Ok(text) = std::fs::read_to_string(&path) else {

@@ -9,7 +9,7 @@ use std::process::Stdio;
 
 use sudoku_dlx::{Grid, Size};
 
-mod common;
+use crate::common;
 
 use common::binary::run_binary;
 

@@ -8,7 +8,7 @@
 //! It takes about a minute in a release build:
 //!
 //! ```text
-//! cargo test --release --test collections -- --ignored --nocapture full_collections
+//! cargo test --release --test suite -- --ignored --nocapture collections::full_collections
 //! ```
 
 use std::fs::File;
@@ -16,7 +16,7 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-mod common;
+use crate::common;
 
 use sudoku_dlx::{Grid, PuzzleReader, Record, Size, Solver};
 
@@ -98,7 +98,7 @@ fn check(solver: &mut Solver, puzzle: &Grid, want_unique: bool, tally: &mut Tall
 }
 
 #[test]
-#[ignore = "slow: cargo test --release --test collections -- --ignored --nocapture full_collections"]
+#[ignore = "slow: cargo test --release --test suite -- --ignored --nocapture collections::full_collections"]
 fn full_collections() {
     let dir = collections_dir();
     let Ok(entries) = std::fs::read_dir(&dir) else {
@@ -179,7 +179,7 @@ fn full_collections() {
 /// the design doc); the differential check against plain backtracking on a
 /// cut 36x36 grid is in `tests/cli.rs`.
 #[test]
-#[ignore = "needs ../shared/puzzles: cargo test --release --test collections -- --ignored thirty_six_collection"]
+#[ignore = "needs ../shared/puzzles: cargo test --release --test suite -- --ignored collections::thirty_six_collection"]
 fn thirty_six_collection() {
     let path = collections_dir().join("philmcminn_36x36.txt");
     let Ok(text) = std::fs::read_to_string(&path) else {

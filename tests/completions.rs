@@ -3,7 +3,7 @@
 //! complete the options of each subcommand and their values, not only the
 //! subcommand names.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -29,7 +29,7 @@
 //! `$SUDOKU_CONSTRAINT_PUZZLES` sets the puzzles per rule or mix: 15 unless
 //! set; `.ci/reliability` runs 300 in a release build.
 
-mod common;
+use crate::common;
 
 use common::constraint_oracle::{ConstraintOracle, Rule};
 use sudoku_dlx::{

@@ -2,7 +2,7 @@
 //! non-comment line of the input belongs to exactly one record, and in grid
 //! layout every record, whatever the command, ends with one blank line.
 
-mod common;
+use crate::common;
 
 use common::binary::run_binary;
 

@@ -3,7 +3,7 @@
 //! the text says, pencilmarks start a path, and exit statuses are those of
 //! `solve`.
 
-mod common;
+use crate::common;
 
 use common::binary::run;
 

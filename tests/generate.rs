@@ -100,7 +100,7 @@ fn solved_grids_obey_the_rules_in_every_size_below_25() {
 
 /// 25x25 grids take milliseconds, but a minimal 25x25 puzzle can take many
 /// minutes, so this one stops blanking at 400 givens; seconds in a debug
-/// build: `cargo test --release --test generate -- --ignored`.
+/// build: `cargo test --release --test suite -- --ignored generate::`.
 #[test]
 #[ignore]
 fn twenty_five_by_twenty_five_grids_and_puzzles() {

@@ -1,6 +1,6 @@
 //! The `generate` and `rate` commands, run as a user runs them.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

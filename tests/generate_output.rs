@@ -2,7 +2,7 @@
 //! on a terminal's standard error while standard output goes elsewhere,
 //! never with `-q`.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -8,7 +8,7 @@ use sudoku_dlx::{
     Symmetry, Variant,
 };
 
-mod common;
+use crate::common;
 
 use common::binary::run;
 

@@ -2,7 +2,7 @@
 //! `GIVENS REGIONS [comment]`; regions replace the boxes; a bad layout is
 //! named with its line, column and region; answers keep their regions.
 
-mod common;
+use crate::common;
 
 use common::binary::run_binary;
 

@@ -1,7 +1,7 @@
 //! `-j N` answers on several threads and must print exactly what one thread
 //! prints, in the same order, with the same diagnostics and exit status.
 
-mod common;
+use crate::common;
 
 use common::binary::run_binary as run;
 

@@ -4,7 +4,7 @@
 //! run going on, and the rules echoed by `-f json` so that an answer reads
 //! back as the puzzle it answers.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

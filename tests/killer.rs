@@ -4,7 +4,7 @@
 //! backtracking on the rules themselves (`common::killer_oracle`), and the
 //! generator's puzzles checked the same way.
 
-mod common;
+use crate::common;
 
 use common::killer_oracle::KillerRules;
 use sudoku_dlx::engine::TieBreak;

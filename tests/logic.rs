@@ -5,9 +5,9 @@
 //!
 //! The hardest collections (top1465 and the forum's) take minutes in a
 //! debug build: there every tenth of their puzzles is explained, and
-//! `cargo test --release --test logic` explains them all.
+//! `cargo test --release --test suite logic::` explains them all.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -1,7 +1,7 @@
 //! The manual: `sudoku-dlx man` prints one complete page, `man --dir`
 //! writes a page per command, and `man` renders them without a warning.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

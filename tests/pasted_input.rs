@@ -3,7 +3,7 @@
 //! sizes the solver has no shape for, and files from other programs with
 //! more in them than the puzzle.
 
-mod common;
+use crate::common;
 
 use common::binary::run_binary;
 

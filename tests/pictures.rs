@@ -5,7 +5,7 @@
 //! given or as a found digit; the rules of a puzzle (cages, thermometers,
 //! dots, lines...) are found by their class and checked for their place.
 
-mod common;
+use crate::common;
 
 use common::binary::run_binary;
 use roxmltree::{Document, Node};

@@ -4,10 +4,10 @@
 //! reads back to the grid it printed.
 //!
 //! Case counts are kept small so that `cargo test` stays quick in a debug
-//! build; `PROPTEST_CASES=1000 cargo test --release --test properties` runs
+//! build; `PROPTEST_CASES=1000 cargo test --release --test suite properties::` runs
 //! many more.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

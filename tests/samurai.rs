@@ -3,7 +3,7 @@
 //! and the binary on samurai input (recognised by its shape or forced with
 //! `--variant samurai`).
 
-mod common;
+use crate::common;
 
 use common::binary::run;
 use common::samurai_oracle::{block, is_cell, Frame, Oracle, SIDE};

@@ -2,7 +2,7 @@
 //! binary, checked against the library and against every solution of the
 //! puzzle.
 
-mod common;
+use crate::common;
 
 use common::binary::run;
 use common::samurai_text::{file, read_all};

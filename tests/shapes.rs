@@ -2,7 +2,7 @@
 //! R rows by C columns (the most square by default, `--boxes RxC` to
 //! choose), and `--boxes none` for Latin squares.
 
-mod common;
+use crate::common;
 
 use common::binary::run_binary;
 

@@ -23,7 +23,7 @@
 //! `$SUDOKU_CROSSCHECK_PUZZLES` sets the number of puzzles per rule or shape:
 //! 50 unless set; `.ci/reliability` runs 1,000 in a release build.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::fmt;

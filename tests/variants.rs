@@ -1,7 +1,7 @@
 //! Variant rules through the real binary: `--variant` makes every answering
 //! command use the rules it names, and its answers obey them.
 
-mod common;
+use crate::common;
 
 use common::binary::run_binary;
 

@@ -1,7 +1,7 @@
 //! Line ends, white space, byte-order marks and bytes that are not text.
 
-use crate::harness::{run, Check, Expect::*, EASY, INKALA};
-use crate::malformed::{between, easy_with};
+use super::harness::{run, Check, Expect::*, EASY, INKALA};
+use super::malformed::{between, easy_with};
 
 #[test]
 fn crlf_line_ends() {

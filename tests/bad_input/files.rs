@@ -1,7 +1,7 @@
 //! Inputs that hold no puzzle or cannot be read at all: the run goes on
 //! with the next file.
 
-use crate::harness::{run, Check, Expect::*, TempDir, EASY, INKALA};
+use super::harness::{run, Check, Expect::*, TempDir, EASY, INKALA};
 
 #[test]
 fn an_empty_file() {

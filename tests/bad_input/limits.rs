@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::thread;
 
-use crate::harness::{finish, peak_memory_kib, run, spawn, Check, Expect::*, EASY, INKALA};
+use super::harness::{finish, peak_memory_kib, run, spawn, Check, Expect::*, EASY, INKALA};
 
 #[test]
 fn limit_zero_is_a_usage_error() {
@@ -111,13 +111,13 @@ fn peak_after(puzzles: usize) -> u64 {
     let peak = peak_memory_kib(pid).expect("/proc/PID/status has VmHWM");
     drop(stdin);
     drop(lines);
-    crate::harness::wait_or_kill(&mut child);
+    super::harness::wait_or_kill(&mut child);
     assert_eq!(answered, puzzles - UNSEEN);
     peak
 }
 
 #[test]
-#[ignore = "long: cargo test --release --test bad_input -- --ignored memory_does_not_grow"]
+#[ignore = "long: cargo test --release --test suite -- --ignored bad_input::memory_does_not_grow"]
 fn memory_does_not_grow_with_the_number_of_puzzles() {
     if peak_memory_kib(std::process::id()).is_none() {
         eprintln!("skipped: no /proc/PID/status to read peak memory from");

@@ -1,6 +1,6 @@
 //! Lines and blocks that cannot be read as a puzzle.
 
-use crate::harness::{run, Check, Expect::*, EASY, INKALA};
+use super::harness::{run, Check, Expect::*, EASY, INKALA};
 
 /// A bad record between two good ones, on lines 1, 2 and 3.
 pub fn between(bad: &str) -> String {
@@ -14,7 +14,7 @@ pub fn easy_with(index: usize, text: &str) -> String {
     puzzle
 }
 
-const AROUND_ONE_BAD: [crate::harness::Expect<'static>; 3] =
+const AROUND_ONE_BAD: [super::harness::Expect<'static>; 3] =
     [Solves(INKALA), Line("invalid"), Solves(INKALA)];
 
 #[test]

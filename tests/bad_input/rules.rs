@@ -2,8 +2,8 @@
 
 use sudoku_dlx::{Grid, Solver};
 
-use crate::harness::{run, Check, Expect::*, EASY, INKALA};
-use crate::malformed::{between, easy_with};
+use super::harness::{run, Check, Expect::*, EASY, INKALA};
+use super::malformed::{between, easy_with};
 
 #[test]
 fn a_digit_twice_in_a_row() {

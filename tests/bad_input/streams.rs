@@ -6,8 +6,8 @@ use std::thread;
 
 use sudoku_dlx::Grid;
 
+use super::harness::{finish, spawn, EASY};
 use crate::common::binary::BIN;
-use crate::harness::{finish, spawn, EASY};
 
 #[test]
 fn stdout_closed_early() {

@@ -49,6 +49,17 @@ pub fn config(cases: u32) -> Config {
     }
 }
 
+/// [`config`] for a property whose cases are costly: `cases` cases, or
+/// `$PROPTEST_CASES` when it is set, but never more than `most`, so that a
+/// run at many cases (CI's) spends its time on the cheap properties. For a
+/// `TestRunner` of the test's own: the `proptest!` macro would follow
+/// `$PROPTEST_CASES` over it.
+pub fn costly_config(cases: u32, most: u32) -> Config {
+    let mut config = config(cases);
+    config.cases = config.cases.min(most);
+    config
+}
+
 /// Every record of the bundled file `puzzles/NAME`, in order: its grid, or
 /// the message of the error that record gave.
 pub fn bundled_records(name: &str) -> Vec<Result<sudoku_dlx::Grid, String>> {

@@ -3,8 +3,6 @@
 //! and no hang, and the other puzzles of the same input are still answered,
 //! one record each, in order.
 
-#[path = "../common/mod.rs"]
-mod common;
 mod encodings;
 mod files;
 mod harness;
