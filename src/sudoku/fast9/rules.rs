@@ -96,8 +96,12 @@ pub(crate) struct GeometryRules<'a> {
     narrow_reach: [u32; 3],
     /// The related cells whose edges may prune with more, band by band.
     wide_reach: [u32; 3],
-    /// The related cells whose edges may prune at all and the cells of
-    /// renban lines, band by band: the cells the search branches on first.
+    /// The cells the search branches on first, band by band: the related
+    /// cells whose edges may prune at all and the cells of renban lines;
+    /// when the rules are negative everywhere, and so every cell is
+    /// related, only those whose edges prune with more than three
+    /// candidates (the dots of a negative kropki or XV puzzle) and the
+    /// renban cells.
     preferred: [u32; 3],
     /// True when the rules forbid a few pairs of different digits between
     /// every cell and its neighbours (see [`is_negative_everywhere`]): the
@@ -143,30 +147,34 @@ impl<'a> GeometryRules<'a> {
         let relations = groups.relations();
         let mut related = [UNRELATED; 81];
         let (mut narrow_reach, mut wide_reach) = ([0u32; 3], [0u32; 3]);
-        let mut preferred = [0u32; 3];
         for (index, &cell) in relations.cells().iter().enumerate() {
             let cell = cell as usize;
             related[cell] = index as u8;
-            let reach = relations.reach(index);
-            let bands = match reach {
+            let bands = match relations.reach(index) {
                 0 | 1 => continue,
                 2 | 3 => &mut narrow_reach,
                 _ => &mut wide_reach,
             };
-            preferred[cell / 27] |= 1 << (cell % 27);
             bands[cell / 27] |= 1 << (cell % 27);
         }
+        let strikes = groups.groups() > 0 || !relations.is_empty() || !geometry.cages().is_empty();
+        let covers = strikes && is_negative_everywhere(relations);
+        // When the rules are negative everywhere every cell is related, and
+        // the cells that prune only with few candidates say nothing by
+        // being preferred: they are not.
+        let mut preferred: [u32; 3] = std::array::from_fn(|band| {
+            wide_reach[band] | if covers { 0 } else { narrow_reach[band] }
+        });
         // The cells of renban lines, whose pairs the relations leave out,
         // are branched on first as related cells are.
         for &cell in geometry.consecutive_sets().iter().flatten() {
             preferred[cell / 27] |= 1 << (cell % 27);
         }
-        let strikes = groups.groups() > 0 || !relations.is_empty() || !geometry.cages().is_empty();
         Some(GeometryRules {
             geometry,
             partners,
             strikes,
-            covers: strikes && is_negative_everywhere(relations),
+            covers,
             relations,
             related,
             narrow_reach,

@@ -518,6 +518,46 @@ fn arc_consistency_reads_no_pair_of_the_renban_lines_the_runs_reason_on() {
 }
 
 #[test]
+fn on_a_negative_grid_the_search_prefers_the_dots_not_every_related_cell() {
+    let preferred = |constraints: Vec<Constraint>| {
+        let rules = Rules {
+            constraints,
+            ..Rules::default()
+        };
+        let geometry = rules.geometry(Size::NINE).unwrap();
+        let mut partners = Partners::default();
+        let rules = GeometryRules::of(&geometry, &mut partners).expect("the fast path");
+        let (_, preferred) = rules.arc_sources_and_preferred();
+        (0..81)
+            .filter(|&cell| preferred[cell / 27] >> (cell % 27) & 1 != 0)
+            .collect::<Vec<usize>>()
+    };
+    let dots = || {
+        [[0, 1], [30, 39]]
+            .map(|cells| Constraint::BlackDot { cells, ratio: 2 })
+            .to_vec()
+    };
+    // Dots alone: their cells are the related ones, and preferred.
+    assert_eq!(preferred(dots()), vec![0, 1, 30, 39]);
+    // With the negative rule every cell is related; only the dots' cells,
+    // whose edges prune with many candidates, are preferred.
+    let negative = dots()
+        .into_iter()
+        .chain([Constraint::NegativeBlack])
+        .collect();
+    assert_eq!(preferred(negative), vec![0, 1, 30, 39]);
+    // A renban line keeps its cells preferred on a negative grid.
+    let with_line = dots()
+        .into_iter()
+        .chain([
+            Constraint::NegativeBlack,
+            Constraint::Renban(vec![60, 61, 62]),
+        ])
+        .collect();
+    assert_eq!(preferred(with_line), vec![0, 1, 30, 39, 60, 61, 62]);
+}
+
+#[test]
 fn a_placement_that_strikes_both_places_of_a_digit_in_a_unit_is_struck() {
     use super::covers::strike_covering;
     use super::state::State;
