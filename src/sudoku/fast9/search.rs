@@ -138,20 +138,22 @@ impl Search {
 
 /// The cell to branch on: among the cells with two candidates, else those
 /// with three, the one that failed most often (`failures`, none yet when
-/// `None`; the first on a tie), those the rules prefer first; else the
-/// first with the fewest.
+/// `None`; the first on a tie), a cell the rules prefer of two or three
+/// candidates before any other; else the first with the fewest.
 fn choose<R: ExtraRules>(
     state: &State,
     counts: &Counts,
     rules: &R,
     failures: Option<&[u32; 81]>,
 ) -> usize {
-    for tier in [&counts.two, &counts.three] {
-        if R::ANY {
+    if R::ANY {
+        for tier in [&counts.two, &counts.three] {
             if let Some(cell) = most_failed(tier, |band| rules.preferred(band), failures) {
                 return cell;
             }
         }
+    }
+    for tier in [&counts.two, &counts.three] {
         if let Some(cell) = most_failed(tier, |_| BAND, failures) {
             return cell;
         }
