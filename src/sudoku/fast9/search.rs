@@ -136,10 +136,10 @@ impl Search {
     }
 }
 
-/// The cell to branch on: among the cells with two candidates, else those
-/// with three, the one that failed most often (`failures`, none yet when
-/// `None`; the first on a tie), a cell the rules prefer of two or three
-/// candidates before any other; else the first with the fewest.
+/// The cell to branch on: among the cells the rules prefer with two
+/// candidates, else three, then among all cells with two, else three, the
+/// one that failed most often (`failures`, none yet when `None`; the first
+/// on a tie); else the first with the fewest.
 fn choose<R: ExtraRules>(
     state: &State,
     counts: &Counts,

@@ -477,6 +477,27 @@ fn the_branch_goes_to_the_cell_that_failed_most_often() {
     assert_eq!(most_failed(&[0; 3], all, Some(&failures)), None);
 }
 
+/// The cells whose edges arc consistency reads and the cells the search
+/// branches on first, on a 9x9 grid with `constraints`.
+fn arc_sources_and_preferred(
+    constraints: impl IntoIterator<Item = Constraint>,
+) -> (Vec<usize>, Vec<usize>) {
+    let rules = Rules {
+        constraints: constraints.into_iter().collect(),
+        ..Rules::default()
+    };
+    let geometry = rules.geometry(Size::NINE).unwrap();
+    let mut partners = Partners::default();
+    let rules = GeometryRules::of(&geometry, &mut partners).expect("the fast path");
+    let cells_of = |masks: [u32; 3]| {
+        (0..81)
+            .filter(|&cell| masks[cell / 27] >> (cell % 27) & 1 != 0)
+            .collect::<Vec<usize>>()
+    };
+    let (sources, preferred) = rules.arc_sources_and_preferred();
+    (cells_of(sources), cells_of(preferred))
+}
+
 #[test]
 fn arc_consistency_reads_no_pair_of_the_renban_lines_the_runs_reason_on() {
     // Cells 0, 1 and 2 (r1c1-r1c3) on a line of three; 0, 1, 10 and 19
@@ -487,22 +508,8 @@ fn arc_consistency_reads_no_pair_of_the_renban_lines_the_runs_reason_on() {
         Constraint::Renban(vec![0, 1, 10, 19]),
         Constraint::Renban(vec![40, 50]),
     ];
-    let sources = |extra: Vec<Constraint>| {
-        let rules = Rules {
-            constraints: lines.iter().cloned().chain(extra).collect(),
-            ..Rules::default()
-        };
-        let geometry = rules.geometry(Size::NINE).unwrap();
-        let mut partners = Partners::default();
-        let rules = GeometryRules::of(&geometry, &mut partners).expect("the fast path");
-        let of = |masks: &[u32; 3]| {
-            (0..81)
-                .filter(|&cell| masks[cell / 27] >> (cell % 27) & 1 != 0)
-                .collect::<Vec<usize>>()
-        };
-        let (sources, preferred) = rules.arc_sources_and_preferred();
-        (of(&sources), of(&preferred))
-    };
+    let sources =
+        |extra: Vec<Constraint>| arc_sources_and_preferred(lines.iter().cloned().chain(extra));
     // The pairs of the lines of three and four are left to their runs;
     // the line of two is only its pairs, read as edges. The cells of every
     // line are branched on first.
@@ -519,19 +526,7 @@ fn arc_consistency_reads_no_pair_of_the_renban_lines_the_runs_reason_on() {
 
 #[test]
 fn on_a_negative_grid_the_search_prefers_the_dots_not_every_related_cell() {
-    let preferred = |constraints: Vec<Constraint>| {
-        let rules = Rules {
-            constraints,
-            ..Rules::default()
-        };
-        let geometry = rules.geometry(Size::NINE).unwrap();
-        let mut partners = Partners::default();
-        let rules = GeometryRules::of(&geometry, &mut partners).expect("the fast path");
-        let (_, preferred) = rules.arc_sources_and_preferred();
-        (0..81)
-            .filter(|&cell| preferred[cell / 27] >> (cell % 27) & 1 != 0)
-            .collect::<Vec<usize>>()
-    };
+    let preferred = |constraints: Vec<Constraint>| arc_sources_and_preferred(constraints).1;
     let dots = || {
         [[0, 1], [30, 39]]
             .map(|cells| Constraint::BlackDot { cells, ratio: 2 })
