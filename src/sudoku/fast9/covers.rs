@@ -28,6 +28,43 @@ const BOXES: [u32; 3] = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
 /// `partners` keeps.
 pub(super) fn strike_covering(state: &mut State, partners: &Partners, geometry: &Geometry) {
     let mut scratch = [0u32; 27];
+    each_changed_unit(state, |state, digit, places| {
+        let found = match places {
+            Places::InBand(band, cells) => are_two(cells).then(|| {
+                let first = 27 * band + cells.trailing_zeros() as usize;
+                (
+                    first,
+                    first + (cells >> (first % 27 + 1)).trailing_zeros() as usize + 1,
+                )
+            }),
+            Places::InColumn(cells) => two_places(cells),
+        };
+        if let Some((a, b)) = found {
+            strike_pair(state, partners, geometry, digit, a, b, &mut scratch);
+        }
+    });
+}
+
+/// The open places of a digit in one unit.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Places {
+    /// In a row or a box: its band, and the cells of that band.
+    InBand(usize, u32),
+    /// In a column: the cells of each band.
+    InColumn([u32; 3]),
+}
+
+/// Calls `visit` with each digit whose places changed since the last look
+/// (which this records) and its open places in each row, column and box
+/// where they changed and are two or three.
+#[inline(always)]
+pub(super) fn each_changed_unit(
+    state: &mut State,
+    mut visit: impl FnMut(&mut State, usize, Places),
+) {
+    // The units of a digit are gathered before any is visited, so that the
+    // scan keeps to registers.
+    let mut found = [Places::InBand(0, 0); 27];
     for digit in 0..9 {
         let (now, then) = state.places_since_paired(digit);
         if now == then {
@@ -35,7 +72,7 @@ pub(super) fn strike_covering(state: &mut State, partners: &Partners, geometry: 
         }
         state.mark_paired(digit);
         let open: [u32; 3] = std::array::from_fn(|band| now[band] & state.open(band));
-        let mut pairs = Pairs::default();
+        let mut count = 0;
         let mut columns = 0;
         for band in 0..3 {
             let changed = now[band] ^ then[band];
@@ -44,76 +81,64 @@ pub(super) fn strike_covering(state: &mut State, partners: &Partners, geometry: 
             }
             for row in 0..3 {
                 let cells = ROW << (9 * row);
-                if changed & cells != 0 {
-                    pairs.add_band(band, open[band] & cells);
+                if changed & cells != 0 && are_few(open[band] & cells) {
+                    found[count] = Places::InBand(band, open[band] & cells);
+                    count += 1;
                 }
                 columns |= changed >> (9 * row) & ROW;
             }
             for cells in BOXES {
-                if changed & cells != 0 {
-                    pairs.add_band(band, open[band] & cells);
+                if changed & cells != 0 && are_few(open[band] & cells) {
+                    found[count] = Places::InBand(band, open[band] & cells);
+                    count += 1;
                 }
             }
         }
         while columns != 0 {
             let column = columns.trailing_zeros();
             columns &= columns - 1;
-            pairs.add(open.map(|band| band & COLUMN << column));
-        }
-        for &(a, b) in &pairs.found[..pairs.count] {
-            strike_pair(
-                state,
-                partners,
-                geometry,
-                digit,
-                a.into(),
-                b.into(),
-                &mut scratch,
-            );
-        }
-    }
-}
-
-/// The pairs of places found in the units of one digit.
-#[derive(Default)]
-struct Pairs {
-    found: [(u8, u8); 27],
-    count: usize,
-}
-
-impl Pairs {
-    /// Keeps `cells` (band by band, one column: bits `c`, `c + 9` and
-    /// `c + 18` of each) when they are two.
-    #[inline]
-    fn add(&mut self, cells: [u32; 3]) {
-        if !are_two(cells[0] | cells[1] << 1 | cells[2] << 2) {
-            return;
-        }
-        let mut found = [0u8; 2];
-        let mut k = 0;
-        for (band, &cells) in cells.iter().enumerate() {
-            let mut cells = cells;
-            while cells != 0 {
-                found[k] = (27 * band) as u8 + cells.trailing_zeros() as u8;
-                k += 1;
-                cells &= cells - 1;
+            let cells = open.map(|band| band & COLUMN << column);
+            // The bits of one column (`c`, `c + 9`, `c + 18`) stay apart so
+            // shifted.
+            if are_few(cells[0] | cells[1] << 1 | cells[2] << 2) {
+                found[count] = Places::InColumn(cells);
+                count += 1;
             }
         }
-        self.found[self.count] = (found[0], found[1]);
-        self.count += 1;
-    }
-
-    /// Keeps `cells` of band `band` when they are two.
-    #[inline]
-    fn add_band(&mut self, band: usize, cells: u32) {
-        if are_two(cells) {
-            let base = (27 * band) as u8;
-            let first = base + cells.trailing_zeros() as u8;
-            let second = base + (cells & (cells - 1)).trailing_zeros() as u8;
-            self.found[self.count] = (first, second);
-            self.count += 1;
+        for &places in &found[..count] {
+            visit(state, digit, places);
         }
     }
+}
+
+/// The two cells of `cells` (band by band, one column), when they are
+/// two.
+#[inline(always)]
+fn two_places(cells: [u32; 3]) -> Option<(usize, usize)> {
+    // The bits of one column (`c`, `c + 9`, `c + 18`) stay apart so shifted.
+    if !are_two(cells[0] | cells[1] << 1 | cells[2] << 2) {
+        return None;
+    }
+    let mut found = [0usize; 2];
+    let mut k = 0;
+    for (band, &cells) in cells.iter().enumerate() {
+        let mut cells = cells;
+        while cells != 0 {
+            found[k] = 27 * band + cells.trailing_zeros() as usize;
+            k += 1;
+            cells &= cells - 1;
+        }
+    }
+    Some((found[0], found[1]))
+}
+
+/// True when `bits` has two or three bits set (without a population
+/// count, which the portable build does in software).
+#[inline(always)]
+pub(super) fn are_few(bits: u32) -> bool {
+    let rest = bits & bits.wrapping_sub(1);
+    let last = rest & rest.wrapping_sub(1);
+    rest != 0 && last & last.wrapping_sub(1) == 0
 }
 
 /// True when `bits` has exactly two bits set (without a population count,

@@ -21,6 +21,7 @@
 //! quadruples, and the general one for everything else; both find the
 //! same solutions (the first of a puzzle with several may differ).
 
+mod adjacent;
 mod covers;
 mod partners;
 mod quadruples;

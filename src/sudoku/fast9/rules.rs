@@ -21,6 +21,7 @@
 //! The classic grid has no rules, and its search is compiled without
 //! these steps.
 
+use super::adjacent;
 use super::covers;
 use super::partners::Partners;
 use super::quadruples;
@@ -108,6 +109,10 @@ pub(crate) struct GeometryRules<'a> {
     /// placements that strike both places of a digit in a unit are looked
     /// for (`covers.rs`).
     covers: bool,
+    /// True when the relations are the non-consecutive rule's and nothing
+    /// else: `adjacent.rs` narrows by it in closed form, instead of the
+    /// edge walk and the look for covering placements.
+    non_consecutive: bool,
 }
 
 impl<'a> GeometryRules<'a> {
@@ -175,6 +180,7 @@ impl<'a> GeometryRules<'a> {
             partners,
             strikes,
             covers,
+            non_consecutive: adjacent::is_non_consecutive(relations),
             relations,
             related,
             narrow_reach,
@@ -186,6 +192,13 @@ impl<'a> GeometryRules<'a> {
 
 #[cfg(test)]
 impl GeometryRules<'_> {
+    /// These rules narrowed by the edge walk even where the closed form
+    /// applies.
+    pub(super) fn walking_edges(mut self) -> Self {
+        self.non_consecutive = false;
+        self
+    }
+
     /// The related cells whose edges arc consistency reads, and the
     /// related cells the search branches on first, band by band.
     pub(super) fn arc_sources_and_preferred(&self) -> ([u32; 3], [u32; 3]) {
@@ -241,6 +254,10 @@ impl ExtraRules for GeometryRules<'_> {
             {
                 narrow_cage(state, cages, cage);
             }
+        }
+        if self.non_consecutive {
+            adjacent::narrow(state, touched, counts);
+            return;
         }
         for (band, &touched) in touched.iter().enumerate() {
             let mut cells = ((counts.two[band] | counts.three[band]) & self.narrow_reach[band]

@@ -4,9 +4,9 @@
 //! (its placed cells included); a mask of unsolved cells per band says which
 //! cells are still open; for a grid with rules, a mask per band says which
 //! cells lost a candidate since the rules last looked, and a copy of the
-//! digits' masks says where they stood when the rules last looked for
-//! pairs of places (`covers.rs`). The whole state is 248 bytes, so the
-//! search copies it at each branch instead of undoing moves.
+//! digits' masks says where they stood when the rules last looked for few
+//! places (`covers.rs`, `adjacent.rs`). The whole state is 248 bytes, so
+//! the search copies it at each branch instead of undoing moves.
 //!
 //! [`State::propagate`] places every forced digit, which makes every
 //! exact-cover item with one option left chosen, and more:
@@ -119,6 +119,13 @@ impl State {
         let now = std::array::from_fn(|band| self.places[3 * digit + band]);
         let then = std::array::from_fn(|band| self.paired[3 * digit + band]);
         (now, then)
+    }
+
+    /// The cells that `digit` (0 to 8) may still take, band by band
+    /// (solved cells that hold it included).
+    #[inline(always)]
+    pub(super) fn places(&self, digit: usize) -> [u32; 3] {
+        std::array::from_fn(|band| self.places[3 * digit + band])
     }
 
     /// Records the places of `digit` as looked at for pairs.

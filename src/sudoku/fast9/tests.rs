@@ -1,6 +1,6 @@
 //! The fast path on its own, and against the general path of the solver.
 
-use super::{Classic, Fast9, GeometryRules, Partners};
+use super::{adjacent, Classic, Fast9, GeometryRules, Partners};
 use crate::engine::TieBreak;
 use crate::sudoku::constraints::{Cage, Constraint};
 use crate::sudoku::geometry::Geometry;
@@ -556,15 +556,7 @@ fn on_a_negative_grid_the_search_prefers_the_dots_not_every_related_cell() {
 fn a_placement_that_strikes_both_places_of_a_digit_in_a_unit_is_struck() {
     use super::covers::strike_covering;
     use super::state::State;
-    // Units as cell lists: rows, columns, boxes.
-    let units: Vec<Vec<usize>> = (0..9)
-        .map(|r| (0..9).map(|c| 9 * r + c).collect())
-        .chain((0..9).map(|c| (0..9).map(|r| 9 * r + c).collect()))
-        .chain((0..9).map(|b| {
-            let (top, left) = (3 * (b / 3), 3 * (b % 3));
-            (0..9).map(|k| 9 * (top + k / 3) + left + k % 3).collect()
-        }))
-        .collect();
+    let units = units();
     let mut rng = Rng::from_seed(8);
     let (mut struck, mut pairs) = (0, 0);
     for _ in 0..60 {
@@ -603,6 +595,18 @@ fn a_placement_that_strikes_both_places_of_a_digit_in_a_unit_is_struck() {
         pairs > 1000 && struck > 100,
         "{pairs} pairs, {struck} struck"
     );
+}
+
+/// The units of the 9x9 grid as cell lists: rows, columns, boxes.
+fn units() -> Vec<Vec<usize>> {
+    (0..9)
+        .map(|r| (0..9).map(|c| 9 * r + c).collect())
+        .chain((0..9).map(|c| (0..9).map(|r| 9 * r + c).collect()))
+        .chain((0..9).map(|b| {
+            let (top, left) = (3 * (b / 3), 3 * (b % 3));
+            (0..9).map(|k| 9 * (top + k / 3) + left + k % 3).collect()
+        }))
+        .collect()
 }
 
 /// Strikes from `allowed` what the fast path's look for placements that
@@ -672,4 +676,182 @@ fn strike_by_definition(
 fn the_state_copied_at_each_branch_is_248_bytes() {
     // The size the module documentation and design.md give.
     assert_eq!(std::mem::size_of::<super::state::State>(), 248);
+}
+
+#[test]
+fn the_non_consecutive_rule_alone_is_narrowed_in_closed_form() {
+    let geometry_of = |constraints: Vec<Constraint>| {
+        let rules = Rules {
+            constraints,
+            ..Rules::default()
+        };
+        rules.geometry(Size::NINE).unwrap()
+    };
+    let is_non_consecutive =
+        |geometry: &Geometry| adjacent::is_non_consecutive(geometry.fast_path_groups().relations());
+    assert!(is_non_consecutive(&geometry_of(vec![
+        Constraint::NonConsecutive
+    ])));
+    // With another rule of pairs, the edges are not the rule's alone.
+    assert!(!is_non_consecutive(&geometry_of(vec![
+        Constraint::NonConsecutive,
+        Constraint::NegativeBlack,
+    ])));
+    assert!(!is_non_consecutive(&geometry_of(vec![
+        Constraint::NegativeBlack
+    ])));
+}
+
+#[test]
+fn the_closed_form_of_the_non_consecutive_rule_strikes_what_its_definition_does() {
+    use super::state::{Counts, State};
+    let one_apart = |a: usize, b: usize| a.abs_diff(b) == 1;
+    let is_neighbour = |p: usize, q: usize| (p / 9).abs_diff(q / 9) + (p % 9).abs_diff(q % 9) == 1;
+    let units = units();
+    let mut rng = Rng::from_seed(11);
+    let (mut unsupported, mut covering) = (0, 0);
+    for _ in 0..300 {
+        let mut state = State::new();
+        for cell in 0..81 {
+            for digit in 0..9 {
+                if rng.below(100) < 72 {
+                    state.strike(cell, digit);
+                }
+            }
+        }
+        let touched: [u32; 3] = std::array::from_fn(|_| rng.below(1 << 27) as u32);
+        let mut counts = Counts::default();
+        for cell in 0..81 {
+            let bit = 1 << (cell % 27);
+            match state.candidates(cell).count_ones() {
+                2 => counts.two[cell / 27] |= bit,
+                3 => counts.three[cell / 27] |= bit,
+                _ => {}
+            }
+        }
+        // Arc consistency from the touched cells of two and three
+        // candidates: a digit of a neighbour, which is also a peer, goes with
+        // none of them (they differ by two or more).
+        let mut expected = state;
+        for cell in 0..81 {
+            let candidates = state.candidates(cell);
+            let count = candidates.count_ones();
+            if touched[cell / 27] >> (cell % 27) & 1 == 0 || !(2..=3).contains(&count) {
+                continue;
+            }
+            for other in (0..81).filter(|&other| is_neighbour(cell, other)) {
+                for digit in 0..9 {
+                    let goes_with =
+                        |mine: usize| candidates >> mine & 1 != 0 && mine.abs_diff(digit) > 1;
+                    if state.allows(other, digit) && !(0..9).any(goes_with) {
+                        expected.strike(other, digit);
+                        unsupported += 1;
+                    }
+                }
+            }
+        }
+        let mut narrowed = state;
+        adjacent::strike_unsupported(&mut narrowed, touched, &counts);
+        assert_eq!(narrowed, expected);
+        // Covering placements, digit after digit: a digit one apart from a
+        // digit of two or three places in a unit, in a cell that is or
+        // neighbours each of them.
+        let mut expected = state;
+        for digit in 0..9 {
+            let before = expected;
+            for unit in &units {
+                let places: Vec<usize> = unit
+                    .iter()
+                    .copied()
+                    .filter(|&cell| before.allows(cell, digit))
+                    .collect();
+                if !(2..=3).contains(&places.len()) {
+                    continue;
+                }
+                for cell in 0..81 {
+                    if places
+                        .iter()
+                        .all(|&place| place == cell || is_neighbour(cell, place))
+                    {
+                        for other in (0..9).filter(|&other| one_apart(other, digit)) {
+                            covering += usize::from(expected.allows(cell, other));
+                            expected.strike(cell, other);
+                        }
+                    }
+                }
+            }
+        }
+        let mut narrowed = state;
+        adjacent::strike_covering(&mut narrowed);
+        for cell in 0..81 {
+            assert_eq!(
+                narrowed.candidates(cell),
+                expected.candidates(cell),
+                "cell {cell}"
+            );
+        }
+    }
+    assert!(
+        unsupported > 100 && covering > 100,
+        "{unsupported} unsupported, {covering} covering"
+    );
+}
+
+#[test]
+fn the_closed_form_narrows_at_least_as_far_as_the_edge_walk() {
+    use super::state::State;
+    let rules = Rules {
+        constraints: vec![Constraint::NonConsecutive],
+        ..Rules::default()
+    };
+    let geometry = rules.geometry(Size::NINE).unwrap();
+    let (mut closed_partners, mut walking_partners) = (Partners::default(), Partners::default());
+    let closed = GeometryRules::of(&geometry, &mut closed_partners).unwrap();
+    let walking = GeometryRules::of(&geometry, &mut walking_partners)
+        .unwrap()
+        .walking_edges();
+    let mut rng = Rng::from_seed(5);
+    let (mut compared, mut stronger) = (0, 0);
+    for _ in 0..1000 {
+        // The same random placements under both, each followed by the
+        // forced work, while neither finds a contradiction.
+        let (mut a, mut b) = (State::new(), State::new());
+        let mut placed = 0;
+        for _ in 0..8 {
+            let cell = rng.below(81);
+            let candidates = a.candidates(cell);
+            if candidates.count_ones() < 2 {
+                continue;
+            }
+            let digits: Vec<usize> = (0..9).filter(|d| candidates >> d & 1 != 0).collect();
+            let digit = digits[rng.below(digits.len())];
+            assert!(
+                b.allows(cell, digit),
+                "the walk struck what the closed form kept"
+            );
+            a.place(cell, digit, &closed);
+            b.place(cell, digit, &walking);
+            let closed_result = a.propagate(&mut placed, &closed);
+            let walking_result = b.propagate(&mut placed, &walking);
+            if walking_result.is_err() {
+                assert!(
+                    closed_result.is_err(),
+                    "only the walk found a contradiction"
+                );
+            }
+            if closed_result.is_err() {
+                break;
+            }
+            compared += 1;
+            for cell in 0..81 {
+                let (narrowed, walked) = (a.candidates(cell), b.candidates(cell));
+                assert_eq!(narrowed & !walked, 0, "cell {cell}");
+                stronger += usize::from(narrowed != walked);
+            }
+        }
+    }
+    assert!(
+        compared > 2000 && stronger > 100,
+        "{compared} states, {stronger} narrower cells"
+    );
 }

@@ -1,0 +1,194 @@
+//! The non-consecutive rule on the 9x9 fast path, as word operations on
+//! the digits' masks.
+//!
+//! On a non-consecutive grid every cell is related to its orthogonal
+//! neighbours, so the generic narrowing (`rules.rs`) walks the edges of
+//! every cell of few candidates, and the look for placements that strike
+//! every place of a digit in a unit (`covers.rs`) walks the strikes of
+//! each place. Both have a closed form here, where the rule is the same on
+//! every edge:
+//! - a digit is unsupported in the neighbours of every cell whose
+//!   candidates are all within one of it (neighbours are peers, so they
+//!   differ by two or more): one mask of those cells, shifted one cell four
+//!   ways, a few words a digit; with the strikes made on placing, this is
+//!   the whole of arc consistency on the rule;
+//! - a placement of `d - 1` or `d + 1` strikes `d` in its own cell and its
+//!   four neighbours, so where a digit has few places left in a row, a
+//!   column or a box, the digits one apart from it leave the cells whose
+//!   closed neighbourhood holds them all: an intersection of a few table
+//!   rows.
+
+use super::covers::{each_changed_unit, Places};
+use super::state::{Counts, State};
+use super::tables::{BAND, COLUMN, ROW};
+use crate::sudoku::relations::Relations;
+
+/// The cells of a band but those of its first column.
+const NOT_FIRST_COLUMN: u32 = BAND & !COLUMN;
+
+/// The cells of a band but those of its last column.
+const NOT_LAST_COLUMN: u32 = BAND & !(COLUMN << 8);
+
+/// Each cell with its four orthogonal neighbours, as masks of the three
+/// bands.
+static CLOSED_NEIGHBOURHOODS: [[u32; 3]; 81] = closed_neighbourhoods();
+
+const fn closed_neighbourhoods() -> [[u32; 3]; 81] {
+    let mut table = [[0; 3]; 81];
+    let mut cell: usize = 0;
+    while cell < 81 {
+        let (row, column) = (cell / 9, cell % 9);
+        let mut other: usize = 0;
+        while other < 81 {
+            let (r, c) = (other / 9, other % 9);
+            if r.abs_diff(row) + c.abs_diff(column) <= 1 {
+                table[cell][other / 27] |= 1 << (other % 27);
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
+/// True when `relations` are those of the non-consecutive rule on a 9x9
+/// grid and nothing else: every two orthogonal neighbours related, each
+/// refusing exactly the digits one apart (and, as peers, the same digit).
+pub(super) fn is_non_consecutive(relations: &Relations) -> bool {
+    if relations.side() != 9 || relations.cells().len() != 81 {
+        return false;
+    }
+    let mut edges = 0;
+    for from in 0..81 {
+        let cell = relations.cells()[from] as usize;
+        for (target, _, supports) in relations.edges(from) {
+            let other = relations.cells()[target] as usize;
+            let apart = (cell / 9).abs_diff(other / 9) + (cell % 9).abs_diff(other % 9);
+            if apart != 1 {
+                return false;
+            }
+            for (digit, &supported) in supports.iter().enumerate() {
+                let one_apart = (0b101u64 << digit >> 1) & 0x1ff;
+                if supported | 1 << digit != 0x1ff & !one_apart {
+                    return false;
+                }
+            }
+            edges += 1;
+        }
+    }
+    edges == 2 * 2 * 9 * 8
+}
+
+/// Narrows `state` by the non-consecutive rule: arc consistency from the
+/// cells of two and three candidates among `touched` (those in `counts`),
+/// then the placements one apart from a digit that would strike all its
+/// few places in a unit whose places of it changed since the last call.
+pub(super) fn narrow(state: &mut State, touched: [u32; 3], counts: &Counts) {
+    strike_unsupported(state, touched, counts);
+    if !state.has_changes() {
+        strike_covering(state);
+    }
+}
+
+/// Strikes each digit from the neighbours of the cells of `touched` whose
+/// candidates are all within one of it: a neighbour, which is also a peer,
+/// differs from it by two or more. A placed digit strikes those within one
+/// of it from its neighbours as it is placed, so the cells of two and three
+/// candidates are the only others that leave a digit of a neighbour
+/// unsupported.
+pub(super) fn strike_unsupported(state: &mut State, touched: [u32; 3], counts: &Counts) {
+    let few: [u32; 3] =
+        std::array::from_fn(|band| touched[band] & (counts.two[band] | counts.three[band]));
+    if few == [0; 3] {
+        return;
+    }
+    let masks: [[u32; 3]; 9] = std::array::from_fn(|digit| state.places(digit));
+    // below[d]: the cells that allow a digit under d; from[d]: d or over.
+    let mut below = [[0u32; 3]; 10];
+    let mut from = [[0u32; 3]; 10];
+    for digit in 0..9 {
+        for band in 0..3 {
+            below[digit + 1][band] = below[digit][band] | masks[digit][band];
+            from[8 - digit][band] = from[9 - digit][band] | masks[8 - digit][band];
+        }
+    }
+    for digit in 0..9usize {
+        let (under, over) = (below[digit.saturating_sub(1)], from[(digit + 2).min(9)]);
+        let within: [u32; 3] = std::array::from_fn(|band| few[band] & !(under[band] | over[band]));
+        if within == [0; 3] {
+            continue;
+        }
+        for (band, &cells) in neighbours(within).iter().enumerate() {
+            if masks[digit][band] & cells != 0 {
+                state.strike_cells(3 * digit + band, cells);
+            }
+        }
+    }
+}
+
+/// The orthogonal neighbours of `cells`, band by band.
+#[inline(always)]
+fn neighbours(cells: [u32; 3]) -> [u32; 3] {
+    std::array::from_fn(|band| {
+        let here = cells[band];
+        let sideways = (here << 1 & NOT_FIRST_COLUMN) | (here >> 1 & NOT_LAST_COLUMN);
+        let mut vertical = (here << 9 | here >> 9) & BAND;
+        if band > 0 {
+            vertical |= cells[band - 1] >> 18;
+        }
+        if band < 2 {
+            vertical |= (cells[band + 1] & ROW) << 18;
+        }
+        sideways | vertical
+    })
+}
+
+/// For each digit whose places changed since the last look, and each unit
+/// where they changed and it has two to three open places,
+/// strikes the digits one apart from it in the cells whose closed
+/// neighbourhood holds them all.
+pub(super) fn strike_covering(state: &mut State) {
+    each_changed_unit(state, |state, digit, places| {
+        let mut common = [BAND; 3];
+        match places {
+            Places::InBand(band, cells) => meet(&mut common, band, cells),
+            Places::InColumn(cells) => {
+                for (band, &cells) in cells.iter().enumerate() {
+                    meet(&mut common, band, cells);
+                }
+            }
+        }
+        strike_one_apart(state, digit, common);
+    });
+}
+
+/// Narrows `common` to the closed neighbourhood of each of `cells` of
+/// band `band`.
+#[inline(always)]
+fn meet(common: &mut [u32; 3], band: usize, mut cells: u32) {
+    while cells != 0 {
+        let cell = 27 * band + cells.trailing_zeros() as usize;
+        cells &= cells - 1;
+        for (mask, &closed) in common.iter_mut().zip(&CLOSED_NEIGHBOURHOODS[cell]) {
+            *mask &= closed;
+        }
+    }
+}
+
+/// Strikes the digits one apart from `digit` from the open cells of
+/// `cells`.
+#[inline(always)]
+fn strike_one_apart(state: &mut State, digit: usize, cells: [u32; 3]) {
+    for (band, &cells) in cells.iter().enumerate() {
+        let cells = cells & state.open(band);
+        if cells == 0 {
+            continue;
+        }
+        if digit > 0 {
+            state.strike_cells(3 * (digit - 1) + band, cells);
+        }
+        if digit < 8 {
+            state.strike_cells(3 * (digit + 1) + band, cells);
+        }
+    }
+}
