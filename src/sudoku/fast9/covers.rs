@@ -31,10 +31,10 @@ pub(super) fn strike_covering(state: &mut State, partners: &Partners, geometry: 
     each_changed_unit(state, |state, digit, places| {
         let found = match places {
             Places::InBand(band, cells) => are_two(cells).then(|| {
-                let first = 27 * band + cells.trailing_zeros() as usize;
+                let second = cells & (cells - 1);
                 (
-                    first,
-                    first + (cells >> (first % 27 + 1)).trailing_zeros() as usize + 1,
+                    27 * band + cells.trailing_zeros() as usize,
+                    27 * band + second.trailing_zeros() as usize,
                 )
             }),
             Places::InColumn(cells) => two_places(cells),
