@@ -16,7 +16,9 @@
 //! - a row, a column or a box with one place for a digit gets it (a box with
 //!   one place leaves its row one place after the narrowing);
 //! - a cell with one candidate gets it;
-//! - a row, box, column or cell with no place left is a contradiction;
+//! - a row, box, column or cell with no place left is a contradiction; on a
+//!   grid with rules the cells are looked at after every placement, so that
+//!   a wrong branch stops before the rest of its forced digits;
 //! - for a grid with rules beyond its units ([`ExtraRules`]), a placed digit
 //!   strikes the placements its rules forbid with it, and once nothing else
 //!   is forced the rules narrow the candidates further, and the work starts
@@ -93,6 +95,22 @@ impl State {
             touched: [BAND; 3],
             paired: [0; 27],
         }
+    }
+
+    /// True when an open cell has no candidate left. A wrong branch on a
+    /// grid with rules most often ends this way, and the sweep that would
+    /// find it comes only after every other forced digit has been placed.
+    #[inline(always)]
+    fn has_empty_cell(&self) -> bool {
+        let mut empty = 0;
+        for band in 0..3 {
+            let mut any = 0;
+            for digit in 0..9 {
+                any |= self.places[3 * digit + band];
+            }
+            empty |= self.unsolved[band] & !any;
+        }
+        empty != 0
     }
 
     /// True when every cell holds a digit.
@@ -263,7 +281,8 @@ impl State {
 
     /// Like [`State::place`], but first checks that the cell still allows
     /// the digit: a single found in a sweep may have lost it to another
-    /// single of the same sweep.
+    /// single of the same sweep. On a grid with rules, a cell that the
+    /// placing leaves with no candidate is a contradiction at once.
     #[inline]
     fn place_checked<R: ExtraRules>(
         &mut self,
@@ -277,6 +296,9 @@ impl State {
         }
         self.place(cell, digit, rules);
         *placed += 1;
+        if R::ANY && self.has_empty_cell() {
+            return Err(Contradiction);
+        }
         Ok(())
     }
 
@@ -426,6 +448,9 @@ impl State {
                 }
                 self.place_last(cell, candidates.trailing_zeros() as usize, rules);
                 *placed += 1;
+                if R::ANY && self.has_empty_cell() {
+                    return Err(Contradiction);
+                }
             }
         }
         Ok(counts)
