@@ -98,8 +98,8 @@ impl State {
     }
 
     /// True when an open cell has no candidate left. A wrong branch on a
-    /// grid with rules most often ends this way, and the sweep that would
-    /// find it comes only after every other forced digit has been placed.
+    /// grid with rules often ends this way, and the sweep of the cells that
+    /// would find it comes only after every other forced digit is placed.
     #[inline(always)]
     fn has_empty_cell(&self) -> bool {
         let mut empty = 0;
