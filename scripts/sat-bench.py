@@ -37,6 +37,7 @@ def var(row, column, value):
 
 
 def exactly_once(clauses, literals):
+    """Adds to `clauses` that exactly one of `literals` holds: one clause of all, "not both" for each pair."""
     clauses.append(list(literals))
     for i, a in enumerate(literals):
         for b in literals[i + 1:]:
@@ -44,6 +45,7 @@ def exactly_once(clauses, literals):
 
 
 def base_clauses(non_consecutive):
+    """The clauses of the empty 9x9 grid, with the non-consecutive rule when asked."""
     clauses = []
     houses = []
     for i in range(9):
@@ -69,16 +71,18 @@ def base_clauses(non_consecutive):
 
 
 def read(path):
+    """The puzzles of `path` as (givens, non-consecutive or not)."""
     puzzles = []
-    for line in open(path):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("{"):
-            record = json.loads(line)
-            puzzles.append((record["givens"], "non-consecutive" in record.get("variants", [])))
-        else:
-            puzzles.append((line, False))
+    with open(path) as lines:
+        for line in lines:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.startswith("{"):
+                record = json.loads(line)
+                puzzles.append((record["givens"], "non-consecutive" in record.get("variants", [])))
+            else:
+                puzzles.append((line, False))
     return puzzles
 
 
@@ -102,6 +106,7 @@ def count_to_two(name, clauses, givens):
 
 
 def dlx_seconds(binary, path):
+    """The time sudoku-dlx prints for counting every puzzle of `path` to 2 on one thread."""
     run = subprocess.run([binary, "count", "--limit", "2", "-j", "1", "--stats", path],
                          capture_output=True, text=True, check=True)
     return float(re.search(r"^time\s+([0-9.]+) s", run.stderr, re.M).group(1))
@@ -124,6 +129,7 @@ def main():
         for name in names:
             runs = [count_to_two(name, clauses[nc], givens) for givens, nc in puzzles]
             totals[name].append(sum(seconds for seconds, _ in runs))
+            # The solvers are deterministic: every round meets the same conflicts.
             conflicts[name] = statistics.median(c for _, c in runs)
     n = len(puzzles)
     print(f"{args.file}: {n} puzzles, count to 2, {args.rounds} rounds; ms a puzzle (medians over rounds)\n")
