@@ -6,7 +6,7 @@
 //! every cell of few candidates, and the look for placements that strike
 //! every place of a digit in a unit (`covers.rs`) walks the strikes of
 //! each place. Both have a closed form here, where the rule is the same on
-//! every edge:
+//! every edge, and so do the strikes of a placement:
 //! - a digit is unsupported in the neighbours of every cell whose
 //!   candidates are all within one of it (neighbours are peers, so they
 //!   differ by two or more): one mask of those cells, shifted one cell four
@@ -16,7 +16,10 @@
 //!   four neighbours, so where a digit has few places left in a row, a
 //!   column or a box, the digits one apart from it leave the cells whose
 //!   closed neighbourhood holds them all: an intersection of a few table
-//!   rows.
+//!   rows;
+//! - when no group or cage strikes too, a placed digit strikes the digits
+//!   one apart from it in its four neighbours straight from a table row,
+//!   not through the strikes gathered for each placement (`partners.rs`).
 
 use super::covers::{each_changed_unit, Places};
 use super::state::{Counts, State};
@@ -46,6 +49,37 @@ const fn closed_neighbourhoods() -> [[u32; 3]; 81] {
             }
             other += 1;
         }
+        cell += 1;
+    }
+    table
+}
+
+/// Strikes the digits one apart from `digit` (0 to 8), just placed in
+/// `cell`, from its four neighbours: the strikes of the placement on a grid
+/// whose only rule beyond its units is this one, without the walk of its
+/// gathered partners.
+#[inline(always)]
+pub(super) fn strike_neighbours(state: &mut State, cell: usize, digit: usize) {
+    for (band, &cells) in OPEN_NEIGHBOURHOODS[cell].iter().enumerate() {
+        if cells != 0 {
+            if digit > 0 {
+                state.strike_cells(3 * (digit - 1) + band, cells);
+            }
+            if digit < 8 {
+                state.strike_cells(3 * (digit + 1) + band, cells);
+            }
+        }
+    }
+}
+
+/// Each cell's four orthogonal neighbours, as masks of the three bands.
+static OPEN_NEIGHBOURHOODS: [[u32; 3]; 81] = open_neighbourhoods();
+
+const fn open_neighbourhoods() -> [[u32; 3]; 81] {
+    let mut table = closed_neighbourhoods();
+    let mut cell: usize = 0;
+    while cell < 81 {
+        table[cell][cell / 27] &= !(1 << (cell % 27));
         cell += 1;
     }
     table

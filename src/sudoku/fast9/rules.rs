@@ -113,6 +113,10 @@ pub(crate) struct GeometryRules<'a> {
     /// else: `adjacent.rs` narrows by it in closed form, instead of the
     /// edge walk and the look for covering placements.
     non_consecutive: bool,
+    /// True when the non-consecutive rule is the only one whose placements
+    /// strike beyond their peers (no group, no cage): its strikes are made
+    /// in closed form (`adjacent.rs`), not through `partners`.
+    neighbours_only: bool,
 }
 
 impl<'a> GeometryRules<'a> {
@@ -175,12 +179,14 @@ impl<'a> GeometryRules<'a> {
         for &cell in geometry.consecutive_sets().iter().flatten() {
             preferred[cell / 27] |= 1 << (cell % 27);
         }
+        let non_consecutive = adjacent::is_non_consecutive(relations);
         Some(GeometryRules {
             geometry,
             partners,
             strikes,
             covers,
-            non_consecutive: adjacent::is_non_consecutive(relations),
+            non_consecutive,
+            neighbours_only: non_consecutive && groups.groups() == 0 && geometry.cages().is_empty(),
             relations,
             related,
             narrow_reach,
@@ -196,6 +202,7 @@ impl GeometryRules<'_> {
     /// applies.
     pub(super) fn walking_edges(mut self) -> Self {
         self.non_consecutive = false;
+        self.neighbours_only = false;
         self
     }
 
@@ -212,7 +219,9 @@ impl ExtraRules for GeometryRules<'_> {
 
     #[inline]
     fn strike_partners(&self, state: &mut State, cell: usize, digit: usize) {
-        if self.strikes {
+        if self.neighbours_only {
+            adjacent::strike_neighbours(state, cell, digit);
+        } else if self.strikes {
             self.partners.strike(self.geometry, state, cell, digit);
         }
     }

@@ -704,21 +704,14 @@ fn the_non_consecutive_rule_alone_is_narrowed_in_closed_form() {
 
 #[test]
 fn the_closed_form_of_the_non_consecutive_rule_strikes_what_its_definition_does() {
-    use super::state::{Counts, State};
+    use super::state::Counts;
     let one_apart = |a: usize, b: usize| a.abs_diff(b) == 1;
     let is_neighbour = |p: usize, q: usize| (p / 9).abs_diff(q / 9) + (p % 9).abs_diff(q % 9) == 1;
     let units = units();
     let mut rng = Rng::from_seed(11);
     let (mut unsupported, mut covering) = (0, 0);
     for _ in 0..300 {
-        let mut state = State::new();
-        for cell in 0..81 {
-            for digit in 0..9 {
-                if rng.below(100) < 72 {
-                    state.strike(cell, digit);
-                }
-            }
-        }
+        let state = random_state(&mut rng, 72);
         let touched: [u32; 3] = std::array::from_fn(|_| rng.below(1 << 27) as u32);
         let mut counts = Counts::default();
         for cell in 0..81 {
@@ -800,11 +793,7 @@ fn the_closed_form_of_the_non_consecutive_rule_strikes_what_its_definition_does(
 #[test]
 fn the_closed_form_narrows_at_least_as_far_as_the_edge_walk() {
     use super::state::State;
-    let rules = Rules {
-        constraints: vec![Constraint::NonConsecutive],
-        ..Rules::default()
-    };
-    let geometry = rules.geometry(Size::NINE).unwrap();
+    let geometry = non_consecutive_geometry();
     let (mut closed_partners, mut walking_partners) = (Partners::default(), Partners::default());
     let closed = GeometryRules::of(&geometry, &mut closed_partners).unwrap();
     let walking = GeometryRules::of(&geometry, &mut walking_partners)
@@ -854,4 +843,48 @@ fn the_closed_form_narrows_at_least_as_far_as_the_edge_walk() {
         compared > 2000 && stronger > 100,
         "{compared} states, {stronger} narrower cells"
     );
+}
+
+#[test]
+fn a_placement_strikes_in_closed_form_what_its_gathered_partners_strike() {
+    let geometry = non_consecutive_geometry();
+    let mut partners = Partners::default();
+    partners.clear();
+    let mut rng = Rng::from_seed(17);
+    let mut struck = 0;
+    for _ in 0..20 {
+        let state = random_state(&mut rng, 40);
+        for cell in 0..81 {
+            for digit in 0..9 {
+                let (mut closed, mut gathered) = (state, state);
+                adjacent::strike_neighbours(&mut closed, cell, digit);
+                partners.strike(&geometry, &mut gathered, cell, digit);
+                assert_eq!(closed, gathered, "digit {} in cell {cell}", digit + 1);
+                struck += usize::from(closed != state);
+            }
+        }
+    }
+    assert!(struck > 10_000, "{struck} placements struck anything");
+}
+
+/// The 9x9 geometry of the non-consecutive rule alone.
+fn non_consecutive_geometry() -> Geometry {
+    let rules = Rules {
+        constraints: vec![Constraint::NonConsecutive],
+        ..Rules::default()
+    };
+    rules.geometry(Size::NINE).unwrap()
+}
+
+/// A state with each candidate struck at random, `percent` in a hundred.
+fn random_state(rng: &mut Rng, percent: usize) -> super::state::State {
+    let mut state = super::state::State::new();
+    for cell in 0..81 {
+        for digit in 0..9 {
+            if rng.below(100) < percent {
+                state.strike(cell, digit);
+            }
+        }
+    }
+    state
 }
