@@ -5,8 +5,10 @@ Usage: python3 scripts/variant-bench.py --dlx target/release/sudoku-dlx [--lisud
                                         [--rounds 5] [--sets x,hyper,...] [--dir puzzles/variants]
                                         [--dlx-input auto|json|plain] [--modes solve,count] [--summary]
 
-`--python` is the interpreter that has OR-tools for `scripts/cpsat.py` (default: this one); `--lisudoku` is the
-`peer-lisudoku` binary of `../shared/peers` (built separately; left out, that column is empty). Per set:
+`--python` is the interpreter that has OR-tools for `scripts/cpsat.py` (default: this one); `--lisudoku` is a
+binary that runs lisudoku's solver library on these JSON lines: `scripts/lisudoku-variants` (built separately,
+`cargo build --release --manifest-path scripts/lisudoku-variants/Cargo.toml`), or `peer-lisudoku` of
+`../shared/peers`, which maps fewer rules; left out, that column is empty. Per set:
 
 1. Time: `--rounds` rounds; in each, every solver runs the whole file once per mode (solve, count), the solvers
    in an order that rotates from round to round. Whole-process wall time, and the solver's own loop time where it
@@ -25,8 +27,11 @@ Usage: python3 scripts/variant-bench.py --dlx target/release/sudoku-dlx [--lisud
    and whole process), lisudoku where it takes the rules, and sudoku-dlx's mean search nodes per puzzle (its
    `--stats`, one extra run of `count --limit 2` on the file once).
 
-lisudoku (`peer-lisudoku`) takes givens, boxes, regions, the variants x, hyper, disjoint, anti-king and
-anti-knight, and killer cages: a set with non-consecutive or any rule beyond those gets no lisudoku column.
+lisudoku gets a column where the binary maps the set's rules: its count of the first puzzle is not
+`unsupported`. `lisudoku-variants` maps thermometers, arrows, odd and even cells, renban lines, palindromes,
+killer cages, kropki dots, the two negative kropki rules together (the library has them as one) and the
+variants x, hyper, disjoint, anti-king and anti-knight: the rules the library shares with sudoku-dlx;
+`peer-lisudoku` maps boxes, regions, those variants and killer cages.
 
 sudoku-dlx input: `json` feeds the JSON lines as they are (`sudoku-dlx solve` / `count --limit 2`); `plain`
 feeds the givens alone with `--variant LIST` (only for sets whose puzzles all have the default boxes, no regions,
@@ -118,6 +123,16 @@ def dlx_solver(binary, puzzles, json_text, choice, copies):
     return Solver("sudoku-dlx", commands, text, dlx_time, copies)
 
 
+def lisudoku_maps(binary, json_text):
+    """True when the lisudoku binary maps the set's rules: its count of the first puzzle is not `unsupported`.
+    A later puzzle it does not map answers `unsupported`, which the check reports."""
+    first = json_text.splitlines()[0] + "\n"
+    probe = subprocess.run([binary, "--count"], input=first, capture_output=True, text=True)
+    if probe.returncode != 0:
+        raise RuntimeError(f"lisudoku: exit {probe.returncode}: {probe.stderr.strip()[:200]}")
+    return probe.stdout.strip() != "unsupported"
+
+
 def judge(puzzles, solver, mode, answers):
     """A list of problems with one solver's answers (empty when all are right)."""
     problems = []
@@ -148,8 +163,8 @@ def bench_set(name, path, args):
         note = "sudoku-dlx reads neither the JSON form nor these rules by `--variant` yet: the others alone. "
     else:
         solvers.append(dlx)
-    lisudoku_takes = all("non-consecutive" not in p.variants and not p.rules_json() for p in puzzles)
-    if args.lisudoku and lisudoku_takes:
+    lisudoku_takes = args.lisudoku is not None and lisudoku_maps(args.lisudoku, json_text)
+    if lisudoku_takes:
         commands = {"solve": [args.lisudoku, "--time"], "count": [args.lisudoku, "--count", "--time"]}
         modes = args.lisudoku_modes.split(",")
         solvers.append(Solver("lisudoku", {m: commands[m] for m in modes}, json_text, peer_time))
@@ -267,7 +282,7 @@ def print_summary(rows):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--dlx", required=True, help="the sudoku-dlx binary")
-    ap.add_argument("--lisudoku", help="the peer-lisudoku binary")
+    ap.add_argument("--lisudoku", help="lisudoku-variants or peer-lisudoku")
     ap.add_argument("--python", default=sys.executable, help="a Python with OR-tools, for cpsat.py")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--dir", default=os.path.join(HERE, "..", "puzzles", "variants"))
