@@ -163,7 +163,8 @@ def bench_set(name, path, args):
         note = "sudoku-dlx reads neither the JSON form nor these rules by `--variant` yet: the others alone. "
     else:
         solvers.append(dlx)
-    lisudoku_takes = args.lisudoku is not None and lisudoku_maps(args.lisudoku, json_text)
+    # None: no lisudoku binary given, so whether it maps the rules is not known.
+    lisudoku_takes = None if args.lisudoku is None else lisudoku_maps(args.lisudoku, json_text)
     if lisudoku_takes:
         commands = {"solve": [args.lisudoku, "--time"], "count": [args.lisudoku, "--count", "--time"]}
         modes = args.lisudoku_modes.split(",")
@@ -270,7 +271,7 @@ def print_summary(rows):
             f"{r['sudoku-dlx', 'own']:.3f}", f"{r.get(('CP-SAT', 'own'), float('nan')):.3f}",
             times(cp) if cp else "-",
             times(r["CP-SAT", "whole", "ratio"]) if ("CP-SAT", "whole", "ratio") in r else "-",
-            f"{r['lisudoku', 'own']:.3f}" if li else ("-" if r["lisudoku_takes"] else "no rule"),
+            f"{r['lisudoku', 'own']:.3f}" if li else ("no rule" if r["lisudoku_takes"] is False else "-"),
             f"{r['lisudoku', 'own', 'ratio']:,.0f}x" if li else "-",
             f"{r['nodes']:,.1f}" if r["nodes"] is not None else "-",
             ("yes" if cp >= 100 else f"no ({times(cp)})") if cp else "-",
