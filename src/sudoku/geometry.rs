@@ -64,7 +64,8 @@ pub struct Geometry {
     /// True for rows, columns and the size's own boxes, whatever "at most
     /// once" groups, placements forbidden outright, renban lines, tables,
     /// killer cages and rules kept whole come with them, and no other
-    /// unit; only the tables of rules kept whole have links.
+    /// unit but extra units of n cells after them; only the tables of
+    /// rules kept whole have links.
     classic_units: bool,
     /// The number of units of every cell, when it is the same for all.
     units_per_cell: Option<usize>,
@@ -647,7 +648,17 @@ impl GeometryBuilder {
             kept_whole[whole.rule as usize] = true;
         }
         let of_whole_rule = |table: &Table| kept_whole.get(table.rule as usize) == Some(&true);
-        let classic_units = self.square_box_shape().is_some()
+        // Rows, columns and boxes, then only extra units of n cells (the
+        // diagonals of x, the windows of hyper, the disjoint groups).
+        let extra_units = self.units.len() - self.standard_units;
+        let classic_units = self
+            .boxes
+            .is_some_and(|(rows, columns)| rows * columns == n)
+            && self.frame.is_square(n)
+            && self.standard_units == 3 * n
+            && self.units[self.standard_units..]
+                .iter()
+                .all(|(unit, cells)| matches!(unit, Unit::Extra(_)) && cells.len() == n)
             && matches!(self.units.first(), Some((Unit::Row(_), _)))
             && self.boxes == size.box_shape()
             && self
@@ -655,6 +666,7 @@ impl GeometryBuilder {
                 .iter()
                 .all(|table| table.links.is_empty() || of_whole_rule(table));
         let classic = classic_units
+            && extra_units == 0
             && cages.is_empty()
             && fast_path_groups.groups() == 0
             && !has_deferred
@@ -950,7 +962,9 @@ impl Geometry {
     /// [`Geometry::consecutive_sets`]), tables (arrows, between lines,
     /// quadruples), killer cages and the rules also kept whole beside
     /// their tables (little killers, sandwiches, region-sum lines,
-    /// quadruples), whose tables alone may have links: no other unit.
+    /// quadruples), whose tables alone may have links; the only other
+    /// units are extra units of n cells ([`Unit::Extra`]: the diagonals of
+    /// x, the windows of hyper, the disjoint groups), after the others.
     /// The classic geometry is one.
     pub fn has_classic_units(&self) -> bool {
         self.classic_units

@@ -134,6 +134,18 @@ impl Partners {
                 }
             }
         }
+        // The other cells of its extra units (x, hyper, disjoint), which
+        // are after the rows, columns and boxes.
+        for unit in 27..geometry.units() {
+            let cells = geometry.unit_cells(unit);
+            if cells.contains(&(cell as u16)) {
+                for &other in cells {
+                    if usize::from(other) != cell {
+                        mark(&mut masks, &mut touched, usize::from(other), digit);
+                    }
+                }
+            }
+        }
         let cages = geometry.cages();
         if let Some(cage) = cages.cage_of(cell) {
             for &mate in cages.cells(cage) {

@@ -23,6 +23,7 @@
 
 use super::adjacent;
 use super::covers;
+use super::extra_units::{self, MOST_EXTRA_UNITS};
 use super::partners::Partners;
 use super::quadruples;
 use super::state::{Counts, ExtraRules, State};
@@ -117,6 +118,11 @@ pub(crate) struct GeometryRules<'a> {
     /// strike beyond their peers (no group, no cage): its strikes are made
     /// in closed form (`adjacent.rs`), not through `partners`.
     neighbours_only: bool,
+    /// The cells of each extra unit, band by band; the first
+    /// `extra_count` are the geometry's.
+    extra_units: [[u32; 3]; MOST_EXTRA_UNITS],
+    /// How many extra units the geometry has.
+    extra_count: usize,
 }
 
 impl<'a> GeometryRules<'a> {
@@ -145,7 +151,9 @@ impl<'a> GeometryRules<'a> {
                 }
             }
         };
+        let extra_count = geometry.units() - 27;
         if !geometry.has_classic_units()
+            || extra_count > MOST_EXTRA_UNITS
             || geometry.tables().iter().any(long_table)
             || geometry.whole_rules().iter().any(unread_sum)
         {
@@ -166,7 +174,16 @@ impl<'a> GeometryRules<'a> {
             };
             bands[cell / 27] |= 1 << (cell % 27);
         }
-        let strikes = groups.groups() > 0 || !relations.is_empty() || !geometry.cages().is_empty();
+        let mut extra_units = [[0u32; 3]; MOST_EXTRA_UNITS];
+        for (masks, unit) in extra_units.iter_mut().zip(27..geometry.units()) {
+            for &cell in geometry.unit_cells(unit) {
+                masks[usize::from(cell) / 27] |= 1 << (cell % 27);
+            }
+        }
+        let strikes = groups.groups() > 0
+            || !relations.is_empty()
+            || !geometry.cages().is_empty()
+            || extra_count > 0;
         let covers = strikes && is_negative_everywhere(relations);
         // When the rules are negative everywhere every cell is related, and
         // the cells that prune only with few candidates say nothing by
@@ -186,7 +203,12 @@ impl<'a> GeometryRules<'a> {
             strikes,
             covers,
             non_consecutive,
-            neighbours_only: non_consecutive && groups.groups() == 0 && geometry.cages().is_empty(),
+            neighbours_only: non_consecutive
+                && groups.groups() == 0
+                && geometry.cages().is_empty()
+                && extra_count == 0,
+            extra_units,
+            extra_count,
             relations,
             related,
             narrow_reach,
@@ -230,6 +252,7 @@ impl ExtraRules for GeometryRules<'_> {
         // A line, table or cage none of whose cells lost a candidate since
         // the last call has struck what it can, as has such a related cell.
         let touched = state.take_touched();
+        extra_units::narrow(state, &self.extra_units[..self.extra_count], touched);
         let is_touched = |cell: usize| touched[cell / 27] >> (cell % 27) & 1 != 0;
         for line in self.geometry.consecutive_sets() {
             if line.iter().any(|&cell| is_touched(cell)) {

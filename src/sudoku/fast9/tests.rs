@@ -418,33 +418,7 @@ fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
                 WholeKind::Quadruple(_) => 3,
             }] += 1;
         }
-        let keep = [0.0, 0.05, 0.15, 0.3][round % 4];
-        let mut cells = solved.cells().to_vec();
-        for value in cells.iter_mut() {
-            if (rng.below(1000) as f64) >= keep * 1000.0 {
-                *value = 0;
-            }
-        }
-        // A fifth tampered: one given changed, which may leave no solution
-        // or break a rule at once.
-        if round % 5 == 0 {
-            let cell = rng.below(81);
-            cells[cell] = rng.below(9) as u8 + 1;
-        }
-        let puzzle = Grid::from_cells(&cells).unwrap();
-        let expected = solutions(&geometry, &puzzle, 3, TieBreak::Leftmost);
-        let found = solutions(&geometry, &puzzle, 3, TieBreak::MostHidden);
-        // Below the limit the solutions are all of them, so the same; at
-        // it, each path may meet others first.
-        match (&found, &expected) {
-            (Some(found), Some(expected)) if expected.len() == 3 => assert_eq!(found.len(), 3),
-            _ => assert_eq!(found, expected, "{puzzle:?} {rules:?}"),
-        }
-        for solution in found.iter().flatten() {
-            assert!(solution.keeps_givens_of(&puzzle));
-            assert!(geometry.first_conflict(solution).is_none());
-        }
-        seen[expected.map_or(3, |found| found.len().min(2))] += 1;
+        seen[cut_and_compare(&mut rng, &geometry, &solved, round, &rules)] += 1;
     }
     // Puzzles with none, one and several solutions, and givens that break
     // the rules, were all met.
@@ -887,4 +861,89 @@ fn random_state(rng: &mut Rng, percent: usize) -> super::state::State {
         }
     }
     state
+}
+
+/// Cuts `solved` (a solution under `geometry`) to a puzzle, keeping more
+/// givens from round to round, a fifth of the time with one given
+/// changed, and checks that the fast path finds the solutions the general
+/// path finds (up to 3). Returns 0, 1 or 2 for the solutions found (2 for
+/// several), 3 when the givens clash. `rules` names the puzzle's rules in a
+/// failure.
+fn cut_and_compare(
+    rng: &mut Rng,
+    geometry: &Geometry,
+    solved: &Grid,
+    round: usize,
+    rules: &Rules,
+) -> usize {
+    let keep = [0.0, 0.05, 0.15, 0.3][round % 4];
+    let mut cells = solved.cells().to_vec();
+    for value in cells.iter_mut() {
+        if (rng.below(1000) as f64) >= keep * 1000.0 {
+            *value = 0;
+        }
+    }
+    // A fifth tampered: one given changed, which may leave no solution
+    // or break a rule at once.
+    if round % 5 == 0 {
+        let cell = rng.below(81);
+        cells[cell] = rng.below(9) as u8 + 1;
+    }
+    let puzzle = Grid::from_cells(&cells).unwrap();
+    let expected = solutions(geometry, &puzzle, 3, TieBreak::Leftmost);
+    let found = solutions(geometry, &puzzle, 3, TieBreak::MostHidden);
+    // Below the limit the solutions are all of them, so the same; at
+    // it, each path may meet others first.
+    match (&found, &expected) {
+        (Some(found), Some(expected)) if expected.len() == 3 => assert_eq!(found.len(), 3),
+        _ => assert_eq!(found, expected, "{puzzle:?} {rules:?}"),
+    }
+    for solution in found.iter().flatten() {
+        assert!(solution.keeps_givens_of(&puzzle));
+        assert!(geometry.first_conflict(solution).is_none());
+    }
+    expected.map_or(3, |found| found.len().min(2))
+}
+
+#[test]
+fn extra_units_find_the_solutions_the_general_path_finds() {
+    use crate::sudoku::variants::Variant;
+    let mut rng = Rng::from_seed(23);
+    let mut seen = [0usize; 4];
+    for round in 0..240 {
+        let variants = match round % 3 {
+            0 => vec![Variant::X],
+            1 => vec![Variant::Hyper],
+            _ => vec![Variant::X, Variant::Hyper],
+        };
+        let plain = Rules {
+            variants: variants.clone(),
+            ..Rules::default()
+        };
+        let plain = plain.geometry(Size::NINE).unwrap();
+        // A solution of the variants: the general path's first from a few
+        // random givens.
+        let solved = loop {
+            let mut cells = [0u8; 81];
+            for _ in 0..6 {
+                cells[rng.below(81)] = rng.below(9) as u8 + 1;
+            }
+            let puzzle = Grid::from_cells(&cells).unwrap();
+            let found = solutions(&plain, &puzzle, 1, TieBreak::Leftmost);
+            if let Some(solution) = found.and_then(|found| found.into_iter().next()) {
+                break solution;
+            }
+        };
+        // Half of them with rules of pairs, cages and the rest drawn on it.
+        let mut rules = match round % 2 {
+            0 => pair_rules(&mut rng, &solved),
+            _ => Rules::default(),
+        };
+        rules.variants = variants;
+        let geometry = rules.geometry(Size::NINE).unwrap();
+        assert!(geometry.has_classic_units() && !geometry.is_classic());
+        assert!(GeometryRules::of(&geometry, &mut Partners::default()).is_some());
+        seen[cut_and_compare(&mut rng, &geometry, &solved, round, &rules)] += 1;
+    }
+    assert!(seen.iter().all(|&times| times > 10), "{seen:?}");
 }
