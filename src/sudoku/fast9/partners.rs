@@ -2,10 +2,11 @@
 //! peers, as bitboard masks.
 //!
 //! A rule of pairs says which placements may not stand together (a
-//! thermometer's, a dot's, a whispers line's), and a killer cage that its
-//! cells hold different digits. Read from the geometry's groups and
-//! relations at every placement, that is a walk of each group of the
-//! placement, partner by partner, and of each relation of its cell. Here
+//! thermometer's, a dot's, a whispers line's), and a killer cage or an
+//! extra unit (x, hyper) that its cells hold different digits. Read from
+//! the geometry's groups and relations at every placement, that is a walk
+//! of each group of the placement, partner by partner, and of each
+//! relation of its cell. Here
 //! each placement's walk is made once a puzzle, the first time the search
 //! places it, and kept as a few masks, one per digit and band that lose
 //! cells, which later placings clear a word at a time
@@ -134,8 +135,8 @@ impl Partners {
                 }
             }
         }
-        // The other cells of its extra units (x, hyper, disjoint), which
-        // are after the rows, columns and boxes.
+        // The other cells of its extra units (the diagonals of x, the
+        // windows of hyper), which come after the rows, columns and boxes.
         for unit in 27..geometry.units() {
             let cells = geometry.unit_cells(unit);
             if cells.contains(&(cell as u16)) {

@@ -151,7 +151,7 @@ impl<'a> GeometryRules<'a> {
                 }
             }
         };
-        let extra_count = geometry.units() - 27;
+        let extra_count = geometry.units().saturating_sub(27);
         if !geometry.has_classic_units()
             || extra_count > MOST_EXTRA_UNITS
             || geometry.tables().iter().any(long_table)
