@@ -137,13 +137,13 @@ impl Partners {
         }
         // The other cells of its extra units (the diagonals of x, the
         // windows of hyper), which come after the rows, columns and boxes.
-        for unit in 27..geometry.units() {
-            let cells = geometry.unit_cells(unit);
-            if cells.contains(&(cell as u16)) {
-                for &other in cells {
-                    if usize::from(other) != cell {
-                        mark(&mut masks, &mut touched, usize::from(other), digit);
-                    }
+        for &unit in geometry.units_of(cell) {
+            if unit < 27 {
+                continue;
+            }
+            for &other in geometry.unit_cells(usize::from(unit)) {
+                if usize::from(other) != cell {
+                    mark(&mut masks, &mut touched, usize::from(other), digit);
                 }
             }
         }
