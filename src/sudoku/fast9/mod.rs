@@ -13,9 +13,9 @@
 //! small enough to copy at each branch, so nothing is undone.
 //!
 //! [`crate::Solver`] takes this path, with the default tie break, for the
-//! classic 9x9 geometry and for 9x9 geometries of classic units (with up
-//! to six extra units: x, hyper; `extra_units.rs`) whose other rules
-//! compile to "at most once" groups and placements forbidden outright
+//! classic 9x9 geometry and for 9x9 geometries of classic units (with
+//! the extra units of x, hyper and disjoint; `extra_units.rs`) whose
+//! other rules compile to "at most once" groups and placements forbidden outright
 //! (`rules.rs`: thermometers, kropki dots, XV, non-consecutive, anti-knight,
 //! whispers, palindromes...), renban lines, short tables (arrows, between
 //! lines), killer cages, little killers, sandwiches, region-sum lines and

@@ -3,7 +3,7 @@
 //!
 //! A rule of pairs says which placements may not stand together (a
 //! thermometer's, a dot's, a whispers line's), and a killer cage or an
-//! extra unit (x, hyper) that its cells hold different digits. Read from
+//! extra unit (x, hyper, disjoint) that its cells hold different digits. Read from
 //! the geometry's groups and relations at every placement, that is a walk
 //! of each group of the placement, partner by partner, and of each
 //! relation of its cell. Here
@@ -135,8 +135,8 @@ impl Partners {
                 }
             }
         }
-        // The other cells of its extra units (the diagonals of x, the
-        // windows of hyper), which come after the rows, columns and boxes.
+        // The other cells of its extra units (x, hyper, disjoint), which
+        // come after the rows, columns and boxes.
         for &unit in geometry.units_of(cell) {
             if unit < 27 {
                 continue;

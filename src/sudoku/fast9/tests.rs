@@ -911,10 +911,11 @@ fn extra_units_find_the_solutions_the_general_path_finds() {
     let mut rng = Rng::from_seed(23);
     let mut seen = [0usize; 4];
     for round in 0..240 {
-        let variants = match round % 3 {
+        let variants = match round % 4 {
             0 => vec![Variant::X],
             1 => vec![Variant::Hyper],
-            _ => vec![Variant::X, Variant::Hyper],
+            2 => vec![Variant::Disjoint],
+            _ => vec![Variant::X, Variant::Hyper, Variant::Disjoint],
         };
         let plain = Rules {
             variants: variants.clone(),
