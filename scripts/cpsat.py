@@ -11,13 +11,14 @@ Usage: cpsat.py [--count] [--time] [--repeat K] [--workers W] < puzzles.jsonl
 Input: one puzzle per line, the JSON description (see `variant_rules.py`) or plain givens; blank lines and lines
 starting with `#` are skipped. Rules: rows, columns, boxes (R x C, default the most square with R <= C) or `none`
 or jigsaw `regions`; variants x, hyper, disjoint, anti-king, anti-knight, non-consecutive; killer cages (different
-digits, optional sum). Output: one line per puzzle, a solution as n*n symbols or `none`; with `--count`, 0, 1 or 2
+digits, optional sum); extra regions. Output: one line per puzzle, a solution as n*n symbols or `none`; with `--count`, 0, 1 or 2
 (solve, forbid that solution, solve again). `--time` prints the time of the solve loop alone (building each model
 and solving; no reading or printing) on stderr in the peers' format; `--repeat K` runs that loop K times.
 `--workers W` sets CP-SAT's search workers (default 1: a single thread, like the other solvers compared).
 
 Model: one Boolean per (cell, value); exactly one value per cell; every house (row, column, box or region,
-diagonal, hyper window, disjoint group) holds each value exactly once; anti-king / anti-knight pairs at most one
+diagonal, hyper window, disjoint group, extra region of n cells) holds each value exactly once, a smaller extra
+region each value at most once; anti-king / anti-knight pairs at most one
 of each value; non-consecutive neighbours never hold v and v+1; a cage holds each value at most once, its
 weighted sum equals its sum, and the set of values it uses is one of the sets with that sum (a table on one
 Boolean per value: without it, one-worker CP-SAT took 25-45 s on a championship killer). Givens are fixed
@@ -70,6 +71,9 @@ def build_model(puzzle):
     for a, b in puzzle.distinct_pairs():
         for v in range(n):
             model.AddAtMostOne(x[a][v], x[b][v])
+    for group in puzzle.distinct_groups():
+        for v in range(n):
+            model.AddAtMostOne(x[i][v] for i in group)
     for a, b in puzzle.neighbour_pairs():
         for v in range(n - 1):
             model.AddAtMostOne(x[a][v], x[b][v + 1])

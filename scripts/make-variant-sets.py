@@ -10,7 +10,7 @@ The sets of the rules beyond once per unit (`--dlx`, the sudoku-dlx binary, need
 - thermometer, kropki, xv, arrow: `sudoku-dlx generate --variant RULE --seed S -n N` as it prints them (rules drawn on
   a random solution, every kropki dot or X/V with its negative rules, blanked while unique);
 - odd-even, min-max, palindrome, clone, whispers, renban, entropic, negative-black, between, quadruple,
-  little-killer, sandwich, region-sum: a random solution from
+  little-killer, sandwich, region-sum, extra-region: a random solution from
   `sudoku-dlx generate --solved --seed S -n N`, rules drawn on it by `variant_rules.draw_rules` (Python's
   random, seeded by `--seed` and the set's name), then the givens removed as in step 3 below, counted by
   `sudoku-dlx count --limit 2` on the JSON lines (or by `--counter`).
@@ -75,6 +75,7 @@ SETS = {
     "little-killer": {"draw": "little-killer"},
     "sandwich": {"draw": "sandwich"},
     "region-sum": {"draw": "region-sum"},
+    "extra-region": {"draw": "extra-region"},
 }
 
 

@@ -12,7 +12,7 @@ The description is one JSON object per line, as sudoku-dlx and `peer-lisudoku` r
      "xv": [{"cells": [a, b], "value": "X" | "V" | N}], "negative": ["white", "black", "xv"],
      "odd": [cells], "even": [cells], "minimum": [cells], "maximum": [cells], "palindromes": [[cells]],
      "clones": [{"cells": [...], "copy": [...]}], "lines": [{"type": "whispers" | "renban" | "entropic",
-     "cells": [...]}]}
+     "cells": [...]}], "extra_regions": [[cells]]}
 
 Value v is written SYMBOLS[v-1] (letters in either case), `.` or `0` blank; n = sqrt(len(givens)). `boxes`
 defaults to the most square R x C = n with R <= C (R rows per box); `regions` (n*n labels, n cells per label)
@@ -31,7 +31,8 @@ on the line (both cells of a line of two) hold digits of different thirds (1-3, 
 the line's runs in each box add up alike; a between line's inner digits lie strictly between its ends'; a
 quadruple's values appear among its four cells (as often as listed); a little killer's diagonal, from its clue
 beside the grid (`r0c1`...) in its direction (DR, DL, UR, UL), adds up to its sum; a sandwich's row or column,
-from its clue, holds digits between the 1 and the n that add up to its sum.
+from its clue, holds digits between the 1 and the n that add up to its sum; an extra region's cells (at most n)
+hold different digits, so one of n cells holds each digit once, as a box does.
 """
 
 import json
@@ -40,7 +41,8 @@ import math
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 VARIANTS = ("x", "hyper", "disjoint", "anti-king", "anti-knight", "non-consecutive")
 RULE_KEYS = ("thermometers", "white_dots", "black_dots", "xv", "negative", "odd", "even", "minimum", "maximum",
-             "palindromes", "clones", "lines", "arrows", "between_lines", "quadruples", "little_killers", "sandwiches")
+             "palindromes", "clones", "lines", "arrows", "between_lines", "quadruples", "little_killers", "sandwiches",
+             "extra_regions")
 KNOWN_KEYS = {"givens", "boxes", "regions", "variants", "cages", "title", *RULE_KEYS}
 NEGATIVE = ("white", "black", "xv")
 LINE_TYPES = ("whispers", "renban", "entropic", "region-sum")
@@ -259,6 +261,10 @@ class Puzzle:
             if item["type"] == "entropic" and n % 3:
                 raise DescriptionError("lines: entropic needs a side divisible by 3")
             self.lines.append((item["type"], cells_of("lines", item["cells"])))
+        self.extra_regions = [cells_of("extra_regions", cells) for cells in rules.get("extra_regions", ())]
+        for cells in self.extra_regions:
+            if len(cells) > n:
+                raise DescriptionError(f"extra_regions: {len(cells)} cells, expected at most {n}")
 
     def rules_json(self):
         """The rules beyond once per unit as description members (only those present)."""
@@ -291,6 +297,8 @@ class Puzzle:
             obj["little_killers"] = [item for _, _, item in self.little_killers]
         if self.sandwiches:
             obj["sandwiches"] = [item for _, _, item in self.sandwiches]
+        if self.extra_regions:
+            obj["extra_regions"] = [names(cells) for cells in self.extra_regions]
         return obj
 
     def box_of(self, cell):
@@ -333,7 +341,8 @@ class Puzzle:
         return json.dumps(obj, separators=(", ", ": "))
 
     def houses(self):
-        """Every group of n cells that holds each value once: rows, columns, boxes or regions, x, hyper, disjoint."""
+        """Every group of n cells that holds each value once: rows, columns, boxes or regions, x, hyper, disjoint,
+        extra regions of n cells."""
         n = self.n
         out = [[r * n + c for c in range(n)] for r in range(n)]
         out += [[r * n + c for r in range(n)] for c in range(n)]
@@ -355,7 +364,12 @@ class Puzzle:
             for top in (1, 5):
                 for left in (1, 5):
                     out.append([(top + dr) * n + left + dc for dr in range(3) for dc in range(3)])
+        out += [list(cells) for cells in self.extra_regions if len(cells) == n]
         return out
+
+    def distinct_groups(self):
+        """Groups of fewer than n cells that hold different values: the smaller extra regions."""
+        return [list(cells) for cells in self.extra_regions if len(cells) < self.n]
 
     def distinct_pairs(self):
         """Pairs of cells that must differ because of anti-king / anti-knight (each pair once)."""
@@ -532,6 +546,9 @@ class Puzzle:
         for a, b in self.distinct_pairs():
             if values[a] == values[b]:
                 return f"anti-king/knight {cell_name(a, n)} {cell_name(b, n)}"
+        for group in self.distinct_groups():
+            if len({values[i] for i in group}) != len(group):
+                return f"repeat in extra region {[cell_name(i, n) for i in group[:2]]}..."
         for label, cells, ok in self.constraint_checks():
             if not ok([values[i] for i in cells]):
                 return f"{label} at {', '.join(cell_name(i, n) for i in cells[:4])}"
@@ -547,7 +564,7 @@ class Puzzle:
         """For each cell, the cells it must differ from (houses, anti-king/knight, cages)."""
         n = self.n
         out = [set() for _ in range(n * n)]
-        groups = self.houses() + [cells for _, cells in self.cages]
+        groups = self.houses() + self.distinct_groups() + [cells for _, cells in self.cages]
         for group in groups:
             for a in group:
                 out[a].update(group)
@@ -829,7 +846,45 @@ def orthogonal_neighbours(cell, n):
 
 
 RULE_KINDS = ("thermometer", "kropki", "xv", "odd-even", "min-max", "palindrome", "clone", "whispers", "renban",
-              "entropic", "negative-black", "negative-xv", "negative-white")
+              "entropic", "negative-black", "negative-xv", "negative-white", "extra-region")
+
+
+def draw_extra_regions(solution, n, rng, want, smallest):
+    """Up to `want` disjoint extra regions of `smallest` to n orthogonally connected cells (the size drawn for
+    each) that hold different values in `solution`, none of them a row, a column or a box; grown cell by cell
+    from a random start."""
+    rows = {frozenset(range(r * n, r * n + n)) for r in range(n)}
+    columns = {frozenset(range(c, n * n, n)) for c in range(n)}
+    used = set()
+    found = []
+    for _ in range(200 * want):
+        if len(found) >= want:
+            break
+        free = [c for c in range(n * n) if c not in used]
+        size = rng.randint(smallest, n)
+        region = [rng.choice(free)]
+        values = {solution[region[0]]}
+        while len(region) < size:
+            options = sorted({o for c in region for o in orthogonal_neighbours(c, n)
+                              if o not in used and o not in region and solution[o] not in values})
+            if not options:
+                break
+            cell = rng.choice(options)
+            region.append(cell)
+            values.add(solution[cell])
+        shape = frozenset(region)
+        boxes = len({box_of_cell(c, n) for c in region}) == 1
+        if len(region) == size and shape not in rows and shape not in columns and not boxes:
+            found.append(sorted(region))
+            used.update(region)
+    return found
+
+
+def box_of_cell(cell, n):
+    """The box of `cell` under the default boxes of an n x n grid."""
+    br, bc = default_boxes(n)
+    r, c = divmod(cell, n)
+    return (r // br, c // bc)
 
 
 def draw_rules(kind, solution, n, rng, lines=None):
@@ -840,7 +895,9 @@ def draw_rules(kind, solution, n, rng, lines=None):
     copy shifted by a fixed offset where the grid holds the same digits; odd-even marks about a fifth of the
     cells; min-max marks every cell that is a minimum or maximum of its orthogonal neighbours; kropki and xv
     draw every dot or X/V the grid has, with their negative rules; negative-black the black dots (ratio 2)
-    alone with negative black; negative-xv likewise; negative-white every white dot with negative white.
+    alone with negative black; negative-xv likewise; negative-white every white dot with negative white;
+    extra-region two connected regions of n cells holding every value once, or with `lines`, that many of 2 to n
+    cells (`draw_extra_regions`).
     """
     cells = range(n * n)
     gap = (n + 1) // 2
@@ -880,6 +937,9 @@ def draw_rules(kind, solution, n, rng, lines=None):
             "maximum": names([c for c in cells if all(s[c] > s[o] for o in orthogonal_neighbours(c, n))]),
         }
         return {k: v for k, v in out.items() if v}
+    if kind == "extra-region":
+        regions = draw_extra_regions(s, n, rng, 2, n) if lines is None else draw_extra_regions(s, n, rng, lines, 2)
+        return {"extra_regions": [names(cells) for cells in regions]} if regions else {}
     sums_drawn = draw_sums(kind, s, n, rng, want, names)
     if sums_drawn is not None:
         return sums_drawn

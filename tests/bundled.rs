@@ -1,9 +1,11 @@
 //! The bundled puzzles in `puzzles/` say what their names and
 //! puzzles/README.md promise: the seed article's 4x4 grids, Inkala's puzzle,
-//! the 16x16 and 25x25 puzzles, and the files of unsolvable, multiple and
-//! conflicting puzzles.
+//! the 16x16 and 25x25 puzzles, the files of unsolvable, multiple and
+//! conflicting puzzles, and the sets of variant puzzles that the benchmarks
+//! read.
 
 use crate::common;
+use crate::common::binary::run;
 
 use sudoku_dlx::{Grid, Size, Solver};
 
@@ -66,4 +68,37 @@ fn unsolvable_multiple_and_conflicting_files() {
     assert!(multiple.len() >= 8 && multiple.iter().all(|&c| c == Some(2)));
     let conflicting = counts("conflicting.txt", 2);
     assert!(conflicting.len() >= 3 && conflicting.iter().all(Option::is_none));
+}
+
+/// Every set of `puzzles/variants/` holds unique puzzles only, as the
+/// benchmarks that time them assume: `count --limit 2` answers 1 on every
+/// line, one answer a line.
+#[test]
+fn variant_sets_are_unique() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/variants");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "jsonl"))
+        .collect();
+    files.sort();
+    assert!(
+        files.len() >= 28,
+        "{} sets in {}",
+        files.len(),
+        dir.display()
+    );
+    for file in &files {
+        let path = file.to_str().unwrap();
+        let lines = std::fs::read_to_string(file).unwrap();
+        let puzzles = lines.lines().filter(|line| !line.trim().is_empty()).count();
+        let counted = run(&["count", "--limit", "2", "-j", "2", path], "");
+        assert_eq!(counted.status, Some(0), "{path}: {}", counted.stderr);
+        let answers: Vec<&str> = counted.stdout.lines().collect();
+        assert_eq!(answers.len(), puzzles, "{path}");
+        assert!(
+            answers.iter().all(|&answer| answer == "1"),
+            "{path}: {answers:?}"
+        );
+    }
 }

@@ -16,12 +16,13 @@
 //! cells from the bulb), `arrows` (`bulb` read as a number, `shaft`),
 //! `odd`, `even`, `lines` of type `renban`, `palindromes`, `cages` (a
 //! `sum` or none), `white_dots` (difference 1) and `black_dots` (ratio
-//! 2), and `variants` `x`, `hyper`, `disjoint`, `anti-king`,
-//! `anti-knight`; the two negative kropki rules together (`non-consecutive`
-//! or `negative` `white`, with `negative` `black`), which the library has
-//! as one. Not mapped, so `unsupported`: other sizes, `boxes`, `regions`,
+//! 2), `extra_regions` of nine cells, and `variants` `x`, `hyper`,
+//! `disjoint`, `anti-king`, `anti-knight`; the two negative kropki rules
+//! together (`non-consecutive` or `negative` `white`, with `negative`
+//! `black`), which the library has as one. Not mapped, so `unsupported`: other sizes, `boxes`, `regions`,
 //! dots of other values, one negative kropki rule alone (non-consecutive
-//! alone among them), the negative XV rule, and every other key.
+//! alone among them), extra regions of fewer cells, the negative XV rule,
+//! and every other key.
 
 use lisudoku_solver::solver::Solver;
 use lisudoku_solver::types::{
@@ -147,6 +148,19 @@ fn map(object: &Map<String, Value>) -> Result<Puzzle, String> {
                         arrow_cells: cells(&arrow["shaft"])?,
                     })
                 })?)
+            }
+            "extra_regions" => {
+                for region in each(value, cells)? {
+                    // The library reads an extra region as a box: every
+                    // digit once, which only one of nine cells means.
+                    if region.len() != 9 {
+                        return Ok(Puzzle::Unsupported(format!(
+                            "an extra region of {} cells",
+                            region.len()
+                        )));
+                    }
+                    extra.push(Region(region));
+                }
             }
             "odd" => constraints.odd_cells = Some(cells(value)?),
             "even" => constraints.even_cells = Some(cells(value)?),
