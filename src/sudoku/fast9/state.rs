@@ -180,14 +180,16 @@ impl State {
     /// Writes the digit of every solved cell (1 to 9) into `cells`, and 0
     /// into the others.
     pub(super) fn write(&self, cells: &mut [u8]) {
-        for (cell, value) in cells.iter_mut().enumerate().take(81) {
-            let (band, bit) = (cell / 27, cell % 27);
-            *value = 0;
-            if self.unsolved[band] >> bit & 1 == 0 {
-                for digit in 0..9 {
-                    if self.places[3 * digit + band] >> bit & 1 != 0 {
-                        *value = digit as u8 + 1;
-                    }
+        let cells = &mut cells[..81];
+        cells.fill(0);
+        // Digit by digit, the solved cells of its masks: a walk of set bits
+        // rather than a test of every digit in every cell.
+        for digit in 0..9 {
+            for band in 0..3 {
+                let mut solved = self.places[3 * digit + band] & !self.unsolved[band];
+                while solved != 0 {
+                    cells[27 * band + solved.trailing_zeros() as usize] = digit as u8 + 1;
+                    solved &= solved - 1;
                 }
             }
         }

@@ -9,8 +9,8 @@
 //! `disjointgroups`, `nonconsecutive`, and lists of constraints such as
 //! `killercage`, `extraregion`, `thermometer`, `difference`, `ratio`, `xv`
 //! (read by [`super::constraint_json`]). Those are read into [`Rules`]; a
-//! rule this solver does not have (sandwiches, little killers, ...) is named in
-//! an error and the puzzle refused, never solved without it. A
+//! rule this solver does not have (skyscraper clues, say) is named in an
+//! error and the puzzle refused, never solved without it. A
 //! complete `solution` is a claim that `check` verifies. A
 //! digit the solver typed in (a cell `value` without `given`) is no part of
 //! the puzzle and is left out; so are the title's companions `author` and
