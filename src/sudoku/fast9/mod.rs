@@ -70,19 +70,22 @@ impl Fast9 {
         if R::ANY && rules.givens_clash(cells) {
             return None;
         }
-        let mut state = State::new();
-        if R::ANY {
+        let mut state = if R::ANY {
+            let mut state = State::new();
             rules.forbid(&mut state);
-        }
-        for (cell, &digit) in cells.iter().enumerate() {
-            if digit != 0 {
-                let digit = usize::from(digit - 1);
-                if !state.allows(cell, digit) {
-                    return None;
+            for (cell, &digit) in cells.iter().enumerate() {
+                if digit != 0 {
+                    let digit = usize::from(digit - 1);
+                    if !state.allows(cell, digit) {
+                        return None;
+                    }
+                    state.place(cell, digit, rules);
                 }
-                state.place(cell, digit, rules);
             }
-        }
+            state
+        } else {
+            State::with_givens(cells)?
+        };
         let mut forced = 0;
         let Ok(counts) = state.propagate(&mut forced, rules) else {
             self.presolved = forced as usize;

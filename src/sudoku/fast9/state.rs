@@ -97,6 +97,41 @@ impl State {
         }
     }
 
+    /// The classic grid with the givens `cells` (81 of them, 0 for a
+    /// blank, else 1 to 9) placed: the state that placing them one by one
+    /// leaves, built from the givens of each digit at once. `None` when two
+    /// givens of a digit are peers.
+    pub(super) fn with_givens(cells: &[u8]) -> Option<State> {
+        // For each digit, band by band: its givens, and their peers.
+        let mut given = [0u32; 27];
+        let mut seen = [0u32; 27];
+        let mut blank = [BAND; 3];
+        for (cell, &value) in cells.iter().enumerate().take(81) {
+            if value != 0 {
+                let (digit, band, bit) = (usize::from(value - 1), cell / 27, 1 << (cell % 27));
+                given[3 * digit + band] |= bit;
+                blank[band] &= !bit;
+                for (b, &peers) in PEERS[cell].iter().enumerate() {
+                    seen[3 * digit + b] |= peers;
+                }
+            }
+        }
+        let mut state = State::new();
+        let mut changed = 0;
+        for entry in 0..27 {
+            if given[entry] & seen[entry] != 0 {
+                return None;
+            }
+            let band = entry % 3;
+            let places = BAND & blank[band] & !seen[entry] | given[entry];
+            state.places[entry] = places;
+            changed |= u32::from(places != BAND) << entry;
+        }
+        state.unsolved = blank;
+        state.changed = changed;
+        Some(state)
+    }
+
     /// True when an open cell has no candidate left. A wrong branch on a
     /// grid with rules often ends this way, and the sweep of the cells that
     /// would find it comes only after every other forced digit is placed.

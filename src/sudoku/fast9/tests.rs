@@ -63,6 +63,46 @@ fn clashing_givens_are_left_to_the_general_path() {
 }
 
 #[test]
+fn givens_placed_at_once_leave_the_state_of_givens_placed_one_by_one() {
+    let mut rng = Rng::from_seed(41);
+    let (mut clashing, mut placed) = (0, 0);
+    for round in 0..400 {
+        // Cut solutions, a quarter with a given changed, and random givens,
+        // which often clash.
+        let cells: Vec<u8> = if round % 2 == 0 {
+            random_puzzle(&mut rng, 0.3).cells().to_vec()
+        } else {
+            (0..81)
+                .map(|_| match rng.below(5) {
+                    0 => rng.below(9) as u8 + 1,
+                    _ => 0,
+                })
+                .collect()
+        };
+        let mut one_by_one = Some(super::state::State::new());
+        for (cell, &value) in cells.iter().enumerate() {
+            if let (Some(state), true) = (&mut one_by_one, value != 0) {
+                let digit = usize::from(value - 1);
+                match state.allows(cell, digit) {
+                    true => state.place(cell, digit, &Classic),
+                    false => one_by_one = None,
+                }
+            }
+        }
+        let at_once = super::state::State::with_givens(&cells);
+        assert_eq!(at_once, one_by_one, "givens {cells:?}");
+        match at_once {
+            Some(_) => placed += 1,
+            None => clashing += 1,
+        }
+    }
+    assert!(
+        clashing > 50 && placed > 200,
+        "{clashing} clashing, {placed} placed"
+    );
+}
+
+#[test]
 fn a_limit_of_zero_stops_before_looking() {
     let puzzle: Grid = INKALA.parse().unwrap();
     let mut solution = Grid::empty(Size::NINE);
