@@ -9,9 +9,10 @@
 //! every edge, and so do the strikes of a placement:
 //! - a digit is unsupported in the neighbours of every cell whose
 //!   candidates are all within one of it (neighbours are peers, so they
-//!   differ by two or more): one mask of those cells, shifted one cell four
-//!   ways, a few words a digit; with the strikes made on placing, this is
-//!   the whole of arc consistency on the rule;
+//!   differ by two or more): those digits from a table indexed by the
+//!   cell's candidates, struck from a table row of its neighbours; with
+//!   the strikes made on placing, this is the whole of arc consistency on
+//!   the rule;
 //! - a placement of `d - 1` or `d + 1` strikes `d` in its own cell and its
 //!   four neighbours, so where a digit has few places left in a row, a
 //!   column or a box, the digits one apart from it leave the cells whose
@@ -23,14 +24,8 @@
 
 use super::covers::{each_changed_unit, Places};
 use super::state::{Counts, State};
-use super::tables::{BAND, COLUMN, ROW};
+use super::tables::BAND;
 use crate::sudoku::relations::Relations;
-
-/// The cells of a band but those of its first column.
-const NOT_FIRST_COLUMN: u32 = BAND & !COLUMN;
-
-/// The cells of a band but those of its last column.
-const NOT_LAST_COLUMN: u32 = BAND & !(COLUMN << 8);
 
 /// Each cell with its four orthogonal neighbours, as masks of the three
 /// bands.
@@ -131,50 +126,48 @@ pub(super) fn narrow(state: &mut State, touched: [u32; 3], counts: &Counts) {
 /// candidates are the only others that leave a digit of a neighbour
 /// unsupported.
 pub(super) fn strike_unsupported(state: &mut State, touched: [u32; 3], counts: &Counts) {
-    let few: [u32; 3] =
-        std::array::from_fn(|band| touched[band] & (counts.two[band] | counts.three[band]));
-    if few == [0; 3] {
-        return;
-    }
-    let masks: [[u32; 3]; 9] = std::array::from_fn(|digit| state.places(digit));
-    // below[d]: the cells that allow a digit under d; from[d]: d or over.
-    let mut below = [[0u32; 3]; 10];
-    let mut from = [[0u32; 3]; 10];
-    for digit in 0..9 {
-        for band in 0..3 {
-            below[digit + 1][band] = below[digit][band] | masks[digit][band];
-            from[8 - digit][band] = from[9 - digit][band] | masks[8 - digit][band];
-        }
-    }
-    for digit in 0..9usize {
-        let (under, over) = (below[digit.saturating_sub(1)], from[(digit + 2).min(9)]);
-        let within: [u32; 3] = std::array::from_fn(|band| few[band] & !(under[band] | over[band]));
-        if within == [0; 3] {
-            continue;
-        }
-        for (band, &cells) in neighbours(within).iter().enumerate() {
-            if masks[digit][band] & cells != 0 {
-                state.strike_cells(3 * digit + band, cells);
+    // The candidates as the call found them: each strike is of this look.
+    let before = *state;
+    for band in 0..3 {
+        let mut few = touched[band] & (counts.two[band] | counts.three[band]);
+        while few != 0 {
+            let cell = 27 * band + few.trailing_zeros() as usize;
+            few &= few - 1;
+            let mut digits = WITHIN_ONE[usize::from(before.candidates(cell))];
+            while digits != 0 {
+                let digit = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                for (b, &cells) in OPEN_NEIGHBOURHOODS[cell].iter().enumerate() {
+                    if cells != 0 {
+                        state.strike_cells(3 * digit + b, cells);
+                    }
+                }
             }
         }
     }
 }
 
-/// The orthogonal neighbours of `cells`, band by band.
-#[inline(always)]
-fn neighbours(cells: [u32; 3]) -> [u32; 3] {
-    std::array::from_fn(|band| {
-        let here = cells[band];
-        let sideways = (here << 1 & NOT_FIRST_COLUMN) | (here >> 1 & NOT_LAST_COLUMN);
-        let mut vertical = (here << 9 | here >> 9) & BAND;
-        if band > 0 {
-            vertical |= cells[band - 1] >> 18;
+/// For each set of candidates (bit `d` for digit `d + 1`) of two or more,
+/// the digits all of them lie within one of.
+static WITHIN_ONE: [u16; 512] = within_one();
+
+const fn within_one() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut candidates: usize = 0;
+    while candidates < 512 {
+        if (candidates as u32).count_ones() >= 2 {
+            let mut digit = 0;
+            while digit < 9 {
+                let window = (0b111usize << digit >> 1) & 0x1ff;
+                if candidates & !window == 0 {
+                    table[candidates] |= 1 << digit;
+                }
+                digit += 1;
+            }
         }
-        if band < 2 {
-            vertical |= (cells[band + 1] & ROW) << 18;
-        }
-        sideways | vertical
-    })
+        candidates += 1;
+    }
+    table
 }
 
 /// For each digit whose places changed since the last look, and each unit
