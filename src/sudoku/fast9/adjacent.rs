@@ -128,8 +128,8 @@ pub(super) fn narrow(state: &mut State, touched: [u32; 3], counts: &Counts) {
 pub(super) fn strike_unsupported(state: &mut State, touched: [u32; 3], counts: &Counts) {
     // The candidates as the call found them: each strike is of this look.
     let before = *state;
-    for band in 0..3 {
-        let mut few = touched[band] & (counts.two[band] | counts.three[band]);
+    for (band, &touched) in touched.iter().enumerate() {
+        let mut few = touched & (counts.two[band] | counts.three[band]);
         while few != 0 {
             let cell = 27 * band + few.trailing_zeros() as usize;
             few &= few - 1;
