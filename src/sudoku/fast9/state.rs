@@ -123,7 +123,7 @@ impl State {
                 return None;
             }
             let band = entry % 3;
-            let places = BAND & blank[band] & !seen[entry] | given[entry];
+            let places = (BAND & blank[band] & !seen[entry]) | given[entry];
             state.places[entry] = places;
             changed |= u32::from(places != BAND) << entry;
         }
