@@ -3,14 +3,19 @@
 //! proves uniqueness). The search nodes per puzzle are printed beside each
 //! set, so that a change in time can be told apart from a change in the tree.
 //!
-//! Run with `cargo bench`; one set with `cargo bench -- top1465`.
+//! The variant sets of `puzzles/variants/` (the rules beyond once per unit,
+//! one JSON description a line) are timed the same way, counting up to two,
+//! each puzzle under its own geometry.
+//!
+//! Run with `cargo bench`; one set with `cargo bench -- top1465`, the
+//! variant sets with `cargo bench -- variants`.
 
 use std::fs::File;
 use std::io::BufReader;
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use sudoku_dlx::{Grid, PuzzleReader, Record, Solver};
+use sudoku_dlx::{Geometry, Grid, PuzzleReader, Record, Solver};
 
 /// The bundled sets under `puzzles/` (see its README), with the names the
 /// benchmarks use.
@@ -27,19 +32,85 @@ const SETS: [(&str, &str); 7] = [
 /// The modes: a name and the solution limit.
 const MODES: [(&str, u64); 2] = [("first", 1), ("count2", 2)];
 
-fn load(file: &str) -> Vec<Grid> {
+/// The variant sets timed, from `puzzles/variants/`: the rules whose
+/// searches are longest, and one of each kind of model (pairs, tables,
+/// cages, rules kept whole, extra units).
+const VARIANT_SETS: [&str; 8] = [
+    "non-consecutive",
+    "killer",
+    "kropki",
+    "thermometer",
+    "arrow",
+    "little-killer",
+    "renban",
+    "extra-region",
+];
+
+/// Every record of `puzzles/FILE`.
+fn records(file: &str) -> Vec<Record> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("puzzles")
         .join(file);
     let input = BufReader::new(File::open(&path).expect("bench data is shipped"));
     let mut reader = PuzzleReader::new(input);
     let mut record = Record::default();
-    let mut grids = Vec::new();
+    let mut records = Vec::new();
     while let Some(result) = reader.read_record(&mut record) {
         result.expect("bench data parses");
-        grids.push(record.grid.clone());
+        records.push(record.clone());
     }
-    grids
+    records
+}
+
+fn load(file: &str) -> Vec<Grid> {
+    records(file).into_iter().map(|record| record.grid).collect()
+}
+
+/// Each puzzle of a variant set with the geometry of its rules.
+fn load_variants(set: &str) -> Vec<(Geometry, Grid)> {
+    records(&format!("variants/{set}.jsonl"))
+        .into_iter()
+        .map(|record| {
+            let geometry = record
+                .rules
+                .geometry(record.grid.size())
+                .expect("bench rules compile");
+            (geometry, record.grid)
+        })
+        .collect()
+}
+
+fn bench_variants(c: &mut Criterion) {
+    let mut solver = Solver::new();
+    let mut group = c.benchmark_group("variants");
+    for set in VARIANT_SETS {
+        let puzzles = load_variants(set);
+        let nodes: u64 = puzzles
+            .iter()
+            .map(|(geometry, grid)| {
+                let stats = solver
+                    .solve_in(geometry, grid, 2, |_| {})
+                    .expect("valid puzzle");
+                assert_eq!(stats.solutions, 1, "{set}: the bench sets are unique");
+                stats.nodes
+            })
+            .sum();
+        println!(
+            "variants/{set}: {} puzzles, {:.1} search nodes per puzzle",
+            puzzles.len(),
+            nodes as f64 / puzzles.len() as f64
+        );
+        let mut next = puzzles.iter().cycle();
+        group.bench_function(set, |b| {
+            b.iter(|| {
+                let (geometry, grid) = next.next().expect("the set is not empty");
+                solver
+                    .solve_in(geometry, grid, 2, |_| {})
+                    .expect("valid puzzle")
+            })
+        });
+    }
+    group.finish();
 }
 
 fn bench_sets(c: &mut Criterion) {
@@ -71,5 +142,5 @@ fn bench_sets(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench_sets);
+criterion_group!(benches, bench_sets, bench_variants);
 criterion_main!(benches);
