@@ -63,7 +63,10 @@ fn records(file: &str) -> Vec<Record> {
 }
 
 fn load(file: &str) -> Vec<Grid> {
-    records(file).into_iter().map(|record| record.grid).collect()
+    records(file)
+        .into_iter()
+        .map(|record| record.grid)
+        .collect()
 }
 
 /// Each puzzle of a variant set with the geometry of its rules.
