@@ -14,7 +14,9 @@ use std::fs::File;
 use std::io::BufReader;
 use std::path::Path;
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
+use sudoku_dlx::engine::SearchStats;
 use sudoku_dlx::{Geometry, Grid, PuzzleReader, Record, Solver};
 
 /// The bundled sets under `puzzles/` (see its README), with the names the
@@ -83,35 +85,52 @@ fn load_variants(set: &str) -> Vec<(Geometry, Grid)> {
         .collect()
 }
 
+/// Prints the search nodes per puzzle that `solve` takes on `puzzles`, then
+/// times it as `id` in `group`. One iteration solves one puzzle, going
+/// round the set, so the time reported is the time per puzzle.
+fn time_per_puzzle<P>(
+    group: &mut BenchmarkGroup<WallTime>,
+    label: &str,
+    id: &str,
+    puzzles: &[P],
+    mut solve: impl FnMut(&P) -> SearchStats,
+) {
+    let nodes: u64 = puzzles.iter().map(|p| solve(p).nodes).sum();
+    println!(
+        "{label}: {} puzzles, {:.1} search nodes per puzzle",
+        puzzles.len(),
+        nodes as f64 / puzzles.len() as f64
+    );
+    let mut next = puzzles.iter().cycle();
+    group.bench_function(id, |b| {
+        b.iter(|| solve(next.next().expect("the set is not empty")))
+    });
+}
+
 fn bench_variants(c: &mut Criterion) {
     let mut solver = Solver::new();
     let mut group = c.benchmark_group("variants");
     for set in VARIANT_SETS {
         let puzzles = load_variants(set);
-        let nodes: u64 = puzzles
-            .iter()
-            .map(|(geometry, grid)| {
-                let stats = solver
-                    .solve_in(geometry, grid, 2, |_| {})
-                    .expect("valid puzzle");
-                assert_eq!(stats.solutions, 1, "{set}: the bench sets are unique");
-                stats.nodes
-            })
-            .sum();
-        println!(
-            "variants/{set}: {} puzzles, {:.1} search nodes per puzzle",
-            puzzles.len(),
-            nodes as f64 / puzzles.len() as f64
-        );
-        let mut next = puzzles.iter().cycle();
-        group.bench_function(set, |b| {
-            b.iter(|| {
-                let (geometry, grid) = next.next().expect("the set is not empty");
+        for (geometry, grid) in &puzzles {
+            let stats = solver.solve_in(geometry, grid, 2, |_| {});
+            assert_eq!(
+                stats.expect("valid puzzle").solutions,
+                1,
+                "{set}: the bench sets are unique"
+            );
+        }
+        time_per_puzzle(
+            &mut group,
+            &format!("variants/{set}"),
+            set,
+            &puzzles,
+            |(geometry, grid)| {
                 solver
                     .solve_in(geometry, grid, 2, |_| {})
                     .expect("valid puzzle")
-            })
-        });
+            },
+        );
     }
     group.finish();
 }
@@ -122,24 +141,13 @@ fn bench_sets(c: &mut Criterion) {
         let puzzles = load(file);
         let mut group = c.benchmark_group(name);
         for (mode, limit) in MODES {
-            let nodes: u64 = puzzles
-                .iter()
-                .map(|p| solver.solve(p, limit, |_| {}).expect("valid puzzle").nodes)
-                .sum();
-            println!(
-                "{name}/{mode}: {} puzzles, {:.1} search nodes per puzzle",
-                puzzles.len(),
-                nodes as f64 / puzzles.len() as f64
+            time_per_puzzle(
+                &mut group,
+                &format!("{name}/{mode}"),
+                mode,
+                &puzzles,
+                |puzzle| solver.solve(puzzle, limit, |_| {}).expect("valid puzzle"),
             );
-            // One iteration solves one puzzle, going round the set, so the
-            // time reported is the time per puzzle.
-            let mut next = puzzles.iter().cycle();
-            group.bench_function(mode, |b| {
-                b.iter(|| {
-                    let puzzle = next.next().expect("the set is not empty");
-                    solver.solve(puzzle, limit, |_| {}).expect("valid puzzle")
-                })
-            });
         }
         group.finish();
     }
