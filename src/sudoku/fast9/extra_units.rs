@@ -1,5 +1,6 @@
 //! Extra units on the 9x9 fast path: the diagonals of x, the windows of
-//! hyper, the disjoint groups, each nine cells holding every digit once.
+//! hyper, the disjoint groups and extra regions of nine cells, each nine
+//! cells holding every digit once.
 //!
 //! Placing a digit strikes it from the other cells of its extra units
 //! (`partners.rs` gathers them with the rules' strikes), which is the

@@ -3,10 +3,10 @@
 //!
 //! A rule of pairs says which placements may not stand together (a
 //! thermometer's, a dot's, a whispers line's), and a killer cage or an
-//! extra unit (x, hyper, disjoint) that its cells hold different digits. Read from
-//! the geometry's groups and relations at every placement, that is a walk
-//! of each group of the placement, partner by partner, and of each
-//! relation of its cell. Here
+//! extra unit (x, hyper, disjoint, an extra region of nine cells) that its
+//! cells hold different digits. Read from the geometry's groups and
+//! relations at every placement, that is a walk of each group of the
+//! placement, partner by partner, and of each relation of its cell. Here
 //! each placement's walk is made once a puzzle, the first time the search
 //! places it, and kept as a few masks, one per digit and band that lose
 //! cells, which later placings clear a word at a time
@@ -135,8 +135,9 @@ impl Partners {
                 }
             }
         }
-        // The other cells of its extra units (x, hyper, disjoint), which
-        // come after the rows, columns and boxes.
+        // The other cells of its extra units (x, hyper, disjoint, extra
+        // regions of nine cells), which come after the rows, columns and
+        // boxes.
         for &unit in geometry.units_of(cell) {
             if unit < 27 {
                 continue;
