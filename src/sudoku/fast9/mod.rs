@@ -14,13 +14,14 @@
 //!
 //! [`crate::Solver`] takes this path, with the default tie break, for the
 //! classic 9x9 geometry and for 9x9 geometries of classic units (with
-//! the extra units of x, hyper and disjoint; `extra_units.rs`) whose
-//! other rules compile to "at most once" groups and placements forbidden outright
-//! (`rules.rs`: thermometers, kropki dots, XV, non-consecutive, anti-knight,
-//! whispers, palindromes...), renban lines, short tables (arrows, between
-//! lines), killer cages, little killers, sandwiches, region-sum lines and
-//! quadruples, and the general one for everything else; both find the
-//! same solutions (the first of a puzzle with several may differ).
+//! the extra units of x, hyper, disjoint and extra regions of nine cells;
+//! `extra_units.rs`) whose other rules compile to "at most once" groups
+//! and placements forbidden outright (`rules.rs`: thermometers, kropki
+//! dots, XV, non-consecutive, anti-knight, whispers, palindromes...),
+//! renban lines, short tables (arrows, between lines), killer cages,
+//! little killers, sandwiches, region-sum lines and quadruples, and the
+//! general one for everything else; both find the same solutions (the
+//! first of a puzzle with several may differ).
 
 mod adjacent;
 mod covers;
