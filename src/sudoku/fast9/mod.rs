@@ -52,6 +52,22 @@ pub(crate) struct Fast9 {
 }
 
 impl Fast9 {
+    /// A solver whose search on a grid with rules starts again after
+    /// `nodes` without a solution, and then after twice as many.
+    #[cfg(test)]
+    fn with_first_run(nodes: u64) -> Fast9 {
+        Fast9 {
+            search: Search::with_first_run(nodes),
+            presolved: 0,
+        }
+    }
+
+    /// How many times the last search started again.
+    #[cfg(test)]
+    fn restarts(&self) -> u32 {
+        self.search.restarts()
+    }
+
     /// Searches the 81 `cells` (0 for a blank, else 1 to 9) for up to
     /// `limit` solutions, writing each into `solution` and then calling
     /// `on_solution` with it. The search stops once it has placed `budget`

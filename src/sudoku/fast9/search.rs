@@ -8,10 +8,29 @@
 //! constraint solvers): a cell that failed before sits where the puzzle is
 //! tight, and branching there first cuts the tree. Until the first
 //! failure, the first such cell is taken, at no cost.
+//!
+//! Where no cell has two or three candidates (a grid of few givens), a grid
+//! with rules weighs the two: the cell of the fewest candidates for each
+//! failure (plus one). And a search on a grid with rules that has found no
+//! solution after [`FIRST_RUN`] nodes starts again from the top, its failure
+//! counts kept, with twice the room each time (the restarts of constraint
+//! solvers). On a grid of few givens whose rules forbid what no cell sees
+//! (two quadruples that each need a 6 in the same two columns, so that no 6
+//! goes above them there), branching row by row in digit order puts such a
+//! digit early and leaves a subtree with no solution that takes millions of
+//! nodes to exhaust; the failures mark the cells where that shows, and the
+//! search, or its next run, branches there first. Once a solution is found
+//! the run goes on to the end, so each solution is seen once.
 
 use super::state::{Counts, ExtraRules, State};
 use super::tables::BAND;
 use crate::engine::SearchStats;
+
+/// The nodes of the first run of a search on a grid with rules before it
+/// starts again; each later run gets twice the room of the one before.
+/// Large enough that the bench sets' searches, whose first solutions come
+/// after at most a few hundred thousand nodes, never restart.
+pub(super) const FIRST_RUN: u64 = 1_000_000;
 
 /// A branch point: the state before the branch, its cell and the digits
 /// left to try there.
@@ -33,6 +52,10 @@ pub(super) struct Search {
     failures: [u32; 81],
     /// True once some cell has failed in this search.
     any_failure: bool,
+    /// The nodes of a first run on a grid with rules ([`FIRST_RUN`]).
+    first_run: u64,
+    /// How many times the last search started again.
+    restarts: u32,
 }
 
 impl Default for Search {
@@ -41,6 +64,8 @@ impl Default for Search {
             branches: Vec::new(),
             failures: [0; 81],
             any_failure: false,
+            first_run: FIRST_RUN,
+            restarts: 0,
         }
     }
 }
@@ -70,6 +95,12 @@ impl Search {
             self.failures = [0; 81];
             self.any_failure = false;
         }
+        self.restarts = 0;
+        let (start, start_counts) = (state, counts);
+        // Where the run stops to start again while no solution is found:
+        // never on the classic grid.
+        let mut run = self.first_run;
+        let mut restart_at = if R::ANY { run } else { u64::MAX };
         'search: loop {
             if state.is_solved() {
                 stats.solutions += 1;
@@ -82,6 +113,14 @@ impl Search {
                 if stats.nodes >= budget {
                     stats.stopped_at_node_budget = true;
                     return stats;
+                }
+                if R::ANY && stats.nodes >= restart_at && stats.solutions == 0 {
+                    (state, counts) = (start, start_counts);
+                    self.branches.clear();
+                    run = run.saturating_mul(2);
+                    restart_at = stats.nodes.saturating_add(run);
+                    self.restarts += 1;
+                    continue 'search;
                 }
                 let failures = self.any_failure.then_some(&self.failures);
                 let cell = choose(&state, &counts, rules, failures);
@@ -128,6 +167,22 @@ impl Search {
         }
     }
 
+    /// A search whose first run on a grid with rules is `nodes` long, so
+    /// that tests can make it start again early.
+    #[cfg(test)]
+    pub(super) fn with_first_run(nodes: u64) -> Search {
+        Search {
+            first_run: nodes,
+            ..Search::default()
+        }
+    }
+
+    /// How many times the last search started again.
+    #[cfg(test)]
+    pub(super) fn restarts(&self) -> u32 {
+        self.restarts
+    }
+
     /// Counts a digit tried in `cell` that led straight to a contradiction.
     #[inline]
     fn fail(&mut self, cell: usize) {
@@ -139,7 +194,8 @@ impl Search {
 /// The cell to branch on: among the cells the rules prefer with two
 /// candidates, else three, then among all cells with two, else three, the
 /// one that failed most often (`failures`, none yet when `None`; the first
-/// on a tie); else the first with the fewest.
+/// on a tie); else, on a grid with rules, the one of the fewest candidates
+/// for each failure, and on the classic grid the first with the fewest.
 fn choose<R: ExtraRules>(
     state: &State,
     counts: &Counts,
@@ -158,10 +214,22 @@ fn choose<R: ExtraRules>(
             return cell;
         }
     }
-    (0..81)
-        .filter(|&cell| state.candidates(cell).count_ones() > 1)
-        .min_by_key(|&cell| state.candidates(cell).count_ones())
-        .expect("an unsolved grid has an open cell")
+    let open = (0..81).filter(|&cell| state.candidates(cell).count_ones() > 1);
+    // On a grid with rules, the fewest candidates for each failure (plus
+    // one): a cell that failed often is taken before one of a few
+    // candidates fewer. The classic search keeps the first of the fewest.
+    match failures.filter(|_| R::ANY) {
+        Some(failures) => open
+            .min_by(|&a, &b| {
+                let weight = |cell: usize| u64::from(failures[cell]) + 1;
+                let count = |cell: usize| u64::from(state.candidates(cell).count_ones());
+                (count(a) * weight(b)).cmp(&(count(b) * weight(a)))
+            })
+            .expect("an unsolved grid has an open cell"),
+        None => open
+            .min_by_key(|&cell| state.candidates(cell).count_ones())
+            .expect("an unsolved grid has an open cell"),
+    }
 }
 
 /// The cell of `cells` (band by band) within `mask` that failed most often,

@@ -130,6 +130,14 @@ fn the_node_budget_stops_the_search() {
     assert!(capped.nodes < stats.nodes);
 }
 
+/// A random solved grid.
+fn solved_grid(rng: &mut Rng) -> Grid {
+    (0..100)
+        .map(|_| random_puzzle(rng, 1.0))
+        .find(Grid::is_solved)
+        .expect("a solved grid among 100 draws")
+}
+
 /// A random solved grid with each cell kept with the probability `keep`,
 /// and sometimes one digit changed (which may leave no solution).
 fn random_puzzle(rng: &mut Rng, keep: f64) -> Grid {
@@ -438,10 +446,7 @@ fn rules_of_pairs_find_the_solutions_the_general_path_finds() {
     let mut rng = Rng::from_seed(5);
     let mut seen = [0usize; 4];
     for round in 0..300 {
-        let solved = (0..100)
-            .map(|_| random_puzzle(&mut rng, 1.0))
-            .find(Grid::is_solved)
-            .expect("a solved grid among 100 draws");
+        let solved = solved_grid(&mut rng);
         let rules = pair_rules(&mut rng, &solved);
         let geometry = rules.geometry(Size::NINE).unwrap();
         assert!(geometry.has_classic_units() && !geometry.is_classic());
@@ -574,10 +579,7 @@ fn a_placement_that_strikes_both_places_of_a_digit_in_a_unit_is_struck() {
     let mut rng = Rng::from_seed(8);
     let (mut struck, mut pairs) = (0, 0);
     for _ in 0..60 {
-        let solved = (0..100)
-            .map(|_| random_puzzle(&mut rng, 1.0))
-            .find(Grid::is_solved)
-            .expect("a solved grid among 100 draws");
+        let solved = solved_grid(&mut rng);
         let geometry = pair_rules(&mut rng, &solved).geometry(Size::NINE).unwrap();
         let mut partners = Partners::default();
         partners.clear();
@@ -987,4 +989,107 @@ fn extra_units_find_the_solutions_the_general_path_finds() {
         seen[cut_and_compare(&mut rng, &geometry, &solved, round, &rules)] += 1;
     }
     assert!(seen.iter().all(|&times| times > 10), "{seen:?}");
+}
+
+/// The solutions of `puzzle` under `rules` up to `limit`, sorted, by a fast
+/// path whose runs start again after `first_run` nodes without a solution,
+/// and how many times it started again; `None` when the givens clash.
+fn solutions_restarting(
+    rules: &GeometryRules,
+    puzzle: &Grid,
+    limit: u64,
+    first_run: u64,
+) -> Option<(Vec<Grid>, u32)> {
+    let mut fast9 = Fast9::with_first_run(first_run);
+    let mut found = Vec::new();
+    let mut solution = Grid::empty(Size::NINE);
+    fast9.solve(rules, puzzle.cells(), limit, u64::MAX, &mut solution, |s| {
+        found.push(s.clone())
+    })?;
+    found.sort_by(|a, b| a.cells().cmp(b.cells()));
+    Some((found, fast9.restarts()))
+}
+
+#[test]
+fn a_search_that_starts_again_sees_each_solution_once() {
+    let mut rng = Rng::from_seed(31);
+    let (mut restarts, mut several, mut none) = (0, 0, 0);
+    for round in 0..60 {
+        let solved = solved_grid(&mut rng);
+        let rules = pair_rules(&mut rng, &solved);
+        let geometry = rules.geometry(Size::NINE).unwrap();
+        let mut partners = Partners::default();
+        let fast_rules = GeometryRules::of(&geometry, &mut partners).unwrap();
+        let keep = [0.0, 0.1, 0.2, 0.3][round % 4];
+        let mut cells = solved.cells().to_vec();
+        for value in cells.iter_mut() {
+            if (rng.below(1000) as f64) >= keep * 1000.0 {
+                *value = 0;
+            }
+        }
+        if round % 5 == 0 {
+            cells[rng.below(81)] = rng.below(9) as u8 + 1;
+        }
+        let puzzle = Grid::from_cells(&cells).unwrap();
+        let limit = 200;
+        let plain = solutions_restarting(&fast_rules, &puzzle, limit, u64::MAX);
+        let again = solutions_restarting(&fast_rules, &puzzle, limit, 2);
+        let (Some((plain, never)), Some((again, times))) = (plain, again) else {
+            continue;
+        };
+        assert_eq!(never, 0);
+        if plain.len() < limit as usize {
+            // Every solution, each once, whatever the order of the runs.
+            assert_eq!(again, plain, "{puzzle:?} {rules:?}");
+        } else {
+            assert_eq!(again.len(), plain.len());
+            assert!(again.windows(2).all(|pair| pair[0] != pair[1]));
+        }
+        for solution in &again {
+            assert!(solution.keeps_givens_of(&puzzle));
+            assert!(geometry.first_conflict(solution).is_none());
+        }
+        restarts += times;
+        // Searches that started again and then found every solution, more
+        // than one, and searches of puzzles with none.
+        several += usize::from(times > 0 && plain.len() > 1 && plain.len() < limit as usize);
+        none += usize::from(plain.is_empty());
+    }
+    assert!(
+        restarts > 20 && several > 2 && none > 2,
+        "{restarts} {several} {none}"
+    );
+}
+
+#[test]
+fn two_quadruples_that_need_a_6_in_the_same_two_columns_do_not_trap_the_search() {
+    // r6c3, r6c4, r7c3 and r7c4 hold a 3, a 6 and a 9; r8c3, r8c4, r9c3
+    // and r9c4 a 1 and a 6: one 6 in each of columns 3 and 4 below row 5,
+    // so none above, which no cell sees. Branching on the rows from the top
+    // in digit order puts a 6 there, and with the 3 of r1c1 the search
+    // once spent more than 20,000,000 nodes under it without a solution.
+    let quadruple = |cells: [usize; 4], digits: &[u8]| Constraint::Quadruple {
+        cells: cells.to_vec(),
+        digits: digits.to_vec(),
+    };
+    let rules = Rules {
+        constraints: vec![
+            quadruple([47, 48, 56, 57], &[3, 6, 9]),
+            quadruple([65, 66, 74, 75], &[1, 6]),
+        ],
+        ..Rules::default()
+    };
+    let geometry = rules.geometry(Size::NINE).unwrap();
+    let mut cells = [0u8; 81];
+    cells[0] = 3;
+    let puzzle = Grid::from_cells(&cells).unwrap();
+    let mut solver = Solver::new();
+    solver.set_node_budget(Some(300_000));
+    let mut found = Vec::new();
+    let stats = solver
+        .solve_in(&geometry, &puzzle, 1, |s| found.push(s.clone()))
+        .unwrap();
+    assert!(!stats.stopped_at_node_budget, "{stats:?}");
+    assert_eq!(found.len(), 1);
+    assert!(found[0].keeps_givens_of(&puzzle) && geometry.first_conflict(&found[0]).is_none());
 }
