@@ -9,7 +9,8 @@
 //! left in an extra unit is a contradiction, and a digit with one place
 //! there takes it (the cell keeps that digit alone, a single for the next
 //! sweep), as the matrix's item of the unit would be chosen with one
-//! option.
+//! option. On a hyper grid the five regions its windows imply are read
+//! here too (`rules.rs`).
 
 use super::state::State;
 

@@ -74,6 +74,37 @@ const MOST_DIGITS: usize = 4096;
 /// See [`MOST_DIGITS`].
 const MOST_TABLE_CELLS: usize = 8;
 
+/// The rows and columns of the four windows of hyper.
+const HYPER_WINDOWS: [([usize; 3], [usize; 3]); 4] = [
+    ([1, 2, 3], [1, 2, 3]),
+    ([1, 2, 3], [5, 6, 7]),
+    ([5, 6, 7], [1, 2, 3]),
+    ([5, 6, 7], [5, 6, 7]),
+];
+
+/// The rows and columns of the regions the windows of hyper imply: columns
+/// 2 to 4 hold each digit three times, two of them in the windows, so the
+/// cells of rows 1, 5 and 9 there hold each once; and so on.
+const IMPLIED_BY_HYPER: [([usize; 3], [usize; 3]); 5] = [
+    ([0, 4, 8], [1, 2, 3]),
+    ([0, 4, 8], [5, 6, 7]),
+    ([1, 2, 3], [0, 4, 8]),
+    ([5, 6, 7], [0, 4, 8]),
+    ([0, 4, 8], [0, 4, 8]),
+];
+
+/// The cells of the rows and columns `region` (0 to 8), band by band.
+fn masks_of(region: &([usize; 3], [usize; 3])) -> [u32; 3] {
+    let mut masks = [0u32; 3];
+    for &row in &region.0 {
+        for &column in &region.1 {
+            let cell = 9 * row + column;
+            masks[cell / 27] |= 1 << (cell % 27);
+        }
+    }
+    masks
+}
+
 /// A cell in no relation.
 const UNRELATED: u8 = u8::MAX;
 
@@ -118,10 +149,10 @@ pub(crate) struct GeometryRules<'a> {
     /// strike beyond their peers (no group, no cage): its strikes are made
     /// in closed form (`adjacent.rs`), not through `partners`.
     neighbours_only: bool,
-    /// The cells of each extra unit, band by band; the first
-    /// `extra_count` are the geometry's.
-    extra_units: [[u32; 3]; MOST_EXTRA_UNITS],
-    /// How many extra units the geometry has.
+    /// The cells of each extra unit, band by band: the geometry's, then
+    /// on a hyper grid the regions its windows imply.
+    extra_units: [[u32; 3]; MOST_EXTRA_UNITS + IMPLIED_BY_HYPER.len()],
+    /// How many of `extra_units` are read.
     extra_count: usize,
 }
 
@@ -174,10 +205,20 @@ impl<'a> GeometryRules<'a> {
             };
             bands[cell / 27] |= 1 << (cell % 27);
         }
-        let mut extra_units = [[0u32; 3]; MOST_EXTRA_UNITS];
+        let mut extra_units = [[0u32; 3]; MOST_EXTRA_UNITS + IMPLIED_BY_HYPER.len()];
         for (masks, unit) in extra_units.iter_mut().zip(27..geometry.units()) {
             for &cell in geometry.unit_cells(unit) {
                 masks[usize::from(cell) / 27] |= 1 << (cell % 27);
+            }
+        }
+        let mut extra_read = extra_count;
+        if HYPER_WINDOWS
+            .iter()
+            .all(|window| extra_units[..extra_count].contains(&masks_of(window)))
+        {
+            for region in &IMPLIED_BY_HYPER {
+                extra_units[extra_read] = masks_of(region);
+                extra_read += 1;
             }
         }
         let strikes = groups.groups() > 0
@@ -208,7 +249,7 @@ impl<'a> GeometryRules<'a> {
                 && geometry.cages().is_empty()
                 && extra_count == 0,
             extra_units,
-            extra_count,
+            extra_count: extra_read,
             relations,
             related,
             narrow_reach,
