@@ -61,6 +61,14 @@ impl Explanation {
     }
 }
 
+/// The nodes a bifurcation's search may take to refute one candidate
+/// (from a puzzle, by the solver): a candidate it does not refute within
+/// them is left for another. On a grid of few givens with many solutions a
+/// refutation can take more than the command line's budget, and the
+/// candidates are tried one after another, so without a bound the path
+/// could run for hours; a refutation a player could follow is far
+/// shorter.
+const PROBE_NODES: u64 = 1_000_000;
 /// Finds solve paths, reusing its buffers from puzzle to puzzle.
 ///
 /// # Example
@@ -120,6 +128,8 @@ impl Explainer {
             }
             solutions += 1;
         });
+        // The bifurcations' searches, one a candidate, each within a budget.
+        self.solver.set_node_budget(Some(PROBE_NODES));
         self.walk(board, solutions, solution, true)
     }
 
