@@ -367,6 +367,40 @@ fn f_puzzles_exports_answer_as_their_descriptions_do() {
 }
 
 #[test]
+fn a_stray_opening_brace_costs_one_record_not_the_ones_after_it() {
+    // A line `{` alone opens an object laid out over lines; one that never
+    // closes, because a record of its own starts at the next line, is one
+    // bad record, and the reading goes on from that line.
+    let good = &records("descriptions.jsonl")[4];
+    let pretty = std::fs::read_to_string(data("fpuzzles-pretty.json")).unwrap();
+    let text = format!("{good}\n{{\n{good}\n{{\n{pretty}{good}\n");
+    let run = run(&["solve", "-f", "json"], text);
+    assert_eq!(run.status, Some(2), "bad input");
+    let answers = objects(&run.stdout);
+    let statuses: Vec<&Value> = answers.iter().map(|a| &a["status"]).collect();
+    assert_eq!(
+        statuses,
+        ["solved", "invalid", "solved", "invalid", "solved", "solved"]
+    );
+    let lines: Vec<u64> = answers
+        .iter()
+        .map(|a| a["line"].as_u64().unwrap())
+        .collect();
+    let last = 5 + pretty.lines().count() as u64;
+    assert_eq!(lines, [1, 2, 3, 4, 5, last]);
+    let messages: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(
+        messages,
+        [
+            "<stdin>:2:1: found a new object at line 3; expected '}' alone at the start of a \
+             line, closing the object (the line is not valid JSON)",
+            "<stdin>:4:1: found a new object at line 5; expected '}' alone at the start of a \
+             line, closing the object (the line is not valid JSON)",
+        ]
+    );
+}
+
+#[test]
 fn a_pretty_printed_export_is_one_record() {
     let pretty = answers(
         &["solve"],

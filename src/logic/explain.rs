@@ -69,6 +69,7 @@ impl Explanation {
 /// could run for hours; a refutation a player could follow is far
 /// shorter.
 const PROBE_NODES: u64 = 1_000_000;
+
 /// Finds solve paths, reusing its buffers from puzzle to puzzle.
 ///
 /// # Example

@@ -453,7 +453,11 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Reads a JSON object laid out over several lines, whose first line,
     /// `{` alone, is the current one, up to its last line, `}` alone at the
     /// start of a line: its text, and where each line starts in it with its
-    /// number.
+    /// number. A line that starts a record of its own before that (`{` at
+    /// its start, alone or opening an object that closes on the line, as
+    /// nothing inside a laid-out object begins) leaves the object unclosed
+    /// and is given back to be read as the next record, so that one stray
+    /// `{` costs one record, not every record after it.
     fn gather_object(&mut self) -> Result<(String, Vec<(usize, u64)>), ReadError> {
         let first = self.lines.line().number();
         let mut text = String::from("{\n");
@@ -473,6 +477,12 @@ impl<R: BufRead> PuzzleReader<R> {
                 LineRead::Line => {}
             }
             let line = self.lines.line();
+            let bytes = line.bytes().trim_ascii_end();
+            if bytes.first() == Some(&b'{') && (bytes == b"{" || bytes.ends_with(b"}")) {
+                let found = format!("a new object at line {}", line.number());
+                self.lines.hold(LineRead::Line);
+                return Err(unclosed(found).into());
+            }
             starts.push((text.len(), line.number()));
             text.push_str(&line.text(0..line.bytes().len()));
             text.push('\n');

@@ -74,7 +74,7 @@ const MOST_DIGITS: usize = 4096;
 /// See [`MOST_DIGITS`].
 const MOST_TABLE_CELLS: usize = 8;
 
-/// The rows and columns of the four windows of hyper.
+/// The rows and columns (0 to 8) of the four windows of hyper.
 const HYPER_WINDOWS: [([usize; 3], [usize; 3]); 4] = [
     ([1, 2, 3], [1, 2, 3]),
     ([1, 2, 3], [5, 6, 7]),
@@ -82,8 +82,8 @@ const HYPER_WINDOWS: [([usize; 3], [usize; 3]); 4] = [
     ([5, 6, 7], [5, 6, 7]),
 ];
 
-/// The rows and columns of the regions the windows of hyper imply: columns
-/// 2 to 4 hold each digit three times, two of them in the windows, so the
+/// The rows and columns (0 to 8) of the regions the windows of hyper
+/// imply: columns 2 to 4 hold each digit three times, two of them in the windows, so the
 /// cells of rows 1, 5 and 9 there hold each once; and so on.
 const IMPLIED_BY_HYPER: [([usize; 3], [usize; 3]); 5] = [
     ([0, 4, 8], [1, 2, 3]),
