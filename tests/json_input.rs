@@ -178,6 +178,23 @@ fn records_keep_their_rules_on_several_threads() {
     assert!(counts.iter().all(|&c| c == "1"), "{counts:?}");
 }
 
+/// `solve -f json` on `text`, which holds bad input (exit status 2): the
+/// status and line of each answer, and the messages.
+fn solved_with_bad_input(text: String) -> (Vec<String>, Vec<u64>, String) {
+    let run = run(&["solve", "-f", "json"], text);
+    assert_eq!(run.status, Some(2), "bad input");
+    let answers = objects(&run.stdout);
+    let statuses = answers
+        .iter()
+        .map(|a| a["status"].as_str().unwrap().to_string())
+        .collect();
+    let lines = answers
+        .iter()
+        .map(|a| a["line"].as_u64().unwrap())
+        .collect();
+    (statuses, lines, run.stderr)
+}
+
 #[test]
 fn bad_lines_are_reported_with_line_column_and_key_and_the_run_goes_on() {
     let good = &records("descriptions.jsonl")[4];
@@ -186,15 +203,12 @@ fn bad_lines_are_reported_with_line_column_and_key_and_the_run_goes_on() {
          {{\"givens\": \"..3..4.3.1.....1\", \"variants\": [\"x\", \"sandwich\"]}}\n\
          {{\"givens\": \"..3..4.3.1.....1\", \"colour\": \"red\"}}\n{good}\n"
     );
-    let run = run(&["solve", "-f", "json"], text);
-    assert_eq!(run.status, Some(2), "bad input");
-    let answers = objects(&run.stdout);
-    let statuses: Vec<&Value> = answers.iter().map(|a| &a["status"]).collect();
+    let (statuses, lines, stderr) = solved_with_bad_input(text);
     assert_eq!(
         statuses,
         ["solved", "invalid", "invalid", "invalid", "invalid", "solved"]
     );
-    let messages: Vec<&str> = run.stderr.lines().collect();
+    let messages: Vec<&str> = stderr.lines().collect();
     assert_eq!(
         messages,
         [
@@ -210,10 +224,6 @@ fn bad_lines_are_reported_with_line_column_and_key_and_the_run_goes_on() {
              little_killers, sandwiches, lines, title (or the keys of a -f json answer)",
         ]
     );
-    let lines: Vec<u64> = answers
-        .iter()
-        .map(|a| a["line"].as_u64().unwrap())
-        .collect();
     assert_eq!(lines, [1, 2, 3, 4, 5, 6]);
 }
 
@@ -374,21 +384,14 @@ fn a_stray_opening_brace_costs_one_record_not_the_ones_after_it() {
     let good = &records("descriptions.jsonl")[4];
     let pretty = std::fs::read_to_string(data("fpuzzles-pretty.json")).unwrap();
     let text = format!("{good}\n{{\n{good}\n{{\n{pretty}{good}\n");
-    let run = run(&["solve", "-f", "json"], text);
-    assert_eq!(run.status, Some(2), "bad input");
-    let answers = objects(&run.stdout);
-    let statuses: Vec<&Value> = answers.iter().map(|a| &a["status"]).collect();
+    let (statuses, lines, stderr) = solved_with_bad_input(text);
     assert_eq!(
         statuses,
         ["solved", "invalid", "solved", "invalid", "solved", "solved"]
     );
-    let lines: Vec<u64> = answers
-        .iter()
-        .map(|a| a["line"].as_u64().unwrap())
-        .collect();
     let last = 5 + pretty.lines().count() as u64;
     assert_eq!(lines, [1, 2, 3, 4, 5, last]);
-    let messages: Vec<&str> = run.stderr.lines().collect();
+    let messages: Vec<&str> = stderr.lines().collect();
     assert_eq!(
         messages,
         [
