@@ -74,33 +74,33 @@ const MOST_DIGITS: usize = 4096;
 /// See [`MOST_DIGITS`].
 const MOST_TABLE_CELLS: usize = 8;
 
-/// The rows and columns (0 to 8) of the four windows of hyper.
-const HYPER_WINDOWS: [([usize; 3], [usize; 3]); 4] = [
-    ([1, 2, 3], [1, 2, 3]),
-    ([1, 2, 3], [5, 6, 7]),
-    ([5, 6, 7], [1, 2, 3]),
-    ([5, 6, 7], [5, 6, 7]),
+/// The cells of the four windows of hyper, band by band.
+const HYPER_WINDOWS: [[u32; 3]; 4] = [
+    masks_of([1, 2, 3], [1, 2, 3]),
+    masks_of([1, 2, 3], [5, 6, 7]),
+    masks_of([5, 6, 7], [1, 2, 3]),
+    masks_of([5, 6, 7], [5, 6, 7]),
 ];
 
-/// The rows and columns (0 to 8) of the regions the windows of hyper
-/// imply: columns 2 to 4 hold each digit three times, two of them in the windows, so the
-/// cells of rows 1, 5 and 9 there hold each once; and so on.
-const IMPLIED_BY_HYPER: [([usize; 3], [usize; 3]); 5] = [
-    ([0, 4, 8], [1, 2, 3]),
-    ([0, 4, 8], [5, 6, 7]),
-    ([1, 2, 3], [0, 4, 8]),
-    ([5, 6, 7], [0, 4, 8]),
-    ([0, 4, 8], [0, 4, 8]),
+/// The cells of the regions the windows of hyper imply, band by band:
+/// columns 2 to 4 hold each digit three times, two of them in the
+/// windows, so rows 1, 5 and 9 there hold each once; and so on.
+const IMPLIED_BY_HYPER: [[u32; 3]; 5] = [
+    masks_of([0, 4, 8], [1, 2, 3]),
+    masks_of([0, 4, 8], [5, 6, 7]),
+    masks_of([1, 2, 3], [0, 4, 8]),
+    masks_of([5, 6, 7], [0, 4, 8]),
+    masks_of([0, 4, 8], [0, 4, 8]),
 ];
 
-/// The cells of the rows and columns `region` (0 to 8), band by band.
-fn masks_of(region: &([usize; 3], [usize; 3])) -> [u32; 3] {
+/// The cells where `rows` and `columns` (0 to 8) cross, band by band.
+const fn masks_of(rows: [usize; 3], columns: [usize; 3]) -> [u32; 3] {
     let mut masks = [0u32; 3];
-    for &row in &region.0 {
-        for &column in &region.1 {
-            let cell = 9 * row + column;
-            masks[cell / 27] |= 1 << (cell % 27);
-        }
+    let mut k = 0;
+    while k < 9 {
+        let cell = 9 * rows[k / 3] + columns[k % 3];
+        masks[cell / 27] |= 1 << (cell % 27);
+        k += 1;
     }
     masks
 }
@@ -214,10 +214,10 @@ impl<'a> GeometryRules<'a> {
         let mut extra_read = extra_count;
         if HYPER_WINDOWS
             .iter()
-            .all(|window| extra_units[..extra_count].contains(&masks_of(window)))
+            .all(|window| extra_units[..extra_count].contains(window))
         {
-            for region in &IMPLIED_BY_HYPER {
-                extra_units[extra_read] = masks_of(region);
+            for region in IMPLIED_BY_HYPER {
+                extra_units[extra_read] = region;
                 extra_read += 1;
             }
         }
