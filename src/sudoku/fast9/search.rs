@@ -214,22 +214,22 @@ fn choose<R: ExtraRules>(
             return cell;
         }
     }
-    // Each open cell with its number of candidates.
-    let open = (0..81).filter_map(|cell| {
-        let count = u64::from(state.candidates(cell).count_ones());
-        (count > 1).then_some((cell, count))
-    });
+    let open = (0..81).filter(|&cell| state.candidates(cell).count_ones() > 1);
     // On a grid with rules, the fewest candidates for each failure (plus
     // one): a cell that failed often is taken before one of a few
     // candidates fewer. The classic search keeps the first of the fewest.
-    let chosen = match failures.filter(|_| R::ANY) {
-        Some(failures) => open.min_by(|&(a, count_a), &(b, count_b)| {
-            let weight = |cell: usize| u64::from(failures[cell]) + 1;
-            (count_a * weight(b)).cmp(&(count_b * weight(a)))
-        }),
-        None => open.min_by_key(|&(_, count)| count),
-    };
-    chosen.expect("an unsolved grid has an open cell").0
+    match failures.filter(|_| R::ANY) {
+        Some(failures) => open
+            .min_by(|&a, &b| {
+                let weight = |cell: usize| u64::from(failures[cell]) + 1;
+                let count = |cell: usize| u64::from(state.candidates(cell).count_ones());
+                (count(a) * weight(b)).cmp(&(count(b) * weight(a)))
+            })
+            .expect("an unsolved grid has an open cell"),
+        None => open
+            .min_by_key(|&cell| state.candidates(cell).count_ones())
+            .expect("an unsolved grid has an open cell"),
+    }
 }
 
 /// The cell of `cells` (band by band) within `mask` that failed most often,
