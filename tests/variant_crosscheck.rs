@@ -380,7 +380,7 @@ fn combined_rule_counts_agree_with_the_oracle() {
     crosscheck(&Case::variants(&[Variant::Hyper, Variant::AntiKing], 9));
     crosscheck(&Case::variants(
         &[Variant::Disjoint, Variant::NonConsecutive],
-        10,
+        11,
     ));
 }
 

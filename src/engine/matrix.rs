@@ -3,7 +3,7 @@
 //! links themselves live in [`super::links`]; the search that runs on them
 //! in [`super::search`].
 
-use super::choice::TieBreak;
+use super::choice::{Failures, TieBreak};
 use super::count::Count;
 use super::error::DlxError;
 use super::links::Links;
@@ -55,6 +55,8 @@ pub struct Matrix<C: Count = u32> {
     pub(super) node_budget: u64,
     /// The options of the solution being reported.
     pub(super) solution: Vec<usize>,
+    /// How often each item was left with no option in the current search.
+    pub(super) failures: Failures,
 }
 
 impl Matrix {
@@ -79,6 +81,7 @@ impl<C: Count> Matrix<C> {
             tie_break: TieBreak::Leftmost,
             node_budget: u64::MAX,
             solution: Vec::new(),
+            failures: Failures::default(),
         };
         matrix.reset(primary, secondary);
         matrix

@@ -99,6 +99,7 @@ impl<C: Count> Matrix<C> {
     ) -> SearchStats {
         let mut stats = SearchStats::default();
         self.links.reserve_levels(self.primary + 1);
+        self.failures.clear(self.primary);
         if P::PRUNES {
             propagator.propagate(&mut Pruning {
                 links: &mut self.links,
@@ -116,7 +117,7 @@ impl<C: Count> Matrix<C> {
             }
             match self
                 .tie_break
-                .choose_item::<C, L>(&self.links, self.primary)
+                .choose_item::<C, L>(&self.links, self.primary, &self.failures)
             {
                 None => {
                     self.links.chosen_options::<L>(&mut self.solution);
@@ -142,6 +143,7 @@ impl<C: Count> Matrix<C> {
                         }
                         continue 'search;
                     }
+                    self.failures.count(item);
                 }
             }
             // Backtrack: move the deepest choice to the next option of its

@@ -1,6 +1,7 @@
 //! The engine as its callers see it: whole problems built, searched and
 //! searched again, in both node layouts.
 
+use super::links::Blocks;
 use super::*;
 
 /// The options of Knuth's example in "Dancing Links", on items A to G.
@@ -319,6 +320,44 @@ fn the_tie_break_changes_the_order_not_the_solutions() {
         most_hidden.sort();
         assert_eq!(most_hidden, sorted);
     }
+}
+
+#[test]
+fn the_most_hidden_tie_break_prefers_the_tied_item_that_emptied_most() {
+    // Items 0 and 1 have two options each, and each option hides as much.
+    let mut matrix = Matrix::new(4, 0);
+    for option in [[0, 2], [0, 3], [1, 2], [1, 3]] {
+        matrix.add_option(&option).unwrap();
+    }
+    matrix.set_tie_break(TieBreak::MostHidden);
+    matrix.failures.clear(matrix.primary);
+    let choose = |matrix: &Matrix| {
+        TieBreak::MostHidden.choose_item::<u32, Blocks>(&matrix.links, 4, &matrix.failures)
+    };
+    // Headers are 1-based: item 0 is header 1.
+    assert_eq!(choose(&matrix), Some(1));
+    matrix.failures.count(2);
+    assert_eq!(choose(&matrix), Some(2));
+    // A new search starts without the counts of the one before.
+    matrix.failures.clear(matrix.primary);
+    assert_eq!(choose(&matrix), Some(1));
+}
+
+#[test]
+fn a_search_does_not_depend_on_the_failures_of_the_one_before() {
+    let mut matrix = queens(10);
+    matrix.set_tie_break(TieBreak::MostHidden);
+    let mut first = Vec::new();
+    let stats = matrix.search(u64::MAX, |options| first.push(options.to_vec()));
+    assert!(
+        matrix.failures.counts().is_some(),
+        "10 queens has dead ends"
+    );
+    let mut second = Vec::new();
+    let again = matrix.search(u64::MAX, |options| second.push(options.to_vec()));
+    assert_eq!(stats, again);
+    assert_eq!(first, second);
+    assert_eq!(stats.solutions, 724);
 }
 
 #[test]
