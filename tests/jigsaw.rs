@@ -180,22 +180,51 @@ fn grid_output_draws_region_borders_that_read_back() {
     assert!(stderr.contains("cannot be used with --boxes"), "{stderr}");
 }
 
+/// `generate` of three 6x6 puzzles under `rules`, seed 4.
+fn three_six_by_six(rules: &str) -> (String, String, i32) {
+    let args = [
+        "generate",
+        "--variant",
+        rules,
+        "--size",
+        "6",
+        "-n",
+        "3",
+        "--seed",
+        "4",
+    ];
+    run(&args, "")
+}
+
+#[test]
+fn generated_rules_combine_with_jigsaw_regions_and_killer_cages() {
+    for (rules, keys) in [
+        ("jigsaw,xv", &["\"regions\":", "\"xv\":"][..]),
+        ("jigsaw,killer", &["\"regions\":", "\"cages\":"]),
+        ("killer,x", &["\"cages\":", "\"variants\":[\"x\"]"]),
+    ] {
+        let (stdout, stderr, code) = three_six_by_six(rules);
+        assert_eq!((code, stderr.as_str()), (0, ""), "{rules}");
+        assert_eq!(stdout.lines().count(), 3, "{rules}: {stdout}");
+        for line in stdout.lines() {
+            for key in keys {
+                assert!(line.contains(key), "{rules}: {key} missing from {line}");
+            }
+        }
+        // Each reads back with one solution under every rule it prints.
+        let (counts, _, code) = run(&["count", "--limit", "2"], &stdout);
+        assert_eq!((counts.as_str(), code), ("1\n1\n1\n", 0), "{rules}");
+    }
+    // A killer has no givens for drawn rules to go with: refused, not
+    // dropped.
+    let (stdout, stderr, code) = run(&["generate", "--variant", "killer,thermometer"], "");
+    assert_eq!((stdout.as_str(), code), ("", 2));
+    assert!(stderr.contains("cannot be combined with"), "{stderr}");
+}
+
 #[test]
 fn generated_jigsaws_read_back_unique_with_their_regions() {
-    let (stdout, stderr, code) = run(
-        &[
-            "generate",
-            "--variant",
-            "jigsaw",
-            "--size",
-            "6",
-            "-n",
-            "3",
-            "--seed",
-            "4",
-        ],
-        "",
-    );
+    let (stdout, stderr, code) = three_six_by_six("jigsaw");
     assert_eq!((code, stderr.as_str()), (0, ""));
     assert_eq!(stdout.lines().count(), 3, "{stdout}");
     for line in stdout.lines() {
@@ -205,20 +234,7 @@ fn generated_jigsaws_read_back_unique_with_their_regions() {
     let (counts, _, code) = run(&["count", "--limit", "2", "--variant", "jigsaw"], &stdout);
     assert_eq!((counts.as_str(), code), ("1\n1\n1\n", 0));
     // Seeded: the same seed, the same puzzles; as JSON, they read back too.
-    let (again, _, _) = run(
-        &[
-            "generate",
-            "--variant",
-            "jigsaw",
-            "--size",
-            "6",
-            "-n",
-            "3",
-            "--seed",
-            "4",
-        ],
-        "",
-    );
+    let (again, _, _) = three_six_by_six("jigsaw");
     assert_eq!(again, stdout);
     let (json, _, _) = run(
         &[

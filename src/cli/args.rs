@@ -725,6 +725,12 @@ impl Cli {
                     "--variant jigsaw makes regions in place of boxes: it cannot be used with --boxes",
                 ));
             }
+            if args.killer() && !args.decorations().is_empty() {
+                return Err(refuse(
+                    "--variant killer makes puzzles of cages alone: it cannot be combined with \
+                     thermometer, kropki, xv or arrow",
+                ));
+            }
             let named = args.named_shape();
             if let Some(refusal) = args.shape_refused() {
                 return Err(refuse(&refusal));

@@ -214,9 +214,13 @@ impl Worker {
         let rules = args.rules();
         let decorations = args.decorations();
         if !decorations.is_empty() && !args.solved {
-            let decorated = self
-                .decorator
-                .puzzle(&rules, &decorations, spec, &mut rng)?;
+            // A jigsaw's regions first, then the rules drawn on a grid of
+            // them.
+            let base = match args.jigsaw() {
+                true => self.jigsaw.layout(&rules, spec.size, &mut rng)?.0,
+                false => rules,
+            };
+            let decorated = self.decorator.puzzle(&base, &decorations, spec, &mut rng)?;
             let path = decorated.made.rating.and_then(|_| {
                 let geometry = decorated.rules.geometry(spec.size).ok()?;
                 self.explainer
@@ -237,7 +241,13 @@ impl Worker {
             };
             write_item(text, &item, args);
         } else if args.killer() {
-            let killer = self.killer.puzzle(spec.size, &mut rng)?;
+            // The cages go on the other rules asked for, and on a jigsaw's
+            // regions.
+            let base = match args.jigsaw() {
+                true => self.jigsaw.layout(&rules, spec.size, &mut rng)?.0,
+                false => rules.clone(),
+            };
+            let killer = self.killer.puzzle_under(&base, spec.size, &mut rng)?;
             let item = Item {
                 number,
                 seed,

@@ -43,10 +43,12 @@ pub struct GenerateArgs {
     /// comma list: each puzzle is unique and minimal under them, and is
     /// solved with the same --variant
     /// (`killer`: cages with sums and no givens, each printed as one JSON
-    /// line; `jigsaw`: random regions, printed as GIVENS REGIONS; `samurai`:
-    /// the same as --shape samurai; `thermometer`, `kropki`, `xv`,
-    /// `arrow`: those rules drawn on each solution, every dot or X/V with
-    /// the negative rule, each puzzle printed as one JSON line)
+    /// line, on the other rules but no drawn one; `jigsaw`: random regions,
+    /// printed as GIVENS REGIONS, or in the JSON line of a killer or of drawn
+    /// rules; `samurai`: the same as --shape samurai; `thermometer`,
+    /// `kropki`, `xv`, `arrow`: those rules drawn on each solution, every
+    /// dot or X/V with the negative rule, each puzzle printed as one JSON
+    /// line)
     #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = variant_parser())]
     pub variant: Vec<GenerateRule>,
     /// The boxes: R rows by C columns each (R x C = the side), or "none" for

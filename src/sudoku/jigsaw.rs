@@ -9,6 +9,7 @@
 //! dropped.
 
 use crate::sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec};
+use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::random::Rng;
 use crate::sudoku::rules::{Boxes, Rules};
@@ -122,13 +123,32 @@ impl JigsawGenerator {
         spec: &PuzzleSpec,
         rng: &mut Rng,
     ) -> Result<(Generated, Rules), GenerateError> {
-        let empty = Grid::empty(spec.size);
+        let (rules, geometry) = self.layout(rules, spec.size, rng)?;
+        let made = self.generator.puzzle_in(&geometry, spec, rng)?;
+        Ok((made, rules))
+    }
+
+    /// `rules` with random regions of `size` in place of their boxes, on
+    /// which a grid was found within the layout's node budget, and their
+    /// geometry: the regions that other generators (killer cages, drawn
+    /// rules) make their puzzles on.
+    ///
+    /// # Errors
+    ///
+    /// Fails when no layout of the 200 tried gives a grid quickly.
+    pub fn layout(
+        &mut self,
+        rules: &Rules,
+        size: Size,
+        rng: &mut Rng,
+    ) -> Result<(Rules, Geometry), GenerateError> {
+        let empty = Grid::empty(size);
         for _ in 0..MAX_LAYOUTS {
             let rules = Rules {
-                boxes: Boxes::Regions(random_regions(spec.size, rng)),
+                boxes: Boxes::Regions(random_regions(size, rng)),
                 ..rules.clone()
             };
-            let Ok(geometry) = rules.geometry(spec.size) else {
+            let Ok(geometry) = rules.geometry(size) else {
                 continue;
             };
             self.solver.set_node_budget(Some(LAYOUT_NODE_BUDGET));
@@ -136,11 +156,9 @@ impl JigsawGenerator {
                 .solver
                 .solve_in(&geometry, &empty, 1, |_| {})
                 .map_or(0, |stats| stats.solutions);
-            if found == 0 {
-                continue;
+            if found != 0 {
+                return Ok((rules, geometry));
             }
-            let made = self.generator.puzzle_in(&geometry, spec, rng)?;
-            return Ok((made, rules));
         }
         Err(GenerateError::GaveUp {
             attempts: MAX_LAYOUTS,

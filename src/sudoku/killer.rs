@@ -30,7 +30,7 @@
 use thiserror::Error;
 
 use crate::sudoku::constraints::{Cage, Constraint};
-use crate::sudoku::generate::Generator;
+use crate::sudoku::generate::{GenerateError, Generator};
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::random::Rng;
 use crate::sudoku::rules::{Rules, RulesError};
@@ -82,9 +82,13 @@ pub enum KillerError {
         /// How many cuts were tried.
         attempts: u32,
     },
-    /// The cages made no geometry (a bug: cuts obey the rules).
-    #[error("a cut made invalid rules: {0}")]
+    /// The cages made no geometry (a bug: cuts obey the rules), or the
+    /// rules asked for make none.
+    #[error("the rules make no grid: {0}")]
     Rules(#[from] RulesError),
+    /// No complete grid obeys the rules asked for.
+    #[error(transparent)]
+    Generate(#[from] GenerateError),
 }
 
 /// Makes killer puzzles, reusing its generator, solver and buffers.
@@ -139,15 +143,44 @@ impl KillerGenerator {
     ///
     /// Fails when no cut of the grids tried has one solution.
     pub fn puzzle(&mut self, size: Size, rng: &mut Rng) -> Result<Killer, KillerError> {
+        self.puzzle_under(&Rules::classic(), size, rng)
+    }
+
+    /// [`KillerGenerator::puzzle`] under `base` as well: its variants,
+    /// extra regions and boxes or regions (a jigsaw killer), each puzzle's
+    /// cages added to them.
+    ///
+    /// # Errors
+    ///
+    /// Fails when no grid obeys `base`, or as [`KillerGenerator::puzzle`].
+    pub fn puzzle_under(
+        &mut self,
+        base: &Rules,
+        size: Size,
+        rng: &mut Rng,
+    ) -> Result<Killer, KillerError> {
+        let geometry = (!base.is_classic())
+            .then(|| base.geometry(size))
+            .transpose()?;
         let mut attempts = 0;
         for _ in 0..MAX_GRIDS {
-            let solution = self.generator.solved(size, rng);
+            let solution = match &geometry {
+                None => self.generator.solved(size, rng),
+                Some(geometry) => {
+                    let mut solution = geometry.empty_grid();
+                    self.generator
+                        .fill_solved_in(geometry, rng, &mut solution)?;
+                    solution
+                }
+            };
             for _ in 0..CUTS_PER_GRID {
                 attempts += 1;
                 let cages = self.cut(&solution, rng);
                 let mut rules = Rules {
-                    constraints: cages.into_iter().map(Constraint::KillerCage).collect(),
-                    ..Rules::classic()
+                    constraints: (base.constraints.iter().cloned())
+                        .chain(cages.into_iter().map(Constraint::KillerCage))
+                        .collect(),
+                    ..base.clone()
                 };
                 if self.count(&rules, size, CUT_BUDGET)? != Some(1) {
                     continue;
@@ -364,6 +397,30 @@ mod tests {
             assert!(covered.iter().all(|&times| times == 1));
             assert_eq!(
                 generator.count(&killer.rules, size, NODE_BUDGET).unwrap(),
+                Some(1)
+            );
+        }
+    }
+
+    #[test]
+    fn a_killer_under_other_rules_keeps_them_and_is_unique_under_all() {
+        let base = Rules {
+            variants: vec![crate::sudoku::variants::Variant::X],
+            ..Rules::classic()
+        };
+        let mut generator = KillerGenerator::new();
+        for seed in 1..4 {
+            let killer = generator
+                .puzzle_under(&base, Size::SIX, &mut Rng::from_seed(seed))
+                .unwrap();
+            assert_eq!(killer.rules.variants, base.variants);
+            assert!(killer.rules.cages().count() > 0);
+            let geometry = killer.rules.geometry(Size::SIX).unwrap();
+            assert_eq!(geometry.first_conflict(&killer.solution), None);
+            assert_eq!(
+                generator
+                    .count(&killer.rules, Size::SIX, NODE_BUDGET)
+                    .unwrap(),
                 Some(1)
             );
         }
