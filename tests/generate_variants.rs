@@ -204,6 +204,27 @@ fn thermometer_kropki_xv_and_arrow_puzzles_come_unique_and_seeded_from_the_binar
     }
 }
 
+#[test]
+fn drawn_rules_come_at_the_level_asked_for_and_refuse_solved_grids() {
+    for level in ["easy", "intermediate", "expert"] {
+        let command = format!(
+            "generate --variant thermometer --difficulty {level} --rate -f json --seed 5 -n 2"
+        );
+        let args: Vec<&str> = command.split(' ').collect();
+        let made = run(&args, "");
+        assert_eq!(made.status, Some(0), "{level}: {}", made.stderr);
+        assert_eq!(made.stdout.lines().count(), 2, "{level}");
+        for line in made.stdout.lines() {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(value["level"], level, "{line}");
+            assert!(value["thermometers"].is_array(), "{line}");
+        }
+    }
+    let refused = run(&["generate", "--variant", "xv", "--solved"], "");
+    assert_eq!(refused.status, Some(2));
+    assert!(refused.stderr.contains("--solved"), "{}", refused.stderr);
+}
+
 /// The (row, column) of a cell name such as `r11c6`.
 fn position(name: &str) -> (i64, i64) {
     let (row, column) = name[1..].split_once('c').unwrap();

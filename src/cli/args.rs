@@ -725,6 +725,12 @@ impl Cli {
                     "--variant jigsaw makes regions in place of boxes: it cannot be used with --boxes",
                 ));
             }
+            if !args.decorations().is_empty() && args.solved {
+                return Err(refuse(
+                    "--variant thermometer, kropki, xv and arrow draw rules on each puzzle's \
+                     solution: they cannot be used with --solved",
+                ));
+            }
             if args.killer() && !args.decorations().is_empty() {
                 return Err(refuse(
                     "--variant killer makes puzzles of cages alone: it cannot be combined with \

@@ -11,8 +11,8 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use anyhow::Context;
 use rayon::prelude::*;
 use sudoku_dlx::{
-    puzzle_of_level_in, Decorator, Explainer, Generator, Geometry, Grid, JigsawGenerator,
-    KillerGenerator, PuzzleSpec, Rng, Size,
+    puzzle_of_level_in, Decorated, Decorator, Explainer, Explanation, GenerateError, Generator,
+    Geometry, Grid, JigsawGenerator, KillerGenerator, PuzzleSpec, Rng, Size,
 };
 
 use super::facts::PlayerLevel;
@@ -202,6 +202,42 @@ impl Worker {
     }
 
     /// Makes item `index` of the run and appends its text to `text`.
+    /// A puzzle with the rules of `args` drawn on its solution (on a
+    /// jigsaw's regions when asked), and its solve path when it is rated
+    /// or must be of the level asked for: puzzles are drawn until one is,
+    /// up to `spec.max_attempts`.
+    fn decorated(
+        &mut self,
+        args: &GenerateArgs,
+        spec: &PuzzleSpec,
+        rng: &mut Rng,
+    ) -> anyhow::Result<(Decorated, Option<Explanation>)> {
+        let rules = args.rules();
+        let base = match args.jigsaw() {
+            true => self.jigsaw.layout(&rules, spec.size, rng)?.0,
+            false => rules,
+        };
+        let decorations = args.decorations();
+        let level = args.technique_level();
+        for _ in 0..spec.max_attempts {
+            let decorated = self.decorator.puzzle(&base, &decorations, spec, rng)?;
+            let path = (decorated.made.rating.is_some() || level.is_some())
+                .then(|| {
+                    let geometry = decorated.rules.geometry(spec.size).ok()?;
+                    let puzzle = &decorated.made.puzzle;
+                    self.explainer.explain(&geometry, puzzle).ok()
+                })
+                .flatten();
+            if level.is_none_or(|level| path.as_ref().is_some_and(|path| path.level() == level)) {
+                return Ok((decorated, path));
+            }
+        }
+        Err(GenerateError::GaveUp {
+            attempts: spec.max_attempts,
+        }
+        .into())
+    }
+
     fn make_item(&mut self, job: &Job<'_>, index: u64, text: &mut Vec<u8>) -> anyhow::Result<()> {
         let Job {
             args,
@@ -212,21 +248,8 @@ impl Worker {
         let mut rng = Rng::for_item(seed, index);
         let number = index + 1;
         let rules = args.rules();
-        let decorations = args.decorations();
-        if !decorations.is_empty() && !args.solved {
-            // A jigsaw's regions first, then the rules drawn on a grid of
-            // them.
-            let base = match args.jigsaw() {
-                true => self.jigsaw.layout(&rules, spec.size, &mut rng)?.0,
-                false => rules,
-            };
-            let decorated = self.decorator.puzzle(&base, &decorations, spec, &mut rng)?;
-            let path = decorated.made.rating.and_then(|_| {
-                let geometry = decorated.rules.geometry(spec.size).ok()?;
-                self.explainer
-                    .explain(&geometry, &decorated.made.puzzle)
-                    .ok()
-            });
+        if !args.decorations().is_empty() {
+            let (decorated, path) = self.decorated(args, spec, &mut rng)?;
             let item = Item {
                 number,
                 seed,
