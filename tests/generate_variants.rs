@@ -205,7 +205,7 @@ fn thermometer_kropki_xv_and_arrow_puzzles_come_unique_and_seeded_from_the_binar
 }
 
 #[test]
-fn drawn_rules_come_at_the_level_asked_for_and_refuse_solved_grids() {
+fn drawn_rules_keep_the_level_and_givens_asked_for_and_killers_refuse_what_they_cannot_honour() {
     for level in ["easy", "intermediate", "expert"] {
         let command = format!(
             "generate --variant thermometer --difficulty {level} --rate -f json --seed 5 -n 2"
@@ -220,9 +220,40 @@ fn drawn_rules_come_at_the_level_asked_for_and_refuse_solved_grids() {
             assert!(value["thermometers"].is_array(), "{line}");
         }
     }
-    let refused = run(&["generate", "--variant", "xv", "--solved"], "");
-    assert_eq!(refused.status, Some(2));
-    assert!(refused.stderr.contains("--solved"), "{}", refused.stderr);
+    // At most 20 givens, where the puzzles drawn have 22 to 26 without
+    // the bound.
+    let few = run(
+        &[
+            "generate",
+            "--variant",
+            "thermometer",
+            "--max-givens",
+            "20",
+            "--seed",
+            "5",
+            "-n",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(few.status, Some(0), "{}", few.stderr);
+    assert_eq!(few.stdout.lines().count(), 3);
+    for line in few.stdout.lines() {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        let givens = value["givens"].as_str().unwrap();
+        assert!(givens.chars().filter(|&c| c != '.').count() <= 20, "{line}");
+    }
+    for (args, option) in [
+        (&["--variant", "xv", "--solved"][..], "--solved"),
+        (
+            &["--variant", "killer", "--min-givens", "3"],
+            "--min-givens",
+        ),
+    ] {
+        let refused = run(&[&["generate"][..], args].concat(), "");
+        assert_eq!(refused.status, Some(2), "{args:?}");
+        assert!(refused.stderr.contains(option), "{}", refused.stderr);
+    }
 }
 
 /// The (row, column) of a cell name such as `r11c6`.

@@ -731,6 +731,12 @@ impl Cli {
                      solution: they cannot be used with --solved",
                 ));
             }
+            if args.killer() && args.min_givens.is_some_and(|min| min > 0) {
+                return Err(refuse(
+                    "--variant killer makes puzzles without givens: it cannot be used with \
+                     --min-givens",
+                ));
+            }
             if args.killer() && !args.decorations().is_empty() {
                 return Err(refuse(
                     "--variant killer makes puzzles of cages alone: it cannot be combined with \

@@ -204,8 +204,9 @@ impl Worker {
     /// Makes item `index` of the run and appends its text to `text`.
     /// A puzzle with the rules of `args` drawn on its solution (on a
     /// jigsaw's regions when asked), and its solve path when it is rated
-    /// or must be of the level asked for: puzzles are drawn until one is,
-    /// up to `spec.max_attempts`.
+    /// or must be of the level asked for: puzzles are drawn until one is
+    /// of that level and within `spec.max_givens`, up to
+    /// `spec.max_attempts`.
     fn decorated(
         &mut self,
         args: &GenerateArgs,
@@ -228,7 +229,12 @@ impl Worker {
                     self.explainer.explain(&geometry, puzzle).ok()
                 })
                 .flatten();
-            if level.is_none_or(|level| path.as_ref().is_some_and(|path| path.level() == level)) {
+            let few_enough = spec
+                .max_givens
+                .is_none_or(|max| decorated.made.puzzle.givens() <= max);
+            let of_level =
+                level.is_none_or(|level| path.as_ref().is_some_and(|path| path.level() == level));
+            if few_enough && of_level {
                 return Ok((decorated, path));
             }
         }
