@@ -38,9 +38,12 @@ pub fn main(args: &GenerateArgs) -> anyhow::Result<Status> {
             format!("{:?}", args.layout()).to_lowercase()
         );
     }
-    if args.killer() && args.spec().size.box_shape().is_none() {
+    if args.killer() && !args.jigsaw() && args.spec().size.box_shape().is_none() {
         let size = args.spec().size;
-        anyhow::bail!("killer puzzles keep the boxes, and a {size} grid has none");
+        anyhow::bail!(
+            "killer puzzles keep the boxes, and a {size} grid has none: add the jigsaw rule for \
+             regions"
+        );
     }
     super::signals::catch();
     run(args, seed)?;
