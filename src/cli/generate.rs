@@ -204,7 +204,6 @@ impl Worker {
         }
     }
 
-    /// Makes item `index` of the run and appends its text to `text`.
     /// A puzzle with the rules of `args` drawn on its solution (on a
     /// jigsaw's regions when asked), and its solve path when it is rated
     /// or must be of the level asked for: puzzles are drawn until one is
@@ -247,6 +246,7 @@ impl Worker {
         .into())
     }
 
+    /// Makes item `index` of the run and appends its text to `text`.
     fn make_item(&mut self, job: &Job<'_>, index: u64, text: &mut Vec<u8>) -> anyhow::Result<()> {
         let Job {
             args,
