@@ -57,6 +57,38 @@ pub fn by_singles(board: &Board) -> Option<Step> {
     None
 }
 
+/// What the searches of a path have learned about its candidates, kept
+/// from step to step: every step keeps every solution, so a candidate
+/// that some solution holds stays so, and one no search could settle
+/// within its budget is likely to stay unsettled.
+#[derive(Debug, Clone, Default)]
+pub struct Probes {
+    /// For each cell, the digits some solution found holds there (bit
+    /// `d - 1` for digit `d`): no search can refute them.
+    seen: Vec<u64>,
+    /// For each cell, the digits whose search stopped at its node budget:
+    /// tried again only once every other candidate has failed.
+    undecided: Vec<u64>,
+}
+
+impl Probes {
+    /// Forgets everything, for a grid of `cells` cells.
+    pub fn clear(&mut self, cells: usize) {
+        for masks in [&mut self.seen, &mut self.undecided] {
+            masks.clear();
+            masks.resize(cells, 0);
+        }
+    }
+
+    /// Notes the digits of `solution` (1 to n a cell) as held by a
+    /// solution.
+    pub fn record(&mut self, solution: &[u8]) {
+        for (seen, &digit) in self.seen.iter_mut().zip(solution) {
+            *seen |= 1 << (digit - 1);
+        }
+    }
+}
+
 /// What proves that an assumed candidate has no solution.
 pub enum Proof<'a> {
     /// The dancing-links solver, on the puzzle's placed digits plus the
@@ -66,46 +98,75 @@ pub enum Proof<'a> {
     Candidates,
 }
 
-/// A candidate that no solution holds, proven by search; `solution` (when
-/// the position has one solution and it is known) says which to try first.
-pub fn by_search(board: &Board, solution: Option<&[u8]>, proof: Proof<'_>) -> Option<Step> {
+/// A candidate that no solution holds, proven by search. The candidates
+/// of the solutions `probes` has seen are not tried, and each search that
+/// finds a solution adds its digits, so that a position with many
+/// solutions searches for each such candidate once rather than once a
+/// step; the candidates whose search stopped at its budget in an earlier
+/// step are tried after all the others.
+pub fn by_search(board: &Board, probes: &mut Probes, proof: Proof<'_>) -> Option<Step> {
     let mut proof = proof;
     let mut trial = board.clone();
     let mut grid: Grid = board.placed_grid();
     let mut first = Vec::new();
-    for cell in open_cells(board) {
-        for digit in digits_of(board.mask(cell)) {
-            if solution.is_some_and(|solution| solution[cell] == digit) {
-                continue;
-            }
-            let impossible = match &mut proof {
-                Proof::Solver(solver, geometry) => {
-                    grid.clone_from(&board.placed_grid());
-                    grid.set(cell, digit);
-                    match solver.solve_in(geometry, &grid, 1, |_| {}) {
-                        Ok(stats) => stats.solutions == 0 && !stats.stopped_at_node_budget,
-                        Err(_) => true,
+    let cells = open_cells(board);
+    // Marked undecided after both passes, so that a search that just
+    // stopped is not run again on the same position.
+    let mut stopped_now = Vec::new();
+    let step = 'passes: {
+        for retry in [false, true] {
+            for &cell in &cells {
+                for digit in digits_of(board.mask(cell)) {
+                    let bit = 1 << (digit - 1);
+                    let undecided = probes.undecided[cell] & bit != 0;
+                    if probes.seen[cell] & bit != 0 || undecided != retry {
+                        continue;
+                    }
+                    let (impossible, stopped) = match &mut proof {
+                        Proof::Solver(solver, geometry) => {
+                            grid.clone_from(&board.placed_grid());
+                            grid.set(cell, digit);
+                            let found = solver.solve_in(geometry, &grid, 1, |found| {
+                                probes.record(found.cells());
+                            });
+                            match found {
+                                Ok(stats) => (stats.solutions == 0, stats.stopped_at_node_budget),
+                                Err(_) => (true, false),
+                            }
+                        }
+                        Proof::Candidates => {
+                            trial.state.clone_from(&board.state);
+                            trial.place(cell, digit);
+                            first.clear();
+                            let none = count_solutions(&mut trial, 1, &mut first) == 0;
+                            for (seen, &mask) in probes.seen.iter_mut().zip(&first) {
+                                *seen |= mask;
+                            }
+                            (none, false)
+                        }
+                    };
+                    if stopped {
+                        stopped_now.push((cell, bit));
+                        continue;
+                    }
+                    if impossible {
+                        let mut step = Step::new(Technique::BifurcationSearch, board.frame());
+                        step.clue = format!(
+                            "assume {}={digit}: the search finds no solution",
+                            cell_at(board.frame(), cell)
+                        );
+                        step.eliminations.push((cell, digit));
+                        break 'passes Some(step);
                     }
                 }
-                Proof::Candidates => {
-                    trial.state.clone_from(&board.state);
-                    trial.place(cell, digit);
-                    first.clear();
-                    count_solutions(&mut trial, 1, &mut first) == 0
-                }
-            };
-            if impossible {
-                let mut step = Step::new(Technique::BifurcationSearch, board.frame());
-                step.clue = format!(
-                    "assume {}={digit}: the search finds no solution",
-                    cell_at(board.frame(), cell)
-                );
-                step.eliminations.push((cell, digit));
-                return Some(step);
             }
         }
+        None
+    };
+    for (cell, bit) in stopped_now {
+        probes.undecided[cell] |= bit;
     }
-    None
+    step
 }
 
 #[cfg(test)]
@@ -139,7 +200,9 @@ mod tests {
             for budget in [1, 2, 5, 20] {
                 solver.set_node_budget(Some(budget));
                 let proof = Proof::Solver(&mut solver, geometry);
-                if let Some(step) = by_search(&board, None, proof) {
+                let mut probes = Probes::default();
+                probes.clear(81);
+                if let Some(step) = by_search(&board, &mut probes, proof) {
                     let (cell, digit) = step.eliminations[0];
                     assert_ne!(solution[cell], digit, "{line}, budget {budget}");
                     struck += 1;
@@ -149,5 +212,30 @@ mod tests {
         // Some candidates are refuted within a few nodes: the test sees
         // strikes, not only searches that gave up.
         assert!(struck > 0);
+    }
+
+    /// On the empty grid every candidate is in some solution: nothing is
+    /// struck, and the solutions the searches found cover every candidate,
+    /// so a later step searches none of them again.
+    #[test]
+    fn the_solutions_found_cover_the_candidates_no_search_refutes() {
+        for size in [Size::FOUR, Size::NINE] {
+            let geometry = Geometry::classic(size);
+            let board = Board::of_grid(geometry, &Grid::empty(size)).unwrap();
+            let mut solver = Solver::new();
+            let mut probes = Probes::default();
+            probes.clear(size.cells());
+            let proof = Proof::Solver(&mut solver, geometry);
+            assert!(by_search(&board, &mut probes, proof).is_none());
+            for (cell, &digits) in probes.seen.iter().enumerate() {
+                assert_eq!(
+                    digits,
+                    board.mask(cell),
+                    "{size} r{}c{}",
+                    cell / size.side() + 1,
+                    cell % size.side() + 1
+                );
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@
 
 use thiserror::Error;
 
-use crate::logic::bifurcation::{self, Proof};
+use crate::logic::bifurcation::{self, Probes, Proof};
 use crate::logic::board::Board;
 use crate::logic::chains::{chain, ChainKind, ChainScratch};
 use crate::logic::constraints;
@@ -90,6 +90,8 @@ pub struct Explainer {
     chains: ChainScratch,
     /// Stop after this many steps (`hint` takes one).
     max_steps: Option<usize>,
+    /// What the bifurcations' searches learned along the path.
+    probes: Probes,
 }
 
 impl Explainer {
@@ -123,11 +125,14 @@ impl Explainer {
         let mut solutions = 0;
         let mut solution = Vec::new();
         self.solver.set_node_budget(None);
+        self.probes.clear(puzzle.cells().len());
+        let probes = &mut self.probes;
         let _ = self.solver.solve_in(geometry, puzzle, 2, |found| {
             if solutions == 0 {
                 solution = found.cells().to_vec();
             }
             solutions += 1;
+            probes.record(found.cells());
         });
         // The bifurcations' searches, one a candidate, each within a budget.
         self.solver.set_node_budget(Some(PROBE_NODES));
@@ -152,10 +157,12 @@ impl Explainer {
         let mut search = board.clone();
         let mut first = Vec::new();
         let solutions = count_solutions(&mut search, 2, &mut first);
-        let solution = first
+        let solution: Vec<u8> = first
             .iter()
             .map(|mask| mask.trailing_zeros() as u8 + 1)
             .collect();
+        self.probes.clear(solution.len());
+        self.probes.record(&solution);
         self.walk(board, solutions, solution, false)
     }
 
@@ -182,8 +189,7 @@ impl Explainer {
             path.steps.push(step);
         }
         while board.state.open > 0 && self.max_steps.is_none_or(|max| path.steps.len() < max) {
-            let known = unique.then_some(&path.solution[..]);
-            let Some(step) = self.next_step(&board, unique, known, from_grid) else {
+            let Some(step) = self.next_step(&board, unique, from_grid) else {
                 break;
             };
             for &(cell, digit) in &step.placements {
@@ -204,13 +210,7 @@ impl Explainer {
     }
 
     /// The easiest step from `board`.
-    fn next_step(
-        &mut self,
-        board: &Board,
-        unique: bool,
-        solution: Option<&[u8]>,
-        from_grid: bool,
-    ) -> Option<Step> {
+    fn next_step(&mut self, board: &Board, unique: bool, from_grid: bool) -> Option<Step> {
         let geometry = board.geometry;
         singles::full_house(board)
             .or_else(|| singles::naked_single(board))
@@ -248,7 +248,7 @@ impl Explainer {
                 } else {
                     Proof::Candidates
                 };
-                bifurcation::by_search(board, solution, proof)
+                bifurcation::by_search(board, &mut self.probes, proof)
             })
     }
 }
