@@ -12,7 +12,7 @@ use anyhow::Context;
 use rayon::prelude::*;
 use sudoku_dlx::{
     puzzle_of_level_in, Decorated, Decorator, Explainer, Explanation, GenerateError, Generator,
-    Geometry, Grid, JigsawGenerator, KillerGenerator, PuzzleSpec, Rng, Size,
+    Geometry, Grid, JigsawGenerator, KillerGenerator, PuzzleSpec, Rng, Rules, Size,
 };
 
 use super::facts::PlayerLevel;
@@ -204,6 +204,21 @@ impl Worker {
         }
     }
 
+    /// The rules of `args` that killer cages and drawn rules go on: with
+    /// the jigsaw rule, on a random layout of regions that admits a grid.
+    fn base_rules(
+        &mut self,
+        args: &GenerateArgs,
+        size: Size,
+        rng: &mut Rng,
+    ) -> anyhow::Result<Rules> {
+        let rules = args.rules();
+        Ok(match args.jigsaw() {
+            true => self.jigsaw.layout(&rules, size, rng)?.0,
+            false => rules,
+        })
+    }
+
     /// A puzzle with the rules of `args` drawn on its solution (on a
     /// jigsaw's regions when asked), and its solve path when it is rated
     /// or must be of the level asked for: puzzles are drawn until one is
@@ -215,11 +230,7 @@ impl Worker {
         spec: &PuzzleSpec,
         rng: &mut Rng,
     ) -> anyhow::Result<(Decorated, Option<Explanation>)> {
-        let rules = args.rules();
-        let base = match args.jigsaw() {
-            true => self.jigsaw.layout(&rules, spec.size, rng)?.0,
-            false => rules,
-        };
+        let base = self.base_rules(args, spec.size, rng)?;
         let decorations = args.decorations();
         let level = args.technique_level();
         for _ in 0..spec.max_attempts {
@@ -273,12 +284,7 @@ impl Worker {
             };
             write_item(text, &item, args);
         } else if args.killer() {
-            // The cages go on the other rules asked for, and on a jigsaw's
-            // regions.
-            let base = match args.jigsaw() {
-                true => self.jigsaw.layout(&rules, spec.size, &mut rng)?.0,
-                false => rules.clone(),
-            };
+            let base = self.base_rules(args, spec.size, &mut rng)?;
             let killer = self.killer.puzzle_under(&base, spec.size, &mut rng)?;
             let item = Item {
                 number,

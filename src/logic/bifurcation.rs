@@ -87,6 +87,14 @@ impl Probes {
             *seen |= 1 << (digit - 1);
         }
     }
+
+    /// [`Probes::record`] for a solution given as one-digit masks of a
+    /// board (bit `d - 1` for digit `d`).
+    fn record_masks(&mut self, solution: &[u64]) {
+        for (seen, &mask) in self.seen.iter_mut().zip(solution) {
+            *seen |= mask;
+        }
+    }
 }
 
 /// What proves that an assumed candidate has no solution.
@@ -139,9 +147,7 @@ pub fn by_search(board: &Board, probes: &mut Probes, proof: Proof<'_>) -> Option
                             trial.place(cell, digit);
                             first.clear();
                             let none = count_solutions(&mut trial, 1, &mut first) == 0;
-                            for (seen, &mask) in probes.seen.iter_mut().zip(&first) {
-                                *seen |= mask;
-                            }
+                            probes.record_masks(&first);
                             (none, false)
                         }
                     };

@@ -159,20 +159,12 @@ impl KillerGenerator {
         size: Size,
         rng: &mut Rng,
     ) -> Result<Killer, KillerError> {
-        let geometry = (!base.is_classic())
-            .then(|| base.geometry(size))
-            .transpose()?;
+        let geometry = base.geometry(size)?;
         let mut attempts = 0;
         for _ in 0..MAX_GRIDS {
-            let solution = match &geometry {
-                None => self.generator.solved(size, rng),
-                Some(geometry) => {
-                    let mut solution = geometry.empty_grid();
-                    self.generator
-                        .fill_solved_in(geometry, rng, &mut solution)?;
-                    solution
-                }
-            };
+            let mut solution = geometry.empty_grid();
+            self.generator
+                .fill_solved_in(&geometry, rng, &mut solution)?;
             for _ in 0..CUTS_PER_GRID {
                 attempts += 1;
                 let cages = self.cut(&solution, rng);
