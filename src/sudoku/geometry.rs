@@ -67,6 +67,9 @@ pub struct Geometry {
     /// unit but extra units of n cells after them; only the tables of
     /// rules kept whole have links.
     classic_units: bool,
+    /// True for rows, columns and n regions of n cells (a jigsaw), then
+    /// only extra units of n cells, with the rules `classic_units` allows.
+    jigsaw_units: bool,
     /// The number of units of every cell, when it is the same for all.
     units_per_cell: Option<usize>,
     /// The number of peers of every cell, when it is the same for all.
@@ -665,6 +668,23 @@ impl GeometryBuilder {
                 .tables
                 .iter()
                 .all(|table| table.links.is_empty() || of_whole_rule(table));
+        // A jigsaw: rows, columns, then n regions of n cells and only
+        // extra units of n cells, with the same rules beyond them.
+        let jigsaw_units = self.boxes.is_none()
+            && self.frame.is_square(n)
+            && self.standard_units == 2 * n
+            && self.units.len() >= 3 * n
+            && matches!(self.units.first(), Some((Unit::Row(_), _)))
+            && self.units[2 * n..3 * n]
+                .iter()
+                .all(|(unit, cells)| matches!(unit, Unit::Box(_)) && cells.len() == n)
+            && self.units[3 * n..]
+                .iter()
+                .all(|(unit, cells)| matches!(unit, Unit::Extra(_)) && cells.len() == n)
+            && self
+                .tables
+                .iter()
+                .all(|table| table.links.is_empty() || of_whole_rule(table));
         let classic = classic_units
             && extra_units == 0
             && cages.is_empty()
@@ -685,6 +705,7 @@ impl GeometryBuilder {
             index,
             classic,
             classic_units,
+            jigsaw_units,
             units_per_cell,
             peers_per_cell,
             fast_path_groups,
@@ -968,6 +989,14 @@ impl Geometry {
     /// The classic geometry is one.
     pub fn has_classic_units(&self) -> bool {
         self.classic_units
+    }
+
+    /// True when the units are those of a jigsaw (rows, columns, then n
+    /// regions of n cells in place of boxes, then only extra units of n
+    /// cells), with only the rules beyond them that
+    /// [`Geometry::has_classic_units`] allows.
+    pub fn has_jigsaw_units(&self) -> bool {
+        self.jigsaw_units
     }
 
     /// The number of units of every cell, when it is the same for all (3

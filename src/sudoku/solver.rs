@@ -196,7 +196,8 @@ impl Solver {
     ) -> Result<SearchStats, Conflict> {
         // The matrix holds the settings of every search, the fast path's too.
         let most_hidden = self.matrix.tie_break() == TieBreak::MostHidden;
-        if most_hidden && geometry.side() == 9 && geometry.has_classic_units() {
+        let fast_units = geometry.has_classic_units() || geometry.has_jigsaw_units();
+        if most_hidden && geometry.side() == 9 && fast_units {
             // Givens that clash fall through, for the general path to name,
             // and so do tables too long for the fast path.
             let found = match geometry.is_classic() {
@@ -210,11 +211,33 @@ impl Solver {
                 ),
                 false => self.solve_with_rules(geometry, puzzle, limit, &mut on_solution),
             };
-            if let Some(stats) = found {
-                self.presolved = self.fast9.presolved();
-                return Ok(stats);
+            match found {
+                // A jigsaw's search that gave up without a solution: the
+                // matrix takes the puzzle on, and its nodes count too.
+                Some(tried) if tried.stopped_at_node_budget && self.fast9.gave_up() => {
+                    let mut stats = self.solve_general(geometry, puzzle, limit, on_solution)?;
+                    stats.nodes += tried.nodes;
+                    return Ok(stats);
+                }
+                Some(stats) => {
+                    self.presolved = self.fast9.presolved();
+                    return Ok(stats);
+                }
+                None => {}
             }
         }
+        self.solve_general(geometry, puzzle, limit, on_solution)
+    }
+
+    /// [`Solver::solve_in`] on the general path: singles, then the
+    /// exact-cover matrix.
+    fn solve_general(
+        &mut self,
+        geometry: &Geometry,
+        puzzle: &Grid,
+        limit: u64,
+        mut on_solution: impl FnMut(&Grid),
+    ) -> Result<SearchStats, Conflict> {
         let mut stats = SearchStats::default();
         match self.presolve(geometry, puzzle)? {
             Outcome::Contradiction => {
@@ -293,7 +316,8 @@ impl Solver {
     }
 
     /// The fast path's search of a 9x9 geometry of classic units
-    /// ([`Geometry::has_classic_units`]) with rules beyond them; `None`,
+    /// ([`Geometry::has_classic_units`]) with rules beyond them, or of a
+    /// jigsaw's ([`Geometry::has_jigsaw_units`]); `None`,
     /// having searched nothing, when the givens clash (for the general path
     /// to name) or a table is too long for the fast path to read whole.
     // Out of line: the classic search above stays as it was compiled.
@@ -307,7 +331,7 @@ impl Solver {
     ) -> Option<SearchStats> {
         let rules = GeometryRules::of(geometry, &mut self.partners)?;
         let budget = self.matrix.node_budget();
-        self.fast9.solve(
+        self.fast9.solve_rules(
             &rules,
             puzzle.cells(),
             limit,
@@ -315,6 +339,14 @@ impl Solver {
             &mut self.solution,
             on_solution,
         )
+    }
+
+    /// Gives the fast path's searches of jigsaws `nodes` to find a
+    /// solution before the matrix takes the puzzle on, so that tests can
+    /// make it do so early.
+    #[cfg(test)]
+    pub(crate) fn set_jigsaw_try(&mut self, nodes: u64) {
+        self.fast9.set_jigsaw_try(nodes);
     }
 
     /// Caps the search nodes of each later search at `budget` (`None`: no

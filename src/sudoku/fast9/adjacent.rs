@@ -112,10 +112,10 @@ pub(super) fn is_non_consecutive(relations: &Relations) -> bool {
 /// cells of two and three candidates among `touched` (those in `counts`),
 /// then the placements one apart from a digit that would strike all its
 /// few places in a unit whose places of it changed since the last call.
-pub(super) fn narrow(state: &mut State, touched: [u32; 3], counts: &Counts) {
+pub(super) fn narrow(state: &mut State, touched: [u32; 3], counts: &Counts, boxes: bool) {
     strike_unsupported(state, touched, counts);
     if !state.has_changes() {
-        strike_covering(state);
+        strike_covering(state, boxes);
     }
 }
 
@@ -174,8 +174,8 @@ const fn within_one() -> [u16; 512] {
 /// where they changed and it has two to three open places,
 /// strikes the digits one apart from it in the cells whose closed
 /// neighbourhood holds them all.
-pub(super) fn strike_covering(state: &mut State) {
-    each_changed_unit(state, |state, digit, places| {
+pub(super) fn strike_covering(state: &mut State, boxes: bool) {
+    each_changed_unit(state, boxes, |state, digit, places| {
         let mut common = [BAND; 3];
         match places {
             Places::InBand(band, cells) => meet(&mut common, band, cells),

@@ -26,9 +26,14 @@ const BOXES: [u32; 3] = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
 /// in a row, a column or a box whose places of it changed since the last
 /// call; the strikes are those of the rules of `geometry`, which
 /// `partners` keeps.
-pub(super) fn strike_covering(state: &mut State, partners: &Partners, geometry: &Geometry) {
+pub(super) fn strike_covering(
+    state: &mut State,
+    partners: &Partners,
+    geometry: &Geometry,
+    boxes: bool,
+) {
     let mut scratch = [0u32; 27];
-    each_changed_unit(state, |state, digit, places| {
+    each_changed_unit(state, boxes, |state, digit, places| {
         let found = match places {
             Places::InBand(band, cells) => are_two(cells).then(|| {
                 let second = cells & (cells - 1);
@@ -60,6 +65,7 @@ pub(super) enum Places {
 #[inline(always)]
 pub(super) fn each_changed_unit(
     state: &mut State,
+    boxes: bool,
     mut visit: impl FnMut(&mut State, usize, Places),
 ) {
     // The units of a digit are gathered before any is visited, so that the
@@ -87,7 +93,7 @@ pub(super) fn each_changed_unit(
                 }
                 columns |= changed >> (9 * row) & ROW;
             }
-            for cells in BOXES {
+            for cells in BOXES.into_iter().filter(|_| boxes) {
                 if changed & cells != 0 && are_few(open[band] & cells) {
                     found[count] = Places::InBand(band, open[band] & cells);
                     count += 1;

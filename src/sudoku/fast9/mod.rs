@@ -19,7 +19,9 @@
 //! and placements forbidden outright (`rules.rs`: thermometers, kropki
 //! dots, XV, non-consecutive, anti-knight, whispers, palindromes...),
 //! renban lines, short tables (arrows, between lines), killer cages,
-//! little killers, sandwiches, region-sum lines and quadruples, and the
+//! little killers, sandwiches, region-sum lines and quadruples, and for
+//! 9x9 jigsaws whose rules are pairs, renban lines or short tables (read
+//! as [`JigsawRules`]: no boxes, the regions read as extra units), and the
 //! general one for everything else; both find the same solutions (the
 //! first of a puzzle with several may differ).
 
@@ -35,6 +37,7 @@ mod sums;
 mod tables;
 
 pub(crate) use partners::Partners;
+use rules::JigsawRules;
 pub(crate) use rules::{Classic, GeometryRules};
 pub(crate) use state::ExtraRules;
 
@@ -43,12 +46,32 @@ use crate::sudoku::grid::{Grid, Size};
 use search::Search;
 use state::State;
 
+/// The nodes a search of a jigsaw gets to find a solution before it gives
+/// the puzzle up to the matrix. The fast path reads a region only between
+/// rounds of forced work and branches on cells alone, which leaves a few
+/// searches of grids of few givens very long (design.md, "Jigsaws on the
+/// fast path").
+const JIGSAW_TRY: u64 = 100_000;
+
 /// A reusable 9x9 solver: the stack of its search, kept between puzzles.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub(crate) struct Fast9 {
     search: Search,
     /// Digits forced before the first branch of the last search.
     presolved: usize,
+    /// The nodes a search of a jigsaw gets to find a solution
+    /// ([`JIGSAW_TRY`]).
+    jigsaw_try: u64,
+}
+
+impl Default for Fast9 {
+    fn default() -> Fast9 {
+        Fast9 {
+            search: Search::default(),
+            presolved: 0,
+            jigsaw_try: JIGSAW_TRY,
+        }
+    }
 }
 
 impl Fast9 {
@@ -58,8 +81,16 @@ impl Fast9 {
     fn with_first_run(nodes: u64) -> Fast9 {
         Fast9 {
             search: Search::with_first_run(nodes),
-            presolved: 0,
+            ..Fast9::default()
         }
+    }
+
+    /// Gives the searches of jigsaws `nodes` to find a solution before
+    /// they give the puzzle up to the matrix, so that tests can make them
+    /// give up early.
+    #[cfg(test)]
+    pub(crate) fn set_jigsaw_try(&mut self, nodes: u64) {
+        self.jigsaw_try = nodes;
     }
 
     /// How many times the last search started again.
@@ -120,6 +151,38 @@ impl Fast9 {
                     on_solution(solution);
                 }),
         )
+    }
+
+    /// [`Fast9::solve`] under the rules of a geometry: as they are on a
+    /// grid with boxes, and read as a jigsaw's ([`JigsawRules`]) on one
+    /// without.
+    pub(crate) fn solve_rules(
+        &mut self,
+        rules: &GeometryRules,
+        cells: &[u8],
+        limit: u64,
+        budget: u64,
+        solution: &mut Grid,
+        on_solution: impl FnMut(&Grid),
+    ) -> Option<SearchStats> {
+        match rules.has_boxes() {
+            true => self.solve(rules, cells, limit, budget, solution, on_solution),
+            false => {
+                let rules = JigsawRules(rules);
+                self.search.give_up_after(self.jigsaw_try);
+                let found = self.solve(&rules, cells, limit, budget, solution, on_solution);
+                self.search.give_up_after(u64::MAX);
+                found
+            }
+        }
+    }
+
+    /// True when the last search, of a jigsaw, gave up after its try
+    /// ([`JIGSAW_TRY`] nodes) without a solution, for the matrix to search it; read with the
+    /// search's stats, which say it stopped at its budget (a puzzle settled
+    /// before any search leaves this as the search before it did).
+    pub(crate) fn gave_up(&self) -> bool {
+        self.search.gave_up()
     }
 
     /// How many digits were forced before the first branch of the last

@@ -42,14 +42,31 @@ pub(crate) struct Partners {
     /// Where the strikes of each placement (`9 * cell + digit`) start and
     /// end in `strikes`, or [`UNKNOWN`].
     ranges: Vec<Cell<(u32, u32)>>,
+    /// On a jigsaw, the peers of each cell, band by band: the cells of its
+    /// row, column and region; empty on a grid with boxes, whose peers are
+    /// [`PEERS`].
+    jigsaw_peers: Vec<[u32; 3]>,
 }
 
 impl Partners {
-    /// Forgets the strikes of the last geometry.
-    pub(super) fn clear(&mut self) {
+    /// Forgets the strikes of the last geometry: a jigsaw's, whose cells
+    /// have the peers `jigsaw_peers` (band by band), or one with boxes.
+    pub(super) fn clear(&mut self, jigsaw_peers: Option<&[[u32; 3]; 81]>) {
+        self.jigsaw_peers.clear();
+        if let Some(peers) = jigsaw_peers {
+            self.jigsaw_peers.extend_from_slice(peers);
+        }
         self.strikes.get_mut().clear();
         self.ranges.clear();
         self.ranges.resize(729, Cell::new(UNKNOWN));
+    }
+
+    /// The peers of each cell that the placing strikes, band by band.
+    pub(super) fn peers(&self) -> &[[u32; 3]; 81] {
+        match <&[[u32; 3]; 81]>::try_from(self.jigsaw_peers.as_slice()) {
+            Ok(peers) => peers,
+            Err(_) => &PEERS,
+        }
     }
 
     /// Makes the strikes of `digit` (0 to 8) placed in `cell` by the rules
@@ -114,14 +131,15 @@ impl Partners {
         // The relations of two cells the groups leave out: each digit of a
         // related cell that `digit` does not go with, but `digit` itself in
         // a peer, which the placing strikes as a peer (the fast path's
-        // units are rows, columns and boxes; a cage mate loses the digit
+        // peers are those of rows, columns and boxes, or of rows and
+        // columns on a jigsaw; a cage or region mate loses the digit
         // below).
         let relations = groups.relations();
         if let Ok(index) = relations.cells().binary_search(&(cell as u32)) {
             for (target, _, supports) in relations.edges(index) {
                 let other = relations.cells()[target] as usize;
                 let mut lost = !supports[digit] & 0x1ff;
-                if PEERS[cell][other / 27] >> (other % 27) & 1 != 0 {
+                if self.peers()[cell][other / 27] >> (other % 27) & 1 != 0 {
                     lost &= !(1 << digit);
                 }
                 while lost != 0 {
@@ -137,7 +155,7 @@ impl Partners {
         }
         // The other cells of its extra units (x, hyper, disjoint, extra
         // regions of nine cells), which come after the rows, columns and
-        // boxes.
+        // boxes or regions.
         for &unit in geometry.units_of(cell) {
             if unit < 27 {
                 continue;

@@ -56,6 +56,11 @@ pub(super) struct Search {
     first_run: u64,
     /// How many times the last search started again.
     restarts: u32,
+    /// The nodes after which a search that has found no solution gives
+    /// up, below its budget (`u64::MAX`: never).
+    give_up_at: u64,
+    /// True when the last search gave up so.
+    gave_up: bool,
 }
 
 impl Default for Search {
@@ -66,6 +71,8 @@ impl Default for Search {
             any_failure: false,
             first_run: FIRST_RUN,
             restarts: 0,
+            give_up_at: u64::MAX,
+            gave_up: false,
         }
     }
 }
@@ -74,17 +81,20 @@ impl Search {
     /// Searches `state`, already propagated with `counts` its cells of two
     /// and three candidates, for up to `limit` solutions, calling `visit`
     /// with each. Nodes are the digits placed after the start (tried or
-    /// forced); the search stops once they reach `budget`.
+    /// forced); the search stops once they reach `budget`, or
+    /// [`Search::give_up_after`] nodes while it has found no solution.
     pub(super) fn run<R: ExtraRules>(
         &mut self,
         rules: &R,
         mut state: State,
         mut counts: Counts,
         limit: u64,
-        budget: u64,
+        full_budget: u64,
         mut visit: impl FnMut(&State),
     ) -> SearchStats {
         let mut stats = SearchStats::default();
+        self.gave_up = false;
+        let mut budget = full_budget.min(self.give_up_at);
         if limit == 0 {
             stats.stopped_at_limit = true;
             return stats;
@@ -104,6 +114,7 @@ impl Search {
         'search: loop {
             if state.is_solved() {
                 stats.solutions += 1;
+                budget = full_budget;
                 visit(&state);
                 if stats.solutions >= limit {
                     stats.stopped_at_limit = true;
@@ -112,6 +123,7 @@ impl Search {
             } else {
                 if stats.nodes >= budget {
                     stats.stopped_at_node_budget = true;
+                    self.gave_up = budget < full_budget;
                     return stats;
                 }
                 if R::ANY && stats.nodes >= restart_at && stats.solutions == 0 {
@@ -147,6 +159,7 @@ impl Search {
                 };
                 if stats.nodes >= budget {
                     stats.stopped_at_node_budget = true;
+                    self.gave_up = budget < full_budget;
                     return stats;
                 }
                 let digit = branch.digits.trailing_zeros() as usize;
@@ -165,6 +178,19 @@ impl Search {
                 self.fail(cell);
             }
         }
+    }
+
+    /// Makes the later searches give up after `nodes` while they have
+    /// found no solution (`u64::MAX`: never), so that another search may
+    /// take the puzzle on.
+    pub(super) fn give_up_after(&mut self, nodes: u64) {
+        self.give_up_at = nodes;
+    }
+
+    /// True when the last search gave up before its budget, having found
+    /// no solution.
+    pub(super) fn gave_up(&self) -> bool {
+        self.gave_up
     }
 
     /// A search whose first run on a grid with rules is `nodes` long, so

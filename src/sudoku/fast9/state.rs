@@ -52,6 +52,20 @@ pub(crate) trait ExtraRules {
     /// Strikes the placements forbidden outright, before the givens.
     fn forbid(&self, state: &mut State);
 
+    /// True when the grid has the classic boxes; false on a jigsaw, whose
+    /// regions the rules read as extra units.
+    #[inline(always)]
+    fn has_boxes(&self) -> bool {
+        true
+    }
+
+    /// The peers of `cell` that the placing strikes, band by band: its
+    /// row, column and box, or on a jigsaw its row, column and region.
+    #[inline(always)]
+    fn peers(&self, cell: usize) -> &[u32; 3] {
+        &PEERS[cell]
+    }
+
     /// True when the givens `cells` (0 for a blank) break a rule that the
     /// placing of the givens does not see: two on a renban line that differ
     /// by as much as its length, or repeat.
@@ -257,7 +271,7 @@ impl State {
     fn place_last<R: ExtraRules>(&mut self, cell: usize, digit: usize, rules: &R) {
         self.unsolved[cell / 27] &= !(1 << (cell % 27));
         let mut narrowed = 0;
-        for (b, &peers) in PEERS[cell].iter().enumerate() {
+        for (b, &peers) in rules.peers(cell).iter().enumerate() {
             let entry = 3 * digit + b;
             let before = self.places[entry];
             self.places[entry] = before & !peers;
@@ -382,14 +396,22 @@ impl State {
     ) -> Result<(), Contradiction> {
         let (digit, band) = (entry / 3, entry % 3);
         let places = self.places[entry];
-        let segments = u16::from(ROW_BOXES[(places & ROW) as usize])
-            | u16::from(ROW_BOXES[(places >> 9 & ROW) as usize]) << 3
-            | u16::from(ROW_BOXES[(places >> 18) as usize]) << 6;
-        let left = SEGMENTS_LEFT[segments as usize];
-        if left == NO_PLACE {
-            return Err(Contradiction);
-        }
-        let narrowed = places & SEGMENT_CELLS[left as usize];
+        let narrowed = if rules.has_boxes() {
+            let segments = u16::from(ROW_BOXES[(places & ROW) as usize])
+                | u16::from(ROW_BOXES[(places >> 9 & ROW) as usize]) << 3
+                | u16::from(ROW_BOXES[(places >> 18) as usize]) << 6;
+            let left = SEGMENTS_LEFT[segments as usize];
+            if left == NO_PLACE {
+                return Err(Contradiction);
+            }
+            places & SEGMENT_CELLS[left as usize]
+        } else {
+            // No boxes: each row keeps a place, and nothing narrows.
+            if places & ROW == 0 || places >> 9 & ROW == 0 || places >> 18 == 0 {
+                return Err(Contradiction);
+            }
+            places
+        };
         self.places[entry] = narrowed;
         self.column_changed |= u32::from(narrowed != places) << entry;
         if R::ANY {

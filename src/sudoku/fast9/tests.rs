@@ -575,14 +575,22 @@ fn on_a_negative_grid_the_search_prefers_the_dots_not_every_related_cell() {
 fn a_placement_that_strikes_both_places_of_a_digit_in_a_unit_is_struck() {
     use super::covers::strike_covering;
     use super::state::State;
-    let units = units();
     let mut rng = Rng::from_seed(8);
     let (mut struck, mut pairs) = (0, 0);
-    for _ in 0..60 {
+    for round in 0..120 {
         let solved = solved_grid(&mut rng);
-        let geometry = pair_rules(&mut rng, &solved).geometry(Size::NINE).unwrap();
+        let mut rules = pair_rules(&mut rng, &solved);
+        // Every other round on a jigsaw, whose units the look reads are
+        // its rows and columns: the boxes are none of its units.
+        let boxes = round % 2 == 0;
+        let mut units = units();
+        if !boxes {
+            rules = on_random_regions(rules, &mut rng);
+            units.truncate(18);
+        }
+        let geometry = rules.geometry(Size::NINE).unwrap();
         let mut partners = Partners::default();
-        partners.clear();
+        partners.clear(None);
         // Some placements struck at random, so that digits have two places
         // left in some units; then a few more, and a second look, which
         // reads again only the units whose places changed.
@@ -598,7 +606,7 @@ fn a_placement_that_strikes_both_places_of_a_digit_in_a_unit_is_struck() {
                 }
             }
             struck += strike_by_definition(&geometry, &units, &mut allowed, &mut pairs);
-            strike_covering(&mut state, &partners, &geometry);
+            strike_covering(&mut state, &partners, &geometry, boxes);
             for (cell, digits) in allowed.iter().enumerate() {
                 for (digit, &allows) in digits.iter().enumerate() {
                     assert_eq!(state.allows(cell, digit), allows, "{digit} in {cell}");
@@ -611,6 +619,25 @@ fn a_placement_that_strikes_both_places_of_a_digit_in_a_unit_is_struck() {
         pairs > 1000 && struck > 100,
         "{pairs} pairs, {struck} struck"
     );
+}
+
+/// `rules` on random jigsaw regions, without the rules the fast path
+/// leaves to the matrix on a jigsaw (cages and the rules kept whole).
+fn on_random_regions(mut rules: Rules, rng: &mut Rng) -> Rules {
+    use crate::sudoku::jigsaw::random_regions;
+    use crate::sudoku::rules::Boxes;
+    rules.constraints.retain(|constraint| {
+        !matches!(
+            constraint,
+            Constraint::KillerCage(_)
+                | Constraint::LittleKiller { .. }
+                | Constraint::Sandwich { .. }
+                | Constraint::RegionSum(_)
+                | Constraint::Quadruple { .. }
+        )
+    });
+    rules.boxes = Boxes::Regions(random_regions(Size::NINE, rng));
+    rules
 }
 
 /// The units of the 9x9 grid as cell lists: rows, columns, boxes.
@@ -723,10 +750,15 @@ fn the_closed_form_of_the_non_consecutive_rule_strikes_what_its_definition_does(
     use super::state::Counts;
     let one_apart = |a: usize, b: usize| a.abs_diff(b) == 1;
     let is_neighbour = |p: usize, q: usize| (p / 9).abs_diff(q / 9) + (p % 9).abs_diff(q % 9) == 1;
-    let units = units();
     let mut rng = Rng::from_seed(11);
     let (mut unsupported, mut covering) = (0, 0);
-    for _ in 0..300 {
+    for round in 0..300 {
+        // Every third state on a jigsaw: its boxes are no units.
+        let boxes = round % 3 != 0;
+        let mut units = units();
+        if !boxes {
+            units.truncate(18);
+        }
         let state = random_state(&mut rng, 72);
         let touched: [u32; 3] = std::array::from_fn(|_| rng.below(1 << 27) as u32);
         let mut counts = Counts::default();
@@ -791,7 +823,7 @@ fn the_closed_form_of_the_non_consecutive_rule_strikes_what_its_definition_does(
             }
         }
         let mut narrowed = state;
-        adjacent::strike_covering(&mut narrowed);
+        adjacent::strike_covering(&mut narrowed, boxes);
         for cell in 0..81 {
             assert_eq!(
                 narrowed.candidates(cell),
@@ -865,7 +897,7 @@ fn the_closed_form_narrows_at_least_as_far_as_the_edge_walk() {
 fn a_placement_strikes_in_closed_form_what_its_gathered_partners_strike() {
     let geometry = non_consecutive_geometry();
     let mut partners = Partners::default();
-    partners.clear();
+    partners.clear(None);
     let mut rng = Rng::from_seed(17);
     let mut struck = 0;
     for _ in 0..20 {
@@ -908,9 +940,7 @@ fn random_state(rng: &mut Rng, percent: usize) -> super::state::State {
 /// Cuts `solved` (a solution under `geometry`) to a puzzle, keeping more
 /// givens from round to round, a fifth of the time with one given
 /// changed, and checks that the fast path finds the solutions the general
-/// path finds (up to 3). Returns 0, 1 or 2 for the solutions found (2 for
-/// several), 3 when the givens clash. `rules` names the puzzle's rules in a
-/// failure.
+/// path finds ([`compare_paths`]).
 fn cut_and_compare(
     rng: &mut Rng,
     geometry: &Geometry,
@@ -918,22 +948,35 @@ fn cut_and_compare(
     round: usize,
     rules: &Rules,
 ) -> usize {
-    let keep = [0.0, 0.05, 0.15, 0.3][round % 4];
+    let keep = [0, 50, 150, 300][round % 4];
+    let puzzle = cut(rng, solved, keep, round % 5 == 0);
+    compare_paths(geometry, &puzzle, rules)
+}
+
+/// `solved` with each digit kept `keep` times in a thousand, and one cell
+/// given a random digit when `tamper` (which may leave no solution or
+/// break a rule at once).
+fn cut(rng: &mut Rng, solved: &Grid, keep: usize, tamper: bool) -> Grid {
     let mut cells = solved.cells().to_vec();
     for value in cells.iter_mut() {
-        if (rng.below(1000) as f64) >= keep * 1000.0 {
+        if rng.below(1000) >= keep {
             *value = 0;
         }
     }
-    // A fifth tampered: one given changed, which may leave no solution
-    // or break a rule at once.
-    if round % 5 == 0 {
+    if tamper {
         let cell = rng.below(81);
         cells[cell] = rng.below(9) as u8 + 1;
     }
-    let puzzle = Grid::from_cells(&cells).unwrap();
-    let expected = solutions(geometry, &puzzle, 3, TieBreak::Leftmost);
-    let found = solutions(geometry, &puzzle, 3, TieBreak::MostHidden);
+    Grid::from_cells(&cells).unwrap()
+}
+
+/// Checks that the fast path finds the solutions of `puzzle` the general
+/// path finds (up to 3), each keeping the rules. Returns 0, 1 or 2 for the
+/// solutions found (2 for several), 3 when the givens clash. `rules` names
+/// the puzzle's rules in a failure.
+fn compare_paths(geometry: &Geometry, puzzle: &Grid, rules: &Rules) -> usize {
+    let expected = solutions(geometry, puzzle, 3, TieBreak::Leftmost);
+    let found = solutions(geometry, puzzle, 3, TieBreak::MostHidden);
     // Below the limit the solutions are all of them, so the same; at
     // it, each path may meet others first.
     match (&found, &expected) {
@@ -941,7 +984,7 @@ fn cut_and_compare(
         _ => assert_eq!(found, expected, "{puzzle:?} {rules:?}"),
     }
     for solution in found.iter().flatten() {
-        assert!(solution.keeps_givens_of(&puzzle));
+        assert!(solution.keeps_givens_of(puzzle));
         assert!(geometry.first_conflict(solution).is_none());
     }
     expected.map_or(3, |found| found.len().min(2))
@@ -1141,4 +1184,95 @@ fn the_regions_the_windows_of_hyper_imply_prove_what_the_units_alone_take_millio
             }
         }
     }
+}
+
+#[test]
+fn jigsaws_with_rules_of_pairs_find_the_solutions_the_general_path_finds() {
+    use crate::sudoku::jigsaw::JigsawGenerator;
+    let mut rng = Rng::from_seed(31);
+    let mut layouts = JigsawGenerator::new();
+    let (mut taken, mut seen) = (0, [0usize; 4]);
+    for round in 0..200 {
+        let (layout, plain) = layouts
+            .layout(&Rules::default(), Size::NINE, &mut rng)
+            .expect("a layout with a grid");
+        assert!(plain.has_jigsaw_units() && !plain.has_classic_units());
+        let empty = Grid::empty(Size::NINE);
+        let solved = solutions(&plain, &empty, 1, TieBreak::MostHidden).unwrap()[0].clone();
+        // Rules of pairs drawn on that solution, on its regions; the fast
+        // path leaves cages and the rules kept whole to the matrix.
+        let mut rules = on_random_regions(pair_rules(&mut rng, &solved), &mut rng);
+        rules.boxes = layout.boxes.clone();
+        let geometry = rules.geometry(Size::NINE).unwrap();
+        assert!(geometry.has_jigsaw_units());
+        taken += usize::from(GeometryRules::of(&geometry, &mut Partners::default()).is_some());
+        // Givens kept from the solution, a fifth of the puzzles tampered;
+        // the matrix's leftmost search is slow on a jigsaw of no givens.
+        let keep = [200, 350, 500][round % 3];
+        let puzzle = cut(&mut rng, &solved, keep, round % 5 == 0);
+        seen[compare_paths(&geometry, &puzzle, &rules)] += 1;
+        // With a try of 3 nodes, every search that has a solution to find
+        // (40 open cells or more) gives the puzzle up to the matrix: the
+        // same solutions again.
+        let mut solver = Solver::new();
+        solver.set_jigsaw_try(3);
+        let mut tried = Vec::new();
+        let stats = solver.solve_in(&geometry, &puzzle, 3, |s| tried.push(s.clone()));
+        tried.sort_by(|a, b| a.cells().cmp(b.cells()));
+        let expected = solutions(&geometry, &puzzle, 3, TieBreak::MostHidden);
+        match (&expected, stats) {
+            (Some(expected), Ok(stats)) if expected.len() == 3 => {
+                assert_eq!(stats.solutions, 3);
+                assert_eq!(tried.len(), 3);
+            }
+            (Some(expected), Ok(stats)) => {
+                assert_eq!(&tried, expected, "{puzzle:?} {rules:?}");
+                assert_eq!(stats.solutions, expected.len() as u64);
+                assert!(!stats.stopped_at_node_budget);
+            }
+            (None, stats) => assert!(stats.is_err()),
+            (Some(_), Err(conflict)) => panic!("{conflict:?} {puzzle:?}"),
+        }
+    }
+    // Nearly every draw has a rule of pairs, and the fast path takes it.
+    assert!(taken > 150, "{taken} of 200 on the fast path");
+    assert!(seen.iter().all(|&times| times > 0), "{seen:?}");
+}
+
+#[test]
+fn a_search_gives_up_at_its_try_only_while_it_has_no_solution() {
+    let geometry = non_consecutive_geometry();
+    let mut partners = Partners::default();
+    let rules = GeometryRules::of(&geometry, &mut partners).unwrap();
+    let empty = [0u8; 81];
+    let mut solution = Grid::empty(Size::NINE);
+    let mut fast9 = Fast9::default();
+    // The nodes to the first solution of the empty grid, and the count of
+    // a few solutions within a budget.
+    let first = fast9
+        .solve(&rules, &empty, 1, u64::MAX, &mut solution, |_| {})
+        .unwrap()
+        .nodes;
+    assert!(first > 20, "{first}");
+    let budget = first + 2_000;
+    let whole = fast9
+        .solve(&rules, &empty, 50, budget, &mut solution, |_| {})
+        .unwrap();
+    assert!(!fast9.gave_up());
+    // A try of 5 nodes: no solution by then, so the search gives up.
+    fast9.search.give_up_after(5);
+    let stats = fast9
+        .solve(&rules, &empty, 50, budget, &mut solution, |_| {})
+        .unwrap();
+    assert!(fast9.gave_up() && stats.stopped_at_node_budget);
+    assert_eq!(stats.solutions, 0);
+    assert!((5..first).contains(&stats.nodes), "{} nodes", stats.nodes);
+    // A try as long as the first solution takes: once it is found the
+    // search keeps its whole budget, as without a try.
+    fast9.search.give_up_after(first);
+    let stats = fast9
+        .solve(&rules, &empty, 50, budget, &mut solution, |_| {})
+        .unwrap();
+    assert!(!fast9.gave_up());
+    assert_eq!(stats, whole);
 }
