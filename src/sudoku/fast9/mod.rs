@@ -20,8 +20,8 @@
 //! dots, XV, non-consecutive, anti-knight, whispers, palindromes...),
 //! renban lines, short tables (arrows, between lines), killer cages,
 //! little killers, sandwiches, region-sum lines and quadruples, and for
-//! 9x9 jigsaws whose rules are pairs, renban lines or short tables (read
-//! as [`JigsawRules`]: no boxes, the regions read as extra units), and the
+//! 9x9 jigsaws without killer cages or rules kept whole (read as
+//! [`JigsawRules`]: no boxes, the regions read as extra units), and the
 //! general one for everything else; both find the same solutions (the
 //! first of a puzzle with several may differ).
 

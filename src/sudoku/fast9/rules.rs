@@ -19,7 +19,9 @@
 //! sandwiches, region-sum lines and quadruples are read from their
 //! definitions (`sums.rs`, `quadruples.rs`), not from their tables.
 //! The classic grid has no rules, and its search is compiled without
-//! these steps.
+//! these steps. A 9x9 jigsaw, plain or with such rules (but no killer
+//! cage or rule kept whole), is searched the same way, its rules read as
+//! [`JigsawRules`]: no boxes, and its regions read as extra units.
 
 use super::adjacent;
 use super::covers;
@@ -160,8 +162,9 @@ pub(crate) struct GeometryRules<'a> {
     /// False on a jigsaw: no boxes, and its regions are among
     /// `extra_units`.
     boxes: bool,
-    /// The peers a placing strikes, band by band: [`PEERS`](super::tables::PEERS), or on a
-    /// jigsaw the cells of the same row, column or region.
+    /// The peers a placing strikes, band by band:
+    /// [`PEERS`](super::tables::PEERS), or on a jigsaw the cells of the
+    /// same row, column or region.
     peers: &'a [[u32; 3]; 81],
 }
 
@@ -317,7 +320,12 @@ impl ExtraRules for GeometryRules<'_> {
         // A line, table or cage none of whose cells lost a candidate since
         // the last call has struck what it can, as has such a related cell.
         let touched = state.take_touched();
-        extra_units::narrow(state, &self.extra_units[..self.extra_count], touched);
+        let units = &self.extra_units[..self.extra_count];
+        match (units.is_empty(), self.boxes) {
+            (true, _) => {}
+            (false, true) => extra_units::narrow::<false>(state, units, touched),
+            (false, false) => extra_units::narrow::<true>(state, units, touched),
+        }
         let is_touched = |cell: usize| touched[cell / 27] >> (cell % 27) & 1 != 0;
         for line in self.geometry.consecutive_sets() {
             if line.iter().any(|&cell| is_touched(cell)) {
@@ -460,23 +468,14 @@ impl ExtraRules for JigsawRules<'_, '_> {
     }
 }
 
-/// True when the fast path takes the rules of a jigsaw `geometry` on:
-/// pairs of placements (dots, XV, thermometers, whispers...), renban lines
-/// or short tables (arrows, between lines), and no killer cage, extra unit
-/// or rule kept whole. It reads the regions only after the forced work
-/// (`extra_units.rs`), where the matrix has an item for each digit of each
-/// region; with no rule of pairs (a plain jigsaw, odd and even cells) the
-/// matrix searches faster, and so it does with cages or the diagonals of x
-/// (design.md, "Jigsaws on the fast path").
+/// True when the fast path takes the rules of a jigsaw `geometry` on: no
+/// killer cage and no rule kept whole (whose sums reason on boxes). It
+/// reads the regions after the forced work (`extra_units.rs`), where the
+/// matrix has an item for each digit of each region; a killer's search can
+/// then run long before its first solution, or after it (design.md,
+/// "Jigsaws on the fast path").
 fn takes_jigsaw(geometry: &Geometry) -> bool {
-    let groups = geometry.fast_path_groups();
-    geometry.units() == 27
-        && geometry.cages().is_empty()
-        && geometry.whole_rules().is_empty()
-        && (groups.groups() > 0
-            || !groups.relations().is_empty()
-            || !geometry.tables().is_empty()
-            || !geometry.consecutive_sets().is_empty())
+    geometry.cages().is_empty() && geometry.whole_rules().is_empty()
 }
 
 /// The peers of each cell of a jigsaw `geometry`, band by band: the other
