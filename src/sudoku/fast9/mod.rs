@@ -178,9 +178,10 @@ impl Fast9 {
     }
 
     /// True when the last search, of a jigsaw, gave up after its try
-    /// ([`JIGSAW_TRY`] nodes) without a solution, for the matrix to search it; read with the
-    /// search's stats, which say it stopped at its budget (a puzzle settled
-    /// before any search leaves this as the search before it did).
+    /// ([`JIGSAW_TRY`] nodes) without a solution, for the matrix to search
+    /// it. Read it with the search's stats, which then say it stopped at
+    /// its budget: a puzzle settled before any search leaves this as the
+    /// search before it did.
     pub(crate) fn gave_up(&self) -> bool {
         self.search.gave_up()
     }
