@@ -213,9 +213,14 @@ impl Solver {
             };
             match found {
                 // A jigsaw's search that gave up without a solution: the
-                // matrix takes the puzzle on, and its nodes count too.
+                // matrix takes the puzzle on, and its nodes count too, both
+                // within the one budget.
                 Some(tried) if tried.stopped_at_node_budget && self.fast9.gave_up() => {
-                    let mut stats = self.solve_general(geometry, puzzle, limit, on_solution)?;
+                    let budget = self.matrix.node_budget();
+                    self.set_node_budget(Some(budget.saturating_sub(tried.nodes)));
+                    let found = self.solve_general(geometry, puzzle, limit, on_solution);
+                    self.set_node_budget(Some(budget));
+                    let mut stats = found?;
                     stats.nodes += tried.nodes;
                     return Ok(stats);
                 }

@@ -1289,3 +1289,32 @@ fn a_search_gives_up_at_its_try_only_while_it_has_no_solution() {
     assert!(!fast9.gave_up());
     assert_eq!(stats, whole);
 }
+
+#[test]
+fn a_search_given_up_to_the_matrix_keeps_to_the_one_budget() {
+    use crate::sudoku::rules::Boxes;
+    // An empty jigsaw with the non-consecutive rule: neither search finds
+    // a grid of this layout within thousands of nodes.
+    let regions =
+        "222222111424321151444323351443333651744663651776666655779999555788889999777888889";
+    let rules = Rules {
+        boxes: Boxes::Regions(regions.bytes().map(|b| b - b'1').collect()),
+        constraints: vec![Constraint::NonConsecutive],
+        ..Rules::default()
+    };
+    let geometry = rules.geometry(Size::NINE).unwrap();
+    assert!(geometry.has_jigsaw_units());
+    let mut solver = Solver::new();
+    solver.set_jigsaw_try(1_000);
+    solver.set_node_budget(Some(5_000));
+    let empty = Grid::empty(Size::NINE);
+    let stats = solver.solve_in(&geometry, &empty, 1, |_| {}).unwrap();
+    assert!(stats.stopped_at_node_budget && stats.solutions == 0);
+    // The try's nodes and the matrix's: the budget, give or take the
+    // digits forced by the last placement of the try.
+    assert!(
+        (5_000..5_100).contains(&stats.nodes),
+        "{} nodes",
+        stats.nodes
+    );
+}
