@@ -171,7 +171,8 @@ const fn within_one() -> [u16; 512] {
 }
 
 /// For each digit whose places changed since the last look, and each unit
-/// where they changed and it has two to three open places,
+/// (the boxes only with `boxes`) where they changed and it has two to
+/// three open places,
 /// strikes the digits one apart from it in the cells whose closed
 /// neighbourhood holds them all.
 pub(super) fn strike_covering(state: &mut State, boxes: bool) {

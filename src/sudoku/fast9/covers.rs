@@ -23,9 +23,9 @@ use crate::sudoku::geometry::Geometry;
 const BOXES: [u32; 3] = [0x1c0e07, 0x1c0e07 << 3, 0x1c0e07 << 6];
 
 /// Strikes every placement that would strike both places left to a digit
-/// in a row, a column or a box whose places of it changed since the last
-/// call; the strikes are those of the rules of `geometry`, which
-/// `partners` keeps.
+/// in a row, a column or (with `boxes`) a box whose places of it changed
+/// since the last call; the strikes are those of the rules of `geometry`,
+/// which `partners` keeps.
 pub(super) fn strike_covering(
     state: &mut State,
     partners: &Partners,
@@ -61,7 +61,8 @@ pub(super) enum Places {
 
 /// Calls `visit` with each digit whose places changed since the last look
 /// (which this records) and its open places in each row, column and box
-/// where they changed and are two or three.
+/// (with `boxes`: a jigsaw has none) where they changed and are two or
+/// three.
 #[inline(always)]
 pub(super) fn each_changed_unit(
     state: &mut State,

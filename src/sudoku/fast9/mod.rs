@@ -165,16 +165,14 @@ impl Fast9 {
         solution: &mut Grid,
         on_solution: impl FnMut(&Grid),
     ) -> Option<SearchStats> {
-        match rules.has_boxes() {
-            true => self.solve(rules, cells, limit, budget, solution, on_solution),
-            false => {
-                let rules = JigsawRules(rules);
-                self.search.give_up_after(self.jigsaw_try);
-                let found = self.solve(&rules, cells, limit, budget, solution, on_solution);
-                self.search.give_up_after(u64::MAX);
-                found
-            }
+        if !rules.is_jigsaw() {
+            return self.solve(rules, cells, limit, budget, solution, on_solution);
         }
+        self.search.give_up_after(self.jigsaw_try);
+        let jigsaw = JigsawRules(rules);
+        let found = self.solve(&jigsaw, cells, limit, budget, solution, on_solution);
+        self.search.give_up_after(u64::MAX);
+        found
     }
 
     /// True when the last search, of a jigsaw, gave up after its try

@@ -279,10 +279,10 @@ impl<'a> GeometryRules<'a> {
 }
 
 impl GeometryRules<'_> {
-    /// False for the rules of a jigsaw, which the search reads as
-    /// [`JigsawRules`].
-    pub(crate) fn has_boxes(&self) -> bool {
-        self.boxes
+    /// True for the rules of a jigsaw, which the search reads as
+    /// [`JigsawRules`] (as these rules, the search sees boxes).
+    pub(crate) fn is_jigsaw(&self) -> bool {
+        !self.boxes
     }
 }
 

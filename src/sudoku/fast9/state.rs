@@ -385,7 +385,8 @@ impl State {
     }
 
     /// Narrows one digit's places in one band to the segments some
-    /// placement uses, and places the digit in a row of the band left with
+    /// placement uses (on a grid with boxes; a jigsaw's rows only need a
+    /// place each), and places the digit in a row of the band left with
     /// one place.
     #[inline]
     fn narrow_band<R: ExtraRules>(
