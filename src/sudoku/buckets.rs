@@ -14,8 +14,13 @@ where
     I: Iterator<Item = (usize, T)>,
 {
     let mut starts = vec![0u32; keys + 1];
+    let mut total = 0;
     for (key, _) in entries() {
         starts[key + 1] += 1;
+        total += 1;
+    }
+    if total == 0 {
+        return (Vec::new(), starts);
     }
     for key in 1..=keys {
         starts[key] += starts[key - 1];

@@ -279,18 +279,22 @@ impl GroupIndex {
             let (first, second) = (code(&(a, d)), code(&(b, e)));
             rule_pairs.push((first.min(second), first.max(second), index as u32));
         }
-        let (pairs_by_first, pair_starts) = by_key(placements, || {
-            let pairs = rule_pairs.iter();
-            pairs.map(|&(first, second, index)| (first as usize, (second, index)))
-        });
-        let mut seen_with = vec![u32::MAX; placements];
-        for first in 0..placements {
-            let range = pair_starts[first] as usize..pair_starts[first + 1] as usize;
-            for &(second, index) in &pairs_by_first[range] {
-                if seen_with[second as usize] == first as u32 {
-                    keep[index as usize] = false;
+        // A pair given again by the same or another rule is kept once
+        // (most grids have none, and skip the passes over every placement).
+        if !rule_pairs.is_empty() {
+            let (pairs_by_first, pair_starts) = by_key(placements, || {
+                let pairs = rule_pairs.iter();
+                pairs.map(|&(first, second, index)| (first as usize, (second, index)))
+            });
+            let mut seen_with = vec![u32::MAX; placements];
+            for first in 0..placements {
+                let range = pair_starts[first] as usize..pair_starts[first + 1] as usize;
+                for &(second, index) in &pairs_by_first[range] {
+                    if seen_with[second as usize] == first as u32 {
+                        keep[index as usize] = false;
+                    }
+                    seen_with[second as usize] = first as u32;
                 }
-                seen_with[second as usize] = first as u32;
             }
         }
         let mut index = GroupIndex {
