@@ -6,7 +6,10 @@
 //! along region borders that keep every region connected and of `n`
 //! cells. Not every layout admits a grid; the search for a first grid runs
 //! under a node budget, and a layout that does not give one within it is
-//! dropped.
+//! dropped. Where rules leave grids so rare that no random layout gives
+//! one in time (non-consecutive on 9x9), the grid comes first, under the
+//! boxes, and the layout is stirred by trades of cells of one digit, which
+//! keep it a layout that grid obeys.
 
 use crate::sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec};
 use crate::sudoku::geometry::Geometry;
@@ -29,16 +32,63 @@ const MAX_LAYOUTS: u32 = 200;
 /// neighbour region, which gives back one of its own cells beside the
 /// first; a trade that would cut either region in two is undone.
 pub fn random_regions(size: Size, rng: &mut Rng) -> Vec<u8> {
-    let n = size.side();
-    let cells = size.cells();
-    let mut regions: Vec<u8> = match size.box_shape() {
+    let mut regions = first_regions(size);
+    stir(
+        &mut regions,
+        size.side(),
+        None,
+        size.cells() * TRADES_PER_CELL,
+        rng,
+    );
+    regions
+}
+
+/// A random layout that the complete grid `solution` obeys: the size's
+/// boxes (rows for a prime side), which `solution` must obey, stirred as
+/// [`random_regions`] stirs them but only by trades of two cells of the
+/// same digit, so that every region keeps one cell of each digit.
+pub fn regions_of_grid(solution: &Grid, rng: &mut Rng) -> Vec<u8> {
+    let size = solution.size();
+    let mut regions = first_regions(size);
+    let trades = size.cells() * TRADES_PER_CELL * GRID_TRADES_FACTOR;
+    stir(
+        &mut regions,
+        size.side(),
+        Some(solution.cells()),
+        trades,
+        rng,
+    );
+    regions
+}
+
+/// The cells of `regions` not in the region of the same number in the
+/// layout the trades start from.
+fn cells_off_boxes(regions: &[u8], size: Size) -> usize {
+    let boxes = first_regions(size);
+    regions.iter().zip(&boxes).filter(|(a, b)| a != b).count()
+}
+
+/// The layout the trades start from: the size's boxes, or its rows for a
+/// prime side.
+fn first_regions(size: Size) -> Vec<u8> {
+    let (n, cells) = (size.side(), size.cells());
+    match size.box_shape() {
         Some((rows, columns)) => (0..cells)
             .map(|cell| ((cell / n / rows) * (n / columns) + cell % n / columns) as u8)
             .collect(),
         None => (0..cells).map(|cell| (cell / n) as u8).collect(),
-    };
+    }
+}
+
+/// Makes `trades` random trades along the borders of `regions` (side
+/// `n`): a cell of one region passes to its neighbour region, which gives
+/// back one of its own cells beside the first, of the same digit of
+/// `digits` when given; a trade that would cut either region in two is
+/// undone.
+fn stir(regions: &mut [u8], n: usize, digits: Option<&[u8]>, trades: usize, rng: &mut Rng) {
+    let cells = regions.len();
     let mut seen = Vec::with_capacity(n);
-    for _ in 0..cells * TRADES_PER_CELL {
+    for _ in 0..trades {
         let a = rng.below(cells);
         let from = regions[a];
         let to_cells: Vec<usize> = neighbours(a, n).filter(|&b| regions[b] != from).collect();
@@ -48,7 +98,11 @@ pub fn random_regions(size: Size, rng: &mut Rng) -> Vec<u8> {
         let to = regions[to_cells[rng.below(to_cells.len())]];
         // A cell of `to` beside `from` (not `a`) goes back the other way.
         let back: Vec<usize> = (0..cells)
-            .filter(|&c| regions[c] == to && neighbours(c, n).any(|o| regions[o] == from && o != a))
+            .filter(|&c| {
+                regions[c] == to
+                    && digits.is_none_or(|digits| digits[c] == digits[a])
+                    && neighbours(c, n).any(|o| regions[o] == from && o != a)
+            })
             .collect();
         if back.is_empty() {
             continue;
@@ -56,13 +110,18 @@ pub fn random_regions(size: Size, rng: &mut Rng) -> Vec<u8> {
         let c = back[rng.below(back.len())];
         regions[a] = to;
         regions[c] = from;
-        if !connected(&regions, from, n, &mut seen) || !connected(&regions, to, n, &mut seen) {
+        if !connected(regions, from, n, &mut seen) || !connected(regions, to, n, &mut seen) {
             regions[a] = from;
             regions[c] = to;
         }
     }
-    regions
 }
+
+/// How many times more trades [`regions_of_grid`] makes than
+/// [`random_regions`], most of whose trades find no cell of the digit
+/// asked for: with 32, a 9x9 layout has about 30 cells outside the box
+/// most of its region lies in, as many as a random layout has.
+const GRID_TRADES_FACTOR: usize = 32;
 
 /// Border trades made per cell of the grid.
 const TRADES_PER_CELL: usize = 8;
@@ -96,6 +155,10 @@ fn neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
     [up, down, left, right].into_iter().flatten()
 }
 
+/// A layout drawn for a grid keeps at least one cell in this many out of
+/// the region it started in.
+const MIN_OFF_BOXES: usize = 4;
+
 /// Makes jigsaw puzzles: a random layout some grid obeys, then a puzzle
 /// unique and minimal under it.
 #[derive(Debug, Default)]
@@ -123,9 +186,88 @@ impl JigsawGenerator {
         spec: &PuzzleSpec,
         rng: &mut Rng,
     ) -> Result<(Generated, Rules), GenerateError> {
-        let (rules, geometry) = self.layout(rules, spec.size, rng)?;
-        let made = self.generator.puzzle_in(&geometry, spec, rng)?;
-        Ok((made, rules))
+        match self.layout(rules, spec.size, rng) {
+            Ok((rules, geometry)) => Ok((self.generator.puzzle_in(&geometry, spec, rng)?, rules)),
+            Err(GenerateError::GaveUp { .. }) => self.puzzle_of_grid(rules, spec, rng),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// A puzzle on a layout drawn for its grid, for rules under which
+    /// grids are too rare for random layouts (non-consecutive): a random
+    /// complete grid under `rules` with the size's boxes, regions that
+    /// grid obeys ([`regions_of_grid`]), and the grid's givens blanked
+    /// under them. Each attempt draws a new grid and layout, up to
+    /// `spec.max_attempts`, until the puzzle has at most `spec.max_givens`
+    /// and is of `spec.difficulty`.
+    fn puzzle_of_grid(
+        &mut self,
+        rules: &Rules,
+        spec: &PuzzleSpec,
+        rng: &mut Rng,
+    ) -> Result<(Generated, Rules), GenerateError> {
+        let size = spec.size;
+        let boxed = Rules {
+            boxes: match size.box_shape() {
+                Some(_) => Boxes::Standard,
+                None => Boxes::None,
+            },
+            ..rules.clone()
+        };
+        let gave_up = GenerateError::GaveUp {
+            attempts: MAX_LAYOUTS,
+        };
+        let Ok(geometry) = boxed.geometry(size) else {
+            return Err(gave_up);
+        };
+        let rated = PuzzleSpec {
+            rate: spec.rate || spec.difficulty.is_some(),
+            ..*spec
+        };
+        let mut solution = geometry.empty_grid();
+        for attempts in 1..=spec.max_attempts {
+            // With no grid under the boxes, the layouts tried were all
+            // there was to go on.
+            if self
+                .generator
+                .fill_solved_in(&geometry, rng, &mut solution)
+                .is_err()
+            {
+                return Err(gave_up);
+            }
+            // Some grids leave few trades: their layouts stay too close to
+            // the boxes to count as jigsaws.
+            let regions = regions_of_grid(&solution, rng);
+            if cells_off_boxes(&regions, size) < size.cells() / MIN_OFF_BOXES {
+                continue;
+            }
+            let rules = Rules {
+                boxes: Boxes::Regions(regions),
+                ..rules.clone()
+            };
+            // A rule that reads the boxes may not hold on the regions.
+            let Ok(jigsaw) = rules.geometry(size) else {
+                continue;
+            };
+            if jigsaw.first_conflict(&solution).is_some() {
+                continue;
+            }
+            let made = self
+                .generator
+                .puzzle_of_solution_in(&jigsaw, &solution, &rated, rng)?;
+            let few_enough = spec
+                .max_givens
+                .is_none_or(|max| made.puzzle.givens() <= max);
+            let of_level = spec
+                .difficulty
+                .is_none_or(|level| made.rating.map(|rating| rating.level) == Some(level));
+            if few_enough && of_level {
+                return Ok((Generated { attempts, ..made }, rules));
+            }
+        }
+        Err(GenerateError::GaveUp {
+            attempts: spec.max_attempts,
+        })
     }
 
     /// `rules` with random regions of `size` in place of their boxes, on
@@ -170,6 +312,7 @@ impl JigsawGenerator {
 mod tests {
     use super::*;
     use crate::sudoku::generate::Symmetry;
+    use crate::sudoku::variants::Variant;
 
     #[test]
     fn layouts_have_connected_regions_of_one_cell_per_digit() {
@@ -178,24 +321,28 @@ mod tests {
             let size = Size::from_side(side).unwrap();
             for _ in 0..20 {
                 let regions = random_regions(size, &mut rng);
-                for region in 0..side as u8 {
-                    let cells: Vec<usize> =
-                        (0..side * side).filter(|&c| regions[c] == region).collect();
-                    assert_eq!(cells.len(), side);
-                    // Connected: a walk from the first cell reaches all.
-                    let mut seen = vec![cells[0]];
-                    let mut k = 0;
-                    while k < seen.len() {
-                        for other in neighbours(seen[k], side) {
-                            if regions[other] == region && !seen.contains(&other) {
-                                seen.push(other);
-                            }
-                        }
-                        k += 1;
-                    }
-                    assert_eq!(seen.len(), side);
-                }
+                assert!(connected_regions_of_n_cells(&regions, side), "{regions:?}");
             }
+        }
+    }
+
+    /// 6x6 puzzles minimal cell by cell: no symmetry pairs givens up.
+    fn six_cell_by_cell() -> PuzzleSpec {
+        PuzzleSpec {
+            size: Size::SIX,
+            symmetry: Symmetry::None,
+            ..PuzzleSpec::default()
+        }
+    }
+
+    /// Asserts that each given of `puzzle` (of `cells` cells), unique
+    /// under `geometry`, is needed: without it there are two solutions.
+    fn assert_minimal(solver: &mut Solver, geometry: &Geometry, puzzle: &Grid, cells: usize) {
+        for cell in (0..cells).filter(|&cell| puzzle.cells()[cell] != 0) {
+            let mut fewer = puzzle.clone();
+            fewer.set(cell, 0);
+            let count = solver.solve_in(geometry, &fewer, 2, |_| {}).unwrap();
+            assert_eq!(count.solutions, 2, "given {cell} could go");
         }
     }
 
@@ -204,33 +351,128 @@ mod tests {
         let mut rng = Rng::for_item(11, 0);
         let mut jigsaw = JigsawGenerator::new();
         let mut solver = Solver::new();
-        // Minimal cell by cell: no symmetry pairs givens up.
-        let spec = PuzzleSpec {
-            size: Size::SIX,
-            symmetry: Symmetry::None,
-            ..PuzzleSpec::default()
-        };
+        let spec = six_cell_by_cell();
         for _ in 0..5 {
             let (made, rules) = jigsaw.puzzle(&Rules::classic(), &spec, &mut rng).unwrap();
             let geometry = rules.geometry(Size::SIX).unwrap();
             let count = solver.solve_in(&geometry, &made.puzzle, 2, |_| {}).unwrap();
             assert_eq!(count.solutions, 1);
-            for cell in 0..36 {
-                if made.puzzle.cells()[cell] == 0 {
-                    continue;
-                }
-                let mut fewer = made.puzzle.clone();
-                fewer.set(cell, 0);
-                let count = solver.solve_in(&geometry, &fewer, 2, |_| {}).unwrap();
-                assert_eq!(count.solutions, 2, "given {cell} could go");
-            }
+            assert_minimal(&mut solver, &geometry, &made.puzzle, 36);
         }
     }
 
+    /// True when each of the `n` regions of `regions` (side `n`) has `n`
+    /// connected cells: told apart from the module's walk, by spreading
+    /// the lowest cell number over neighbours of one region until nothing
+    /// changes, which leaves one number per connected piece.
+    fn connected_regions_of_n_cells(regions: &[u8], n: usize) -> bool {
+        let mut lowest: Vec<usize> = (0..n * n).collect();
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for cell in 0..n * n {
+                for other in neighbours(cell, n).filter(|&o| regions[o] == regions[cell]) {
+                    if lowest[other] < lowest[cell] {
+                        lowest[cell] = lowest[other];
+                        changed = true;
+                    }
+                }
+            }
+        }
+        (0..n as u8).all(|region| {
+            let mut pieces: Vec<usize> = (0..n * n)
+                .filter(|&c| regions[c] == region)
+                .map(|c| lowest[c])
+                .collect();
+            let cells = pieces.len();
+            pieces.dedup();
+            cells == n && pieces.len() == 1
+        })
+    }
+
+    #[test]
+    fn layouts_drawn_for_a_grid_give_each_region_every_digit_once() {
+        let mut rng = Rng::for_item(8, 0);
+        let mut generator = Generator::new();
+        for side in [4, 6, 9, 12] {
+            let size = Size::from_side(side).unwrap();
+            let mut moved = 0;
+            for _ in 0..10 {
+                let solution = generator.solved(size, &mut rng);
+                let regions = regions_of_grid(&solution, &mut rng);
+                assert!(connected_regions_of_n_cells(&regions, side), "{regions:?}");
+                for region in 0..side as u8 {
+                    let mut digits: Vec<u8> = (0..side * side)
+                        .filter(|&c| regions[c] == region)
+                        .map(|c| solution.cells()[c])
+                        .collect();
+                    digits.sort_unstable();
+                    assert!(digits.iter().copied().eq(1..=side as u8), "{regions:?}");
+                }
+                moved += cells_off_boxes(&regions, size);
+            }
+            // Stirred: a good share of the cells left their box.
+            assert!(
+                moved >= 10 * side * side / 8,
+                "{moved} cells moved on {side}x{side}"
+            );
+        }
+    }
+
+    #[test]
+    fn rules_too_rare_for_random_layouts_get_a_layout_drawn_for_their_grid() {
+        let rules = Rules {
+            variants: vec![Variant::NonConsecutive],
+            ..Rules::classic()
+        };
+        let mut rng = Rng::for_item(13, 0);
+        let mut jigsaw = JigsawGenerator::new();
+        let mut solver = Solver::new();
+        let spec = six_cell_by_cell();
+        for _ in 0..4 {
+            let (made, rules) = jigsaw.puzzle_of_grid(&rules, &spec, &mut rng).unwrap();
+            let Boxes::Regions(regions) = &rules.boxes else {
+                panic!("no regions: {:?}", rules.boxes);
+            };
+            assert!(connected_regions_of_n_cells(regions, 6), "{regions:?}");
+            assert_eq!(rules.variants, [Variant::NonConsecutive]);
+            let geometry = rules.geometry(Size::SIX).unwrap();
+            assert!(made.solution.is_solved());
+            assert!(geometry.first_conflict(&made.solution).is_none());
+            let kept = made.puzzle.cells().iter().zip(made.solution.cells());
+            assert!(kept
+                .clone()
+                .all(|(&given, &digit)| given == 0 || given == digit));
+            // Unique by the rules themselves, and minimal.
+            let mut cells = made.puzzle.cells().to_vec();
+            assert_eq!(brute_count(&mut cells, regions, 6, true, 2), 1);
+            assert_minimal(&mut solver, &geometry, &made.puzzle, 36);
+        }
+        // On 9x9 no random layout gives a grid in time, and the layout
+        // drawn for a grid takes over.
+        let spec = PuzzleSpec {
+            size: Size::NINE,
+            ..PuzzleSpec::default()
+        };
+        let (made, rules) = jigsaw.puzzle(&rules, &spec, &mut rng).unwrap();
+        assert!(matches!(rules.boxes, Boxes::Regions(_)));
+        let geometry = rules.geometry(Size::NINE).unwrap();
+        let count = solver.solve_in(&geometry, &made.puzzle, 2, |_| {}).unwrap();
+        assert_eq!(count.solutions, 1);
+        assert!(geometry.first_conflict(&made.solution).is_none());
+    }
+
     /// Counts the solutions of `cells` (0 blank) of side `n` under rows,
-    /// columns and `regions`, up to `limit`, by plain backtracking on the
-    /// rules themselves.
-    fn brute_count(cells: &mut [u8], regions: &[u8], n: usize, limit: u32) -> u32 {
+    /// columns and `regions`, and with `non_consecutive` no two orthogonal
+    /// neighbours of consecutive digits, up to `limit`, by plain
+    /// backtracking on the rules themselves.
+    fn brute_count(
+        cells: &mut [u8],
+        regions: &[u8],
+        n: usize,
+        non_consecutive: bool,
+        limit: u32,
+    ) -> u32 {
         let Some(cell) = cells.iter().position(|&d| d == 0) else {
             return 1;
         };
@@ -240,9 +482,11 @@ mod tests {
                 cells[o] == digit
                     && (o / n == cell / n || o % n == cell % n || regions[o] == regions[cell])
             });
-            if !clash {
+            let consecutive = non_consecutive
+                && neighbours(cell, n).any(|o| cells[o] != 0 && cells[o].abs_diff(digit) == 1);
+            if !clash && !consecutive {
                 cells[cell] = digit;
-                found += brute_count(cells, regions, n, limit - found);
+                found += brute_count(cells, regions, n, non_consecutive, limit - found);
                 cells[cell] = 0;
                 if found >= limit {
                     break;
@@ -283,7 +527,7 @@ mod tests {
                 .solve_in(&geometry, &puzzle, 2, |s| solution = Some(s.clone()))
                 .unwrap();
             let mut cells = puzzle.cells().to_vec();
-            let expected = brute_count(&mut cells, &regions, side, 2);
+            let expected = brute_count(&mut cells, &regions, side, false, 2);
             assert_eq!(stats.solutions as u32, expected, "{puzzle:?} {regions:?}");
             if let Some(solution) = solution {
                 assert!(geometry.first_conflict(&solution).is_none());
