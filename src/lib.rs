@@ -59,7 +59,7 @@ pub use sudoku::frame::Frame;
 pub use sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};
 pub use sudoku::geometry::{Geometry, GeometryBuilder, GeometryError};
 pub use sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
-pub use sudoku::jigsaw::{random_regions, JigsawGenerator};
+pub use sudoku::jigsaw::{random_regions, regions_of_grid, JigsawGenerator};
 pub use sudoku::killer::{Killer, KillerError, KillerGenerator, NODE_BUDGET as KILLER_NODE_BUDGET};
 pub use sudoku::minimal::{is_minimal, redundant_givens, MinimalError};
 pub use sudoku::random::Rng;
