@@ -204,8 +204,8 @@ impl Worker {
         }
     }
 
-    /// The rules of `args` that killer cages and drawn rules go on: with
-    /// the jigsaw rule, on a random layout of regions that admits a grid.
+    /// The rules of `args` that killer cages go on: with the jigsaw rule,
+    /// on a random layout of regions that admits a grid.
     fn base_rules(
         &mut self,
         args: &GenerateArgs,
@@ -230,11 +230,24 @@ impl Worker {
         spec: &PuzzleSpec,
         rng: &mut Rng,
     ) -> anyhow::Result<(Decorated, Option<Explanation>)> {
-        let base = self.base_rules(args, spec.size, rng)?;
+        // A jigsaw's layout may come drawn for a grid, which the rules are
+        // then drawn on: a search of such a layout could take long to find
+        // one.
+        let (base, grid) = match args.jigsaw() {
+            true => {
+                let (rules, _, grid) =
+                    self.jigsaw
+                        .layout_with_grid(&args.rules(), spec.size, rng)?;
+                (rules, grid)
+            }
+            false => (args.rules(), None),
+        };
         let decorations = args.decorations();
         let level = args.technique_level();
         for _ in 0..spec.max_attempts {
-            let decorated = self.decorator.puzzle(&base, &decorations, spec, rng)?;
+            let decorated =
+                self.decorator
+                    .puzzle_on(&base, grid.as_ref(), &decorations, spec, rng)?;
             let path = (decorated.made.rating.is_some() || level.is_some())
                 .then(|| {
                     let geometry = decorated.rules.geometry(spec.size).ok()?;

@@ -101,10 +101,33 @@ impl Decorator {
         spec: &PuzzleSpec,
         rng: &mut Rng,
     ) -> Result<Decorated, DecorateError> {
+        self.puzzle_on(base, None, decorations, spec, rng)
+    }
+
+    /// [`Decorator::puzzle`], with the rules drawn on `grid` when given: a
+    /// complete grid that obeys `base`, for a base whose grids a search
+    /// would take long to find (a jigsaw whose layout was drawn for a
+    /// grid, `JigsawGenerator::layout_with_grid`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Decorator::puzzle`].
+    pub fn puzzle_on(
+        &mut self,
+        base: &Rules,
+        grid: Option<&Grid>,
+        decorations: &[Decoration],
+        spec: &PuzzleSpec,
+        rng: &mut Rng,
+    ) -> Result<Decorated, DecorateError> {
         let size = spec.size;
         let plain = base.geometry(size)?;
         let mut solution = plain.empty_grid();
-        self.generator.fill_solved_in(&plain, rng, &mut solution)?;
+        match grid {
+            Some(grid) => solution.clone_from(grid),
+            None => self.generator.fill_solved_in(&plain, rng, &mut solution)?,
+        }
+        debug_assert_eq!(plain.first_conflict(&solution), None);
         let mut rules = base.clone();
         let frame = plain.frame();
         for &decoration in decorations {

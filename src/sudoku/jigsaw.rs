@@ -205,65 +205,22 @@ impl JigsawGenerator {
         }
     }
 
-    /// A puzzle on a layout drawn for its grid, for rules under which
-    /// grids are too rare for random layouts (non-consecutive): a random
-    /// complete grid under `rules` with the size's boxes, regions that
-    /// grid obeys ([`regions_of_grid`]), and the grid's givens blanked
-    /// under them. Each attempt draws a new grid and layout, up to
-    /// `spec.max_attempts`, until the puzzle has at most `spec.max_givens`
-    /// and is of `spec.difficulty`.
+    /// A puzzle on a layout drawn for its grid ([`JigsawGenerator::layout_of_grid`]),
+    /// the grid's givens blanked under it. Each attempt draws a new grid
+    /// and layout, up to `spec.max_attempts`, until the puzzle has at most
+    /// `spec.max_givens` and is of `spec.difficulty`.
     fn puzzle_of_grid(
         &mut self,
         rules: &Rules,
         spec: &PuzzleSpec,
         rng: &mut Rng,
     ) -> Result<(Generated, Rules), GenerateError> {
-        let size = spec.size;
-        let boxed = Rules {
-            boxes: match size.box_shape() {
-                Some(_) => Boxes::Standard,
-                None => Boxes::None,
-            },
-            ..rules.clone()
-        };
-        let gave_up = GenerateError::GaveUp {
-            attempts: MAX_LAYOUTS,
-        };
-        let Ok(geometry) = boxed.geometry(size) else {
-            return Err(gave_up);
-        };
         let rated = PuzzleSpec {
             rate: spec.rate || spec.difficulty.is_some(),
             ..*spec
         };
-        let mut solution = geometry.empty_grid();
         for attempts in 1..=spec.max_attempts {
-            // With no grid under the boxes, the layouts tried were all
-            // there was to go on.
-            if self
-                .generator
-                .fill_solved_in(&geometry, rng, &mut solution)
-                .is_err()
-            {
-                return Err(gave_up);
-            }
-            // Some grids leave few trades: their layouts stay too close to
-            // the boxes to count as jigsaws.
-            let regions = regions_of_grid(&solution, rng);
-            if cells_off_boxes(&regions, size) < size.cells() / MIN_OFF_BOXES {
-                continue;
-            }
-            let rules = Rules {
-                boxes: Boxes::Regions(regions),
-                ..rules.clone()
-            };
-            // A rule that reads the boxes may not hold on the regions.
-            let Ok(jigsaw) = rules.geometry(size) else {
-                continue;
-            };
-            if jigsaw.first_conflict(&solution).is_some() {
-                continue;
-            }
+            let (rules, jigsaw, solution) = self.layout_of_grid(rules, spec.size, rng)?;
             let made = self
                 .generator
                 .puzzle_of_solution_in(&jigsaw, &solution, &rated, rng)?;
@@ -280,6 +237,94 @@ impl JigsawGenerator {
         Err(GenerateError::GaveUp {
             attempts: spec.max_attempts,
         })
+    }
+
+    /// For rules under which grids are too rare for random layouts
+    /// (non-consecutive): a random complete grid under `rules` with the
+    /// boxes of `size`, and `rules` with regions that grid obeys
+    /// ([`regions_of_grid`]) in place of the boxes, their geometry and the
+    /// grid. A layout left close to the boxes, or one a rule that reads the
+    /// boxes breaks on, is drawn again with a new grid, up to 200 times.
+    ///
+    /// # Errors
+    ///
+    /// Fails when no grid obeys `rules` under the boxes, or no layout of
+    /// the 200 drawn serves.
+    fn layout_of_grid(
+        &mut self,
+        rules: &Rules,
+        size: Size,
+        rng: &mut Rng,
+    ) -> Result<(Rules, Geometry, Grid), GenerateError> {
+        let boxed = Rules {
+            boxes: match size.box_shape() {
+                Some(_) => Boxes::Standard,
+                None => Boxes::None,
+            },
+            ..rules.clone()
+        };
+        // With no grid under the boxes, the random layouts tried before
+        // were all there was to go on: their failure is the one to report.
+        let gave_up = GenerateError::GaveUp {
+            attempts: MAX_LAYOUTS,
+        };
+        let Ok(geometry) = boxed.geometry(size) else {
+            return Err(gave_up);
+        };
+        let mut solution = geometry.empty_grid();
+        for _ in 0..MAX_LAYOUTS {
+            if self
+                .generator
+                .fill_solved_in(&geometry, rng, &mut solution)
+                .is_err()
+            {
+                break;
+            }
+            // Some grids leave few trades: their layouts stay too close to
+            // the boxes to count as jigsaws.
+            let regions = regions_of_grid(&solution, rng);
+            if cells_off_boxes(&regions, size) < size.cells() / MIN_OFF_BOXES {
+                continue;
+            }
+            let rules = Rules {
+                boxes: Boxes::Regions(regions),
+                ..rules.clone()
+            };
+            // A rule that reads the boxes may not hold on the regions.
+            let Ok(jigsaw) = rules.geometry(size) else {
+                continue;
+            };
+            if jigsaw.first_conflict(&solution).is_none() {
+                return Ok((rules, jigsaw, solution));
+            }
+        }
+        Err(gave_up)
+    }
+
+    /// [`JigsawGenerator::layout`], and when no random layout gives a grid
+    /// quickly, on a side up to 10, a layout drawn for a grid of the
+    /// rules under the boxes ([`regions_of_grid`]), with that grid: the
+    /// grid to draw further rules on, which a search of the layout might
+    /// take long to find.
+    ///
+    /// # Errors
+    ///
+    /// Fails as [`JigsawGenerator::layout`] does when no grid under the
+    /// boxes serves (the side is above 10, or the rules admit none).
+    pub fn layout_with_grid(
+        &mut self,
+        rules: &Rules,
+        size: Size,
+        rng: &mut Rng,
+    ) -> Result<(Rules, Geometry, Option<Grid>), GenerateError> {
+        match self.layout(rules, size, rng) {
+            Ok((rules, geometry)) => Ok((rules, geometry, None)),
+            Err(GenerateError::GaveUp { .. }) if size.side() <= GRID_FIRST_MAX_SIDE => {
+                let (rules, geometry, grid) = self.layout_of_grid(rules, size, rng)?;
+                Ok((rules, geometry, Some(grid)))
+            }
+            Err(error) => Err(error),
+        }
     }
 
     /// `rules` with random regions of `size` in place of their boxes, on
