@@ -2,15 +2,19 @@
 //! killer puzzles counted up to 2 by the solver (its 9x9 fast path, and
 //! the exact-cover matrix with both encodings of cages) and by plain
 //! backtracking on the rules themselves (`common::killer_oracle`), and the
-//! generator's puzzles checked the same way.
+//! generator's puzzles checked the same way. The logical solver's steps on
+//! killers (cage combinations and the 45 rule among them) keep every
+//! solution of random killers and of the bundled killer set.
 
 use crate::common;
 
 use common::killer_oracle::KillerRules;
+use std::collections::BTreeSet;
 use sudoku_dlx::engine::TieBreak;
+
 use sudoku_dlx::{
-    Cage, Constraint, Generator, Grid, KillerGenerator, Rng, Rules, Size, Solver,
-    KILLER_NODE_BUDGET,
+    Cage, Constraint, Explainer, Generator, Geometry, Grid, KillerGenerator, PuzzleReader, Record,
+    Rng, Rules, Size, Solver, Technique, KILLER_NODE_BUDGET,
 };
 
 /// Random cages cut from `solution`: connected pieces of 1 to `largest`
@@ -309,4 +313,91 @@ fn renban_lines_through_assigned_cages_count_as_through_combinations() {
     }
     assert!(counts[0] > 0 && counts[0] < 1_000, "{counts:?}");
     assert_eq!(counts[0], counts[1]);
+}
+
+/// Random killers (cages of 1 to 6 cells cut from a random solution, some
+/// without a sum, a few givens) with one to 40 solutions: every step of the
+/// logical path keeps every solution, a unique one is solved, and the cage
+/// steps are among them.
+#[test]
+fn random_killers_are_explained_soundly_by_their_cage_steps() {
+    let mut generator = Generator::new();
+    let mut solver = Solver::new();
+    let mut explainer = Explainer::new();
+    let mut used = BTreeSet::new();
+    let (mut unique, mut several) = (0, 0);
+    for (size, rounds) in [(Size::FOUR, 150), (Size::NINE, 150)] {
+        for round in 0..rounds {
+            let mut rng = Rng::for_item(43, round);
+            let solution = generator.solved(size, &mut rng);
+            let largest = 2 + rng.below(5);
+            let cages = random_cages(&solution, &mut rng, largest, 15, 0);
+            let givens = rng.below(6);
+            let puzzle = cut(&solution, &mut rng, givens);
+            let geometry = killer_rules(cages.iter().cloned()).geometry(size).unwrap();
+            let mut solutions = Vec::new();
+            let stats = solver
+                .solve_in(&geometry, &puzzle, 40, |s| solutions.push(s.clone()))
+                .unwrap();
+            if stats.solutions == 40 || stats.stopped_at_node_budget {
+                continue;
+            }
+            let path = explainer.explain(&geometry, &puzzle).unwrap();
+            let what = format!("{size:?} round {round}: {puzzle:?} {cages:?}");
+            common::assert_keeps_every_solution(&what, &path, &solutions);
+            used.extend(path.steps.iter().map(|step| step.technique));
+            if solutions.len() == 1 {
+                assert!(path.solved, "{what}: the path stops short");
+                assert_eq!(path.solution, solutions[0].cells(), "{what}");
+                unique += 1;
+            } else {
+                several += 1;
+            }
+        }
+    }
+    assert!(
+        unique > 50 && several > 20,
+        "{unique} unique, {several} with several"
+    );
+    for technique in [Technique::CageCombination, Technique::InniesOuties] {
+        assert!(
+            used.contains(&technique),
+            "no step used {technique}: {used:?}"
+        );
+    }
+}
+
+/// The bundled killer set (`puzzles/variants/killer.jsonl`, 60 puzzles of
+/// about two givens): every path is sound and ends in the solution, and the
+/// cage steps leave nearly every puzzle without a bifurcation.
+#[test]
+fn the_bundled_killers_are_explained_soundly_and_mostly_without_a_bifurcation() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/variants/killer.jsonl");
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut reader = PuzzleReader::new(std::io::BufReader::new(file));
+    let mut record = Record::default();
+    let mut solver = Solver::new();
+    let mut explainer = Explainer::new();
+    let (mut puzzles, mut without_bifurcation) = (0, 0);
+    while let Some(read) = reader.read_record(&mut record) {
+        read.unwrap();
+        let geometry: Geometry = record.rules.geometry(record.grid.size()).unwrap();
+        let mut solutions = Vec::new();
+        solver
+            .solve_in(&geometry, &record.grid, 2, |s| solutions.push(s.clone()))
+            .unwrap();
+        assert_eq!(solutions.len(), 1, "line {}", record.line);
+        let explained = explainer.explain(&geometry, &record.grid).unwrap();
+        let what = format!("killer.jsonl:{}", record.line);
+        common::assert_keeps_every_solution(&what, &explained, &solutions);
+        assert!(explained.solved, "{what}: the path stops short");
+        puzzles += 1;
+        without_bifurcation += usize::from(explained.bifurcations == 0);
+    }
+    assert_eq!(puzzles, 60);
+    assert!(
+        without_bifurcation >= 50,
+        "{without_bifurcation} of {puzzles} without a bifurcation"
+    );
 }

@@ -27,23 +27,13 @@ fn puzzles(name: &str) -> Vec<Grid> {
 /// Asserts that every step of `path` keeps the solution `solution`, and
 /// that the path ends in it.
 fn assert_sound(what: &str, path: &Explanation, solution: &Grid) {
-    let cells = solution.cells();
-    for (index, step) in path.steps.iter().enumerate() {
-        for &(cell, digit) in &step.placements {
-            assert_eq!(
-                cells[cell], digit,
-                "{what}: step {index} `{step}` places a wrong digit"
-            );
-        }
-        for &(cell, digit) in &step.eliminations {
-            assert_ne!(
-                cells[cell], digit,
-                "{what}: step {index} `{step}` strikes the solution"
-            );
-        }
-    }
+    common::assert_keeps_every_solution(what, path, std::slice::from_ref(solution));
     assert!(path.solved, "{what}: the path stops short");
-    assert_eq!(path.solution, cells, "{what}: the path ends elsewhere");
+    assert_eq!(
+        path.solution,
+        solution.cells(),
+        "{what}: the path ends elsewhere"
+    );
 }
 
 /// Explains every uniquely solvable puzzle of `grids` under `geometry`;
@@ -278,16 +268,8 @@ fn puzzles_with_several_solutions_keep_every_solution() {
         assert!(!path.unique && !path.solved);
         for step in &path.steps {
             assert!(!step.technique.needs_uniqueness(), "{step}");
-            for solution in &solutions {
-                let cells = solution.cells();
-                for &(cell, digit) in &step.placements {
-                    assert_eq!(cells[cell], digit, "`{step}` loses a solution");
-                }
-                for &(cell, digit) in &step.eliminations {
-                    assert_ne!(cells[cell], digit, "`{step}` loses a solution");
-                }
-            }
         }
+        common::assert_keeps_every_solution(&format!("{grid:?}"), &path, &solutions);
         checked += 1;
     }
     assert!(checked > 0);

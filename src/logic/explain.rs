@@ -11,7 +11,7 @@ use crate::logic::constraints;
 use crate::logic::search::count_solutions;
 use crate::logic::step::Step;
 use crate::logic::technique::{LogicLevel, Technique};
-use crate::logic::{sets, singles, uniqueness, wings};
+use crate::logic::{cages, sets, singles, uniqueness, wings};
 use crate::sudoku::candidates::Candidates;
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid};
@@ -217,6 +217,8 @@ impl Explainer {
             .or_else(|| singles::hidden_single(board))
             .or_else(|| constraints::relation(board))
             .or_else(|| constraints::tables(board))
+            .or_else(|| cages::combinations(board))
+            .or_else(|| cages::innies_outies(board))
             .or_else(|| sets::locked_candidates(board))
             .or_else(|| sets::naked_subset(board, 2))
             .or_else(|| sets::hidden_subset(board, 2))

@@ -10,6 +10,7 @@
 
 pub mod bifurcation;
 pub mod board;
+pub mod cages;
 pub mod chains;
 pub mod constraints;
 pub mod explain;

@@ -26,6 +26,13 @@ pub enum Technique {
     /// a candidate that no candidate of a cell the rule ties it to allows,
     /// or one the rule forbids outright.
     ConstraintRule,
+    /// A killer cage whose candidates leave some digit of a cell in no
+    /// combination of distinct digits of its sum.
+    CageCombination,
+    /// The "45 rule" of killer cages: the cells of a unit or of a run of
+    /// rows or columns that its cages leave out (innies), or that the
+    /// cages covering it reach outside it (outies), add up to a known sum.
+    InniesOuties,
     /// A digit of a box (or region) that lies on one line: out of the rest
     /// of the line.
     LockedPointing,
@@ -128,11 +135,13 @@ impl fmt::Display for LogicLevel {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 28] = [
+    pub const ALL: [Technique; 30] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::ConstraintRule,
+        Technique::CageCombination,
+        Technique::InniesOuties,
         Technique::LockedPointing,
         Technique::LockedClaiming,
         Technique::NakedPair,
@@ -166,6 +175,8 @@ impl Technique {
             Technique::NakedSingle => "naked single",
             Technique::HiddenSingle => "hidden single",
             Technique::ConstraintRule => "constraint",
+            Technique::CageCombination => "cage combinations",
+            Technique::InniesOuties => "45 rule (innies and outies)",
             Technique::LockedPointing => "locked candidates (pointing)",
             Technique::LockedClaiming => "locked candidates (claiming)",
             Technique::NakedPair => "naked pair",
@@ -200,6 +211,8 @@ impl Technique {
             Technique::NakedSingle => 1.2,
             Technique::HiddenSingle => 1.5,
             Technique::ConstraintRule => 1.7,
+            Technique::CageCombination => 1.8,
+            Technique::InniesOuties => 2.2,
             Technique::LockedPointing => 2.6,
             Technique::LockedClaiming => 2.8,
             Technique::NakedPair => 3.0,
@@ -231,8 +244,11 @@ impl Technique {
     pub fn level(self) -> LogicLevel {
         match self {
             Technique::FullHouse | Technique::NakedSingle => LogicLevel::Simple,
-            Technique::HiddenSingle | Technique::ConstraintRule => LogicLevel::Easy,
-            Technique::LockedPointing
+            Technique::HiddenSingle | Technique::ConstraintRule | Technique::CageCombination => {
+                LogicLevel::Easy
+            }
+            Technique::InniesOuties
+            | Technique::LockedPointing
             | Technique::LockedClaiming
             | Technique::NakedPair
             | Technique::HiddenPair => LogicLevel::Intermediate,

@@ -13,6 +13,7 @@ pub mod samurai_text;
 pub mod variant_oracle;
 
 use proptest::test_runner::{Config, RngSeed};
+use sudoku_dlx::{Explanation, Grid};
 
 /// True when the tests are to check everything they can rather than a
 /// sample: in an optimised build, or when `$SUDOKU_THOROUGH` is set to
@@ -78,4 +79,27 @@ pub fn bundled_records(name: &str) -> Vec<Result<sudoku_dlx::Grid, String>> {
         );
     }
     records
+}
+
+/// Asserts that no step of `path` places a digit that one of `solutions`
+/// lacks or strikes one that one of them holds: a logical path keeps
+/// every solution of its puzzle.
+pub fn assert_keeps_every_solution(what: &str, path: &Explanation, solutions: &[Grid]) {
+    for (index, step) in path.steps.iter().enumerate() {
+        for solution in solutions {
+            let cells = solution.cells();
+            for &(cell, digit) in &step.placements {
+                assert_eq!(
+                    cells[cell], digit,
+                    "{what}: step {index} `{step}` loses a solution"
+                );
+            }
+            for &(cell, digit) in &step.eliminations {
+                assert_ne!(
+                    cells[cell], digit,
+                    "{what}: step {index} `{step}` loses a solution"
+                );
+            }
+        }
+    }
 }

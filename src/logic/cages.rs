@@ -1,0 +1,563 @@
+//! The logic of killer cages as killer solvers state it, on the cages of
+//! the geometry and the candidates of the board.
+//!
+//! * [`combinations`]: a cage's cells hold different digits that add up
+//!   to its sum, so a candidate that no such filling of the cage gives its
+//!   cell goes (a cage of 3 in two cells keeps 1 and 2);
+//! * [`innies_outies`]: the "45 rule". A unit holds every digit once, so
+//!   its cells add up to 1 + 2 + ... + n, and a run of k rows or columns
+//!   to k times that. The cells of such a region that the cages wholly
+//!   inside it leave out (its innies) add up to the rest; when cages with
+//!   sums cover the region, the cells they reach outside it (its outies)
+//!   add up to their sums less the region's. A few such cells keep only the
+//!   digits of some filling of that sum.
+//!
+//! Both are exact for what they look at: the first keeps every digit that
+//! some filling of the cage with distinct candidates gives, the second every
+//! digit of some filling of the few cells that the board's own relation
+//! ([`Board::sees`]: peers, cage mates, the rules' groups) allows. Neither
+//! strikes a digit that a solution holds.
+
+use std::fmt::Write;
+
+use crate::logic::board::{bit, digits_of, Board};
+use crate::logic::step::Step;
+use crate::logic::technique::Technique;
+use crate::sudoku::grid::Unit;
+
+/// The most fillings of one layer of a cage's walk (sets of digits used
+/// by its first cells): beyond it, on a cage of a large grid, the cage is
+/// left to the other techniques rather than walked.
+const MOST_LAYER: usize = 1 << 16;
+
+/// The most open cells whose sum the 45 rule reasons on: a player reads
+/// innies and outies of one to a few cells, and more cells prune little.
+const MOST_SUM_CELLS: usize = 4;
+
+/// The combinations listed in a step's clue; more are counted instead.
+const MOST_LISTED: usize = 4;
+
+/// The first cage with a sum (in the order of the puzzle) one of whose
+/// open cells keeps a candidate that no filling of the cage gives it:
+/// distinct digits, each a candidate of its cell, adding up to the sum.
+/// Strikes every such candidate of that cage; the clue lists the digit
+/// combinations left.
+pub fn combinations(board: &Board) -> Option<Step> {
+    let cages = board.geometry.cages();
+    for cage in 0..cages.len() {
+        let Some(sum) = cages.sum(cage) else {
+            continue;
+        };
+        let cells: Vec<usize> = cages.cells(cage).iter().map(|&c| usize::from(c)).collect();
+        if cells.iter().all(|&cell| board.is_placed(cell)) {
+            continue;
+        }
+        let masks: Vec<u64> = cells.iter().map(|&cell| board.mask(cell)).collect();
+        let Some(fillings) = cage_fillings(&masks, sum, board.side) else {
+            continue;
+        };
+        let mut struck = Vec::new();
+        for (k, &cell) in cells.iter().enumerate() {
+            if !board.is_placed(cell) {
+                struck.extend(digits_of(masks[k] & !fillings.kept[k]).map(|digit| (cell, digit)));
+            }
+        }
+        if struck.is_empty() {
+            continue;
+        }
+        struck.sort_unstable();
+        let mut step = Step::new(Technique::CageCombination, board.frame());
+        let plural = if cells.len() == 1 { "" } else { "s" };
+        step.clue = format!(
+            "{} ({sum} in {} cell{plural}) {}",
+            Unit::Cage(cage),
+            cells.len(),
+            combinations_left(&fillings.sets)
+        );
+        step.eliminations = struck;
+        return Some(step);
+    }
+    None
+}
+
+/// What a cage walk leaves: the digits each cell keeps, and the sets of
+/// digits of the fillings.
+struct Fillings {
+    /// Per cell, in the order given, the digits some filling gives it.
+    kept: Vec<u64>,
+    /// The digit sets of the fillings, in increasing order.
+    sets: Vec<u64>,
+}
+
+/// The fillings of cells with candidates `masks` by distinct digits adding
+/// up to `sum`, on a grid of side `side`, as [`Fillings`]; `None` when a
+/// layer of the walk grows past [`MOST_LAYER`].
+///
+/// The walk goes cell by cell, keeping the sets of digits the cells so far
+/// can take (each set once, whatever order gave it), then back from the
+/// sets of the right sum, keeping at each cell the digits that lead to one.
+fn cage_fillings(masks: &[u64], sum: u32, side: usize) -> Option<Fillings> {
+    let width = masks.len();
+    let digit_sum = |set: u64| digits_of(set).map(u32::from).sum::<u32>();
+    // The least and the most `k` distinct digits add up to.
+    let least = |k: usize| (k * (k + 1) / 2) as u32;
+    let most = |k: usize| (k * (2 * side + 1 - k) / 2) as u32;
+    let mut layers: Vec<Vec<u64>> = vec![vec![0]];
+    for (k, &mask) in masks.iter().enumerate() {
+        let left = width - k - 1;
+        let mut next = Vec::new();
+        for &set in &layers[k] {
+            for digit in digits_of(mask & !set) {
+                let grown = set | bit(digit);
+                let total = digit_sum(grown);
+                if total + least(left) <= sum && total + most(left) >= sum {
+                    next.push(grown);
+                }
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        if next.len() > MOST_LAYER {
+            return None;
+        }
+        layers.push(next);
+    }
+    // Back from the full sets of the right sum: `good` holds the sets of
+    // the layer that some filling of the rest completes.
+    let mut good: Vec<u64> = layers[width]
+        .iter()
+        .copied()
+        .filter(|&set| digit_sum(set) == sum)
+        .collect();
+    let sets = good.clone();
+    let mut kept = vec![0u64; width];
+    for k in (0..width).rev() {
+        let mut before = Vec::new();
+        for &set in &layers[k] {
+            let mut leads = false;
+            for digit in digits_of(masks[k] & !set) {
+                if good.binary_search(&(set | bit(digit))).is_ok() {
+                    kept[k] |= bit(digit);
+                    leads = true;
+                }
+            }
+            if leads {
+                before.push(set);
+            }
+        }
+        good = before;
+    }
+    Some(Fillings { kept, sets })
+}
+
+/// "has only 5+8+9 or 6+7+9 left", or "has 6 combinations left".
+fn combinations_left(sets: &[u64]) -> String {
+    match sets.len() {
+        0 => "has no combination left".into(),
+        count if count > MOST_LISTED => format!("has {count} combinations left"),
+        _ => {
+            // In the order a player lists them: by their smallest digits.
+            let mut listed: Vec<Vec<u8>> =
+                sets.iter().map(|&set| digits_of(set).collect()).collect();
+            listed.sort_unstable();
+            let listed: Vec<String> = listed
+                .iter()
+                .map(|digits| {
+                    let digits: Vec<String> = digits.iter().map(u8::to_string).collect();
+                    digits.join("+")
+                })
+                .collect();
+            format!("has only {} left", listed.join(" or "))
+        }
+    }
+}
+
+/// A region whose cells hold every digit a known number of times: a unit,
+/// or a run of rows or columns.
+struct Region {
+    /// How the step names it.
+    name: String,
+    /// Its cells, as a bit set of cells.
+    cells: Vec<bool>,
+    /// What its cells add up to.
+    total: u32,
+}
+
+/// The first region (units first, then runs of two and more rows and of
+/// columns) whose innies or outies are at most [`MOST_SUM_CELLS`] open
+/// cells with a candidate in no filling of their sum: distinct digits
+/// where the board says two candidates see each other. Strikes every such
+/// candidate; a single open cell whose sum is a candidate is placed.
+pub fn innies_outies(board: &Board) -> Option<Step> {
+    let cages = board.geometry.cages();
+    if cages.is_empty() {
+        return None;
+    }
+    regions(board)
+        .into_iter()
+        .find_map(|region| innies(board, &region).or_else(|| outies(board, &region)))
+}
+
+/// The units of the geometry, then the runs of 2 to n consecutive rows and
+/// of 2 to n consecutive columns.
+fn regions(board: &Board) -> Vec<Region> {
+    let geometry = board.geometry;
+    let (side, cells) = (board.side, board.cells());
+    let unit_total = (side * (side + 1) / 2) as u32;
+    let mut regions = Vec::new();
+    let mut rows: Vec<Option<usize>> = vec![None; side];
+    let mut columns: Vec<Option<usize>> = vec![None; side];
+    for unit in 0..geometry.units() {
+        let mut member = vec![false; cells];
+        for &cell in geometry.unit_cells(unit) {
+            member[usize::from(cell)] = true;
+        }
+        let kind = geometry.kind(unit);
+        match kind {
+            Unit::Row(i) if i < side => rows[i] = Some(unit),
+            Unit::Column(i) if i < side => columns[i] = Some(unit),
+            _ => {}
+        }
+        regions.push(Region {
+            name: kind.to_string(),
+            cells: member,
+            total: unit_total,
+        });
+    }
+    for (lines, name) in [(&rows, "rows"), (&columns, "columns")] {
+        let Some(lines) = lines.iter().copied().collect::<Option<Vec<usize>>>() else {
+            continue;
+        };
+        for length in 2..=side {
+            for first in 0..=side - length {
+                let mut member = vec![false; cells];
+                for &unit in &lines[first..first + length] {
+                    for &cell in geometry.unit_cells(unit) {
+                        member[usize::from(cell)] = true;
+                    }
+                }
+                regions.push(Region {
+                    name: format!("{name} {}-{}", first + 1, first + length),
+                    cells: member,
+                    total: unit_total * length as u32,
+                });
+            }
+        }
+    }
+    regions
+}
+
+/// The innies of `region`: its cells outside the cages with sums that lie
+/// wholly inside it, which add up to its total less their sums.
+fn innies(board: &Board, region: &Region) -> Option<Step> {
+    let cages = board.geometry.cages();
+    let mut inside_sum = 0;
+    let mut covered = vec![false; board.cells()];
+    for cage in 0..cages.len() {
+        let Some(sum) = cages.sum(cage) else {
+            continue;
+        };
+        let cells = cages.cells(cage);
+        if cells.iter().all(|&cell| region.cells[usize::from(cell)]) {
+            inside_sum += sum;
+            for &cell in cells {
+                covered[usize::from(cell)] = true;
+            }
+        }
+    }
+    let cells: Vec<usize> = (0..board.cells())
+        .filter(|&cell| region.cells[cell] && !covered[cell])
+        .collect();
+    let target = region.total.checked_sub(inside_sum)?;
+    sum_step(board, &cells, target, &format!("{}: innie", region.name))
+}
+
+/// The outies of `region`, when cages with sums cover all its cells: the
+/// cells of those cages outside it, which add up to their sums less its
+/// total.
+fn outies(board: &Board, region: &Region) -> Option<Step> {
+    let cages = board.geometry.cages();
+    let mut reached = vec![false; cages.len()];
+    for cell in (0..board.cells()).filter(|&cell| region.cells[cell]) {
+        let cage = cages.cage_of(cell)?;
+        cages.sum(cage)?;
+        reached[cage] = true;
+    }
+    let mut total = 0;
+    let mut cells = Vec::new();
+    for cage in (0..cages.len()).filter(|&cage| reached[cage]) {
+        total += cages.sum(cage)?;
+        let outside = cages.cells(cage).iter().map(|&cell| usize::from(cell));
+        cells.extend(outside.filter(|&cell| !region.cells[cell]));
+    }
+    if cells.is_empty() {
+        return None;
+    }
+    cells.sort_unstable();
+    let target = total.checked_sub(region.total)?;
+    sum_step(board, &cells, target, &format!("{}: outie", region.name))
+}
+
+/// The step of `cells` adding up to `target`, named `what`: their placed
+/// digits taken off, at most [`MOST_SUM_CELLS`] open cells left, and a
+/// candidate of one of them in no filling of what is left.
+fn sum_step(board: &Board, cells: &[usize], target: u32, what: &str) -> Option<Step> {
+    let placed: u32 = cells
+        .iter()
+        .filter(|&&cell| board.is_placed(cell))
+        .map(|&cell| board.mask(cell).trailing_zeros() + 1)
+        .sum();
+    let open: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&cell| !board.is_placed(cell))
+        .collect();
+    if open.is_empty() || open.len() > MOST_SUM_CELLS {
+        return None;
+    }
+    let rest = target.checked_sub(placed)?;
+    let kept = sum_supports(board, &open, rest);
+    let mut step = Step::new(Technique::InniesOuties, board.frame());
+    for (k, &cell) in open.iter().enumerate() {
+        step.eliminations
+            .extend(digits_of(board.mask(cell) & !kept[k]).map(|digit| (cell, digit)));
+    }
+    if step.eliminations.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = cells
+        .iter()
+        .map(|&cell| step.cell_name(cell).to_string())
+        .collect();
+    let mut clue = match &names[..] {
+        [name] => format!("{what} {name} is {target}"),
+        _ => format!("{what}s {} add up to {target}", names.join("+")),
+    };
+    if placed > 0 {
+        let _ = write!(clue, ", {rest} without the placed digits");
+    }
+    step.clue = clue;
+    if let [cell] = open[..] {
+        // One open cell: its digit is the sum left, when it may hold it.
+        if let Ok(digit) = u8::try_from(rest) {
+            if (1..=board.side).contains(&usize::from(digit)) && board.has(cell, digit) {
+                step.eliminations.clear();
+                step.placements.push((cell, digit));
+            }
+        }
+    }
+    Some(step)
+}
+
+/// Per cell of `cells`, the digits it takes in some filling of `cells`
+/// adding up to `target` in which no two candidates see each other.
+fn sum_supports(board: &Board, cells: &[usize], target: u32) -> Vec<u64> {
+    let mut kept = vec![0u64; cells.len()];
+    let mut chosen = Vec::with_capacity(cells.len());
+    fill(board, cells, target, &mut chosen, &mut kept);
+    kept
+}
+
+/// Tries every candidate of the next cell of `cells` after `chosen`,
+/// recording each complete filling of sum `target` in `kept`.
+fn fill(board: &Board, cells: &[usize], target: u32, chosen: &mut Vec<u8>, kept: &mut [u64]) {
+    let k = chosen.len();
+    let sum: u32 = chosen.iter().map(|&d| u32::from(d)).sum();
+    if k == cells.len() {
+        if sum == target {
+            for (slot, &digit) in kept.iter_mut().zip(chosen.iter()) {
+                *slot |= bit(digit);
+            }
+        }
+        return;
+    }
+    for digit in digits_of(board.mask(cells[k])) {
+        if sum + u32::from(digit) > target {
+            break;
+        }
+        let clash = chosen
+            .iter()
+            .enumerate()
+            .any(|(j, &other)| board.sees(cells[j], other, cells[k], digit));
+        if !clash {
+            chosen.push(digit);
+            fill(board, cells, target, chosen, kept);
+            chosen.pop();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::constraints::{Cage, Constraint};
+    use crate::sudoku::geometry::Geometry;
+    use crate::sudoku::grid::{Grid, Size};
+    use crate::sudoku::random::Rng;
+    use crate::sudoku::rules::Rules;
+
+    /// Rules of killer cages alone, each of its cells and sum.
+    fn killer(cages: &[(&[usize], u32)]) -> Rules {
+        let constraints = cages
+            .iter()
+            .map(|&(cells, sum)| {
+                Constraint::KillerCage(Cage {
+                    cells: cells.to_vec(),
+                    sum: Some(sum),
+                })
+            })
+            .collect();
+        Rules {
+            constraints,
+            ..Rules::default()
+        }
+    }
+
+    /// The digits each cell takes in some filling by distinct digits of
+    /// the right sum, by trying every tuple of candidates.
+    fn every_filling(masks: &[u64], sum: u32) -> (Vec<u64>, Vec<u64>) {
+        let mut kept = vec![0u64; masks.len()];
+        let mut sets = Vec::new();
+        let mut tuple = vec![0u8; masks.len()];
+        fn walk(
+            masks: &[u64],
+            sum: u32,
+            k: usize,
+            tuple: &mut [u8],
+            kept: &mut [u64],
+            sets: &mut Vec<u64>,
+        ) {
+            if k == masks.len() {
+                let set = tuple.iter().fold(0u64, |set, &d| set | bit(d));
+                let total: u32 = tuple.iter().map(|&d| u32::from(d)).sum();
+                if set.count_ones() as usize == tuple.len() && total == sum {
+                    for (slot, &d) in kept.iter_mut().zip(tuple.iter()) {
+                        *slot |= bit(d);
+                    }
+                    sets.push(set);
+                }
+                return;
+            }
+            for digit in digits_of(masks[k]) {
+                tuple[k] = digit;
+                walk(masks, sum, k + 1, tuple, kept, sets);
+            }
+        }
+        walk(masks, sum, 0, &mut tuple, &mut kept, &mut sets);
+        sets.sort_unstable();
+        sets.dedup();
+        (kept, sets)
+    }
+
+    #[test]
+    fn a_cage_keeps_exactly_the_digits_of_its_fillings() {
+        let mut rng = Rng::from_seed(31);
+        let mut pruned = 0;
+        for _ in 0..3000 {
+            let width = 1 + rng.below(5);
+            let masks: Vec<u64> = (0..width)
+                .map(|_| (rng.below(511) as u64 + 1) & 0x1ff)
+                .collect();
+            let sum = 1 + rng.below(40) as u32;
+            let walked = cage_fillings(&masks, sum, 9).unwrap();
+            let (kept, sets) = every_filling(&masks, sum);
+            assert_eq!(walked.kept, kept, "{masks:?} {sum}");
+            assert_eq!(walked.sets, sets, "{masks:?} {sum}");
+            pruned += usize::from(kept.iter().zip(&masks).any(|(k, m)| k != m && *k != 0));
+        }
+        assert!(pruned > 300, "few cages pruned: {pruned}");
+    }
+
+    #[test]
+    fn a_cage_of_three_in_two_cells_keeps_one_and_two() {
+        let rules = killer(&[(&[0, 1], 3)]);
+        let geometry = rules.geometry(Size::NINE).unwrap();
+        let board = Board::of_grid(&geometry, &Grid::empty(Size::NINE)).unwrap();
+        let step = combinations(&board).expect("the cage narrows");
+        assert_eq!(step.technique, Technique::CageCombination);
+        assert_eq!(step.clue, "cage 1 (3 in 2 cells) has only 1+2 left");
+        let expected: Vec<(usize, u8)> = [0, 1]
+            .into_iter()
+            .flat_map(|cell| (3..=9).map(move |digit| (cell, digit)))
+            .collect();
+        assert_eq!(step.eliminations, expected);
+    }
+
+    #[test]
+    fn a_row_of_cages_and_one_cell_places_the_cell_by_the_45_rule() {
+        // Row 1: cages over r1c1-r1c8 adding up to 40, so r1c9 = 5; the
+        // cages' own combinations say nothing of it.
+        let rules = killer(&[(&[0, 1, 2, 3], 20), (&[4, 5, 6, 7], 20)]);
+        let geometry = rules.geometry(Size::NINE).unwrap();
+        let board = Board::of_grid(&geometry, &Grid::empty(Size::NINE)).unwrap();
+        assert!(combinations(&board).is_none());
+        let step = innies_outies(&board).expect("the row sums");
+        assert_eq!(step.technique, Technique::InniesOuties);
+        assert_eq!(step.placements, [(8, 5)]);
+        assert_eq!(step.clue, "row 1: innie r1c9 is 5");
+    }
+
+    #[test]
+    fn outies_of_a_box_add_up_to_the_cages_less_the_box() {
+        // Box 1 is covered by three cages; two cells of them stick out
+        // into r1c4 and r4c1, which add up to 3 and so keep 1 and 2.
+        let rules = killer(&[
+            (&[0, 1, 2, 3], 16),
+            (&[9, 10, 11], 14),
+            (&[18, 19, 20, 27], 18),
+        ]);
+        let geometry = rules.geometry(Size::NINE).unwrap();
+        let board = Board::of_grid(&geometry, &Grid::empty(Size::NINE)).unwrap();
+        let step = innies_outies(&board).expect("the box sums");
+        assert_eq!(step.clue, "box 1: outies r1c4+r4c1 add up to 3");
+        for &(cell, digit) in &step.eliminations {
+            assert!([3, 27].contains(&cell) && digit >= 3, "{step}");
+        }
+        assert_eq!(step.eliminations.len(), 14, "{step}");
+    }
+
+    #[test]
+    fn sums_of_few_cells_keep_exactly_the_fillings_that_see_nothing() {
+        // Random candidates on an empty classic board; the fillings of a
+        // few cells counted by hand against the walk.
+        let geometry = Geometry::classic(Size::NINE);
+        let mut rng = Rng::from_seed(32);
+        for _ in 0..500 {
+            let mut board = Board::of_grid(geometry, &Grid::empty(Size::NINE)).unwrap();
+            let width = 1 + rng.below(MOST_SUM_CELLS);
+            let mut cells: Vec<usize> = Vec::new();
+            while cells.len() < width {
+                let cell = rng.below(81);
+                if !cells.contains(&cell) {
+                    cells.push(cell);
+                }
+            }
+            for &cell in &cells {
+                board.state.masks[cell] = rng.below(511) as u64 + 1;
+            }
+            let target = width as u32 + rng.below(8 * width + 1) as u32;
+            let kept = sum_supports(&board, &cells, target);
+            let mut expected = vec![0u64; width];
+            let total: usize = cells.iter().map(|_| 9).product();
+            for index in 0..total {
+                let digits: Vec<u8> = (0..width)
+                    .map(|k| (index / 9usize.pow(k as u32) % 9) as u8 + 1)
+                    .collect();
+                let fits = cells.iter().zip(&digits).all(|(&c, &d)| board.has(c, d))
+                    && digits.iter().map(|&d| u32::from(d)).sum::<u32>() == target
+                    && (0..width).all(|a| {
+                        (0..width).all(|b| {
+                            a == b
+                                || !(digits[a] == digits[b] && board.are_peers(cells[a], cells[b]))
+                        })
+                    });
+                if fits {
+                    for (slot, &d) in expected.iter_mut().zip(&digits) {
+                        *slot |= bit(d);
+                    }
+                }
+            }
+            assert_eq!(kept, expected, "{cells:?} {target}");
+        }
+    }
+}
