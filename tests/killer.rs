@@ -318,13 +318,16 @@ fn renban_lines_through_assigned_cages_count_as_through_combinations() {
 /// Random killers (cages of 1 to 6 cells cut from a random solution, some
 /// without a sum, a few givens) with one to 40 solutions: every step of the
 /// logical path keeps every solution, a unique one is solved, and the cage
-/// steps are among them.
+/// steps (combinations, the 45 rule, locked candidates between a cage and
+/// a unit) are among them.
 #[test]
 fn random_killers_are_explained_soundly_by_their_cage_steps() {
     let mut generator = Generator::new();
     let mut solver = Solver::new();
     let mut explainer = Explainer::new();
     let mut used = BTreeSet::new();
+    // Locked candidates between a cage and a unit.
+    let mut cage_locked = BTreeSet::new();
     let (mut unique, mut several) = (0, 0);
     for (size, rounds) in [(Size::FOUR, 150), (Size::NINE, 150)] {
         for round in 0..rounds {
@@ -346,6 +349,11 @@ fn random_killers_are_explained_soundly_by_their_cage_steps() {
             let what = format!("{size:?} round {round}: {puzzle:?} {cages:?}");
             common::assert_keeps_every_solution(&what, &path, &solutions);
             used.extend(path.steps.iter().map(|step| step.technique));
+            cage_locked.extend(path.steps.iter().filter_map(|step| {
+                let of_cage =
+                    step.clue.contains("every combination") || step.clue.contains("lies in cage");
+                of_cage.then_some(step.technique)
+            }));
             if solutions.len() == 1 {
                 assert!(path.solved, "{what}: the path stops short");
                 assert_eq!(path.solution, solutions[0].cells(), "{what}");
@@ -363,6 +371,12 @@ fn random_killers_are_explained_soundly_by_their_cage_steps() {
         assert!(
             used.contains(&technique),
             "no step used {technique}: {used:?}"
+        );
+    }
+    for technique in [Technique::LockedPointing, Technique::LockedClaiming] {
+        assert!(
+            cage_locked.contains(&technique),
+            "no cage step used {technique}"
         );
     }
 }

@@ -10,7 +10,11 @@
 //!   inside it leave out (its innies) add up to the rest; when cages with
 //!   sums cover the region, the cells they reach outside it (its outies)
 //!   add up to their sums less the region's. A few such cells keep only the
-//!   digits of some filling of that sum.
+//!   digits of some filling of that sum;
+//! * [`locked`]: locked candidates between a cage and a unit. A digit every
+//!   combination left of a cage holds goes from the cells outside it that
+//!   see all its places in the cage; a digit whose places in a unit lie in
+//!   one cage makes the cage keep only the combinations that hold it.
 //!
 //! Both are exact for what they look at: the first keeps every digit that
 //! some filling of the cage with distinct candidates gives, the second every
@@ -23,6 +27,7 @@ use std::fmt::Write;
 use crate::logic::board::{bit, digits_of, Board};
 use crate::logic::step::Step;
 use crate::logic::technique::Technique;
+use crate::sudoku::candidates::Candidates;
 use crate::sudoku::grid::Unit;
 
 /// The most fillings of one layer of a cage's walk (sets of digits used
@@ -53,7 +58,7 @@ pub fn combinations(board: &Board) -> Option<Step> {
             continue;
         }
         let masks: Vec<u64> = cells.iter().map(|&cell| board.mask(cell)).collect();
-        let Some(fillings) = cage_fillings(&masks, sum, board.side) else {
+        let Some(fillings) = cage_fillings(&masks, sum, board.side, 0) else {
             continue;
         };
         let mut struck = Vec::new();
@@ -80,6 +85,126 @@ pub fn combinations(board: &Board) -> Option<Step> {
     None
 }
 
+/// Locked candidates between cages and units, first the cage's side: a
+/// digit that every combination left of a cage holds (and no placed cell
+/// of it) goes from every open cell outside the cage that sees all its
+/// places in the cage (pointing); then the unit's: a digit whose places in
+/// a unit all lie in one cage with a sum makes that cage hold it, which
+/// leaves its cells only the digits of combinations with it (claiming).
+pub fn locked(board: &Board) -> Option<Step> {
+    let cages = board.geometry.cages();
+    if cages.is_empty() {
+        return None;
+    }
+    (0..cages.len())
+        .find_map(|cage| cage_pointing(board, cage))
+        .or_else(|| (0..board.geometry.units()).find_map(|unit| unit_claiming(board, unit)))
+}
+
+/// The open cells of cage `cage`, its sum, and their candidates; `None`
+/// for a cage without a sum or with no open cell.
+fn open_cage(board: &Board, cage: usize) -> Option<(Vec<usize>, u32, Vec<u64>)> {
+    let cages = board.geometry.cages();
+    let sum = cages.sum(cage)?;
+    let cells: Vec<usize> = cages.cells(cage).iter().map(|&c| usize::from(c)).collect();
+    if cells.iter().all(|&cell| board.is_placed(cell)) {
+        return None;
+    }
+    let masks = cells.iter().map(|&cell| board.mask(cell)).collect();
+    Some((cells, sum, masks))
+}
+
+/// The pointing step of cage `cage`, if any: its first needed digit with
+/// a candidate outside it that sees every place of the digit in it.
+fn cage_pointing(board: &Board, cage: usize) -> Option<Step> {
+    let (cells, sum, masks) = open_cage(board, cage)?;
+    let fillings = cage_fillings(&masks, sum, board.side, 0)?;
+    let needed = fillings.sets.iter().fold(u64::MAX, |all, &set| all & set);
+    if fillings.sets.is_empty() {
+        return None;
+    }
+    let placed = cells
+        .iter()
+        .filter(|&&cell| board.is_placed(cell))
+        .fold(0, |all, &cell| all | board.mask(cell));
+    for digit in digits_of(needed & !placed) {
+        let places: Vec<usize> = (0..cells.len())
+            .filter(|&k| fillings.kept[k] & bit(digit) != 0)
+            .map(|k| cells[k])
+            .collect();
+        let struck: Vec<(usize, u8)> = (0..board.cells())
+            .filter(|&other| !cells.contains(&other) && !board.is_placed(other))
+            .filter(|&other| board.has(other, digit))
+            .filter(|&other| places.iter().all(|&at| board.sees(other, digit, at, digit)))
+            .map(|other| (other, digit))
+            .collect();
+        if struck.is_empty() {
+            continue;
+        }
+        let mut step = Step::new(Technique::LockedPointing, board.frame());
+        let names: Vec<String> = places
+            .iter()
+            .map(|&cell| step.cell_name(cell).to_string())
+            .collect();
+        step.clue = format!(
+            "{digit} in {} (every combination left holds it) in {}",
+            Unit::Cage(cage),
+            names.join(", ")
+        );
+        step.eliminations = struck;
+        return Some(step);
+    }
+    None
+}
+
+/// The claiming step of unit `unit`, if any: its first digit not placed
+/// there whose places all lie in one cage with a sum, which then keeps
+/// only the combinations holding it.
+fn unit_claiming(board: &Board, unit: usize) -> Option<Step> {
+    let cages = board.geometry.cages();
+    let placed = board.state.unit_placed[unit];
+    let all = Candidates::all_digits(board.geometry.size());
+    for digit in digits_of(all & !placed) {
+        let mut places = board
+            .geometry
+            .unit_cells(unit)
+            .iter()
+            .map(|&cell| usize::from(cell))
+            .filter(|&cell| board.has(cell, digit));
+        let Some(cage) = places.next().and_then(|first| cages.cage_of(first)) else {
+            continue;
+        };
+        if !places.all(|cell| cages.cage_of(cell) == Some(cage)) {
+            continue;
+        }
+        let Some((cells, sum, masks)) = open_cage(board, cage) else {
+            continue;
+        };
+        let Some(fillings) = cage_fillings(&masks, sum, board.side, bit(digit)) else {
+            continue;
+        };
+        let mut step = Step::new(Technique::LockedClaiming, board.frame());
+        for (k, &cell) in cells.iter().enumerate() {
+            if !board.is_placed(cell) {
+                let gone = masks[k] & !fillings.kept[k];
+                step.eliminations.extend(digits_of(gone).map(|d| (cell, d)));
+            }
+        }
+        if step.eliminations.is_empty() {
+            continue;
+        }
+        step.eliminations.sort_unstable();
+        step.clue = format!(
+            "{digit} in {} lies in {}, which with it {}",
+            board.geometry.kind(unit),
+            Unit::Cage(cage),
+            combinations_left(&fillings.sets)
+        );
+        return Some(step);
+    }
+    None
+}
+
 /// What a cage walk leaves: the digits each cell keeps, and the sets of
 /// digits of the fillings.
 struct Fillings {
@@ -90,13 +215,14 @@ struct Fillings {
 }
 
 /// The fillings of cells with candidates `masks` by distinct digits adding
-/// up to `sum`, on a grid of side `side`, as [`Fillings`]; `None` when a
-/// layer of the walk grows past [`MOST_LAYER`].
+/// up to `sum` and holding the digits of `required`, on a grid of side
+/// `side`, as [`Fillings`]; `None` when a layer of the walk grows past
+/// [`MOST_LAYER`].
 ///
 /// The walk goes cell by cell, keeping the sets of digits the cells so far
 /// can take (each set once, whatever order gave it), then back from the
 /// sets of the right sum, keeping at each cell the digits that lead to one.
-fn cage_fillings(masks: &[u64], sum: u32, side: usize) -> Option<Fillings> {
+fn cage_fillings(masks: &[u64], sum: u32, side: usize, required: u64) -> Option<Fillings> {
     let width = masks.len();
     let digit_sum = |set: u64| digits_of(set).map(u32::from).sum::<u32>();
     // The least and the most `k` distinct digits add up to.
@@ -127,7 +253,7 @@ fn cage_fillings(masks: &[u64], sum: u32, side: usize) -> Option<Fillings> {
     let mut good: Vec<u64> = layers[width]
         .iter()
         .copied()
-        .filter(|&set| digit_sum(set) == sum)
+        .filter(|&set| set & required == required && digit_sum(set) == sum)
         .collect();
     let sets = good.clone();
     let mut kept = vec![0u64; width];
@@ -396,8 +522,13 @@ mod tests {
     use crate::sudoku::random::Rng;
     use crate::sudoku::rules::Rules;
 
-    /// Rules of killer cages alone, each of its cells and sum.
-    fn killer(cages: &[(&[usize], u32)]) -> Rules {
+    /// The empty 9x9 board of `geometry`.
+    fn empty_board(geometry: &Geometry) -> Board<'_> {
+        Board::of_grid(geometry, &Grid::empty(Size::NINE)).unwrap()
+    }
+
+    /// The 9x9 geometry of killer cages alone, each of its cells and sum.
+    fn killer(cages: &[(&[usize], u32)]) -> Geometry {
         let constraints = cages
             .iter()
             .map(|&(cells, sum)| {
@@ -407,43 +538,40 @@ mod tests {
                 })
             })
             .collect();
-        Rules {
+        let rules = Rules {
             constraints,
             ..Rules::default()
-        }
+        };
+        rules.geometry(Size::NINE).unwrap()
     }
 
     /// The digits each cell takes in some filling by distinct digits of
     /// the right sum, by trying every tuple of candidates.
-    fn every_filling(masks: &[u64], sum: u32) -> (Vec<u64>, Vec<u64>) {
+    fn every_filling(masks: &[u64], sum: u32, required: u64) -> (Vec<u64>, Vec<u64>) {
         let mut kept = vec![0u64; masks.len()];
         let mut sets = Vec::new();
-        let mut tuple = vec![0u8; masks.len()];
-        fn walk(
-            masks: &[u64],
-            sum: u32,
-            k: usize,
-            tuple: &mut [u8],
-            kept: &mut [u64],
-            sets: &mut Vec<u64>,
-        ) {
-            if k == masks.len() {
-                let set = tuple.iter().fold(0u64, |set, &d| set | bit(d));
-                let total: u32 = tuple.iter().map(|&d| u32::from(d)).sum();
-                if set.count_ones() as usize == tuple.len() && total == sum {
-                    for (slot, &d) in kept.iter_mut().zip(tuple.iter()) {
-                        *slot |= bit(d);
-                    }
-                    sets.push(set);
+        // Every tuple of digits 1 to 9, as the digits of a number in base 9.
+        for index in 0..9usize.pow(masks.len() as u32) {
+            let tuple: Vec<u8> = (0..masks.len())
+                .map(|k| (index / 9usize.pow(k as u32) % 9) as u8 + 1)
+                .collect();
+            let set = tuple.iter().fold(0u64, |set, &d| set | bit(d));
+            let total: u32 = tuple.iter().map(|&d| u32::from(d)).sum();
+            let fits = tuple
+                .iter()
+                .zip(masks)
+                .all(|(&d, &mask)| mask & bit(d) != 0);
+            if fits
+                && set.count_ones() as usize == tuple.len()
+                && total == sum
+                && set & required == required
+            {
+                for (slot, &d) in kept.iter_mut().zip(&tuple) {
+                    *slot |= bit(d);
                 }
-                return;
-            }
-            for digit in digits_of(masks[k]) {
-                tuple[k] = digit;
-                walk(masks, sum, k + 1, tuple, kept, sets);
+                sets.push(set);
             }
         }
-        walk(masks, sum, 0, &mut tuple, &mut kept, &mut sets);
         sets.sort_unstable();
         sets.dedup();
         (kept, sets)
@@ -454,13 +582,18 @@ mod tests {
         let mut rng = Rng::from_seed(31);
         let mut pruned = 0;
         for _ in 0..3000 {
-            let width = 1 + rng.below(5);
+            let width = 1 + rng.below(4);
             let masks: Vec<u64> = (0..width)
                 .map(|_| (rng.below(511) as u64 + 1) & 0x1ff)
                 .collect();
             let sum = 1 + rng.below(40) as u32;
-            let walked = cage_fillings(&masks, sum, 9).unwrap();
-            let (kept, sets) = every_filling(&masks, sum);
+            let required = if rng.below(3) == 0 {
+                bit(1 + rng.below(9) as u8)
+            } else {
+                0
+            };
+            let walked = cage_fillings(&masks, sum, 9, required).unwrap();
+            let (kept, sets) = every_filling(&masks, sum, required);
             assert_eq!(walked.kept, kept, "{masks:?} {sum}");
             assert_eq!(walked.sets, sets, "{masks:?} {sum}");
             pruned += usize::from(kept.iter().zip(&masks).any(|(k, m)| k != m && *k != 0));
@@ -470,9 +603,8 @@ mod tests {
 
     #[test]
     fn a_cage_of_three_in_two_cells_keeps_one_and_two() {
-        let rules = killer(&[(&[0, 1], 3)]);
-        let geometry = rules.geometry(Size::NINE).unwrap();
-        let board = Board::of_grid(&geometry, &Grid::empty(Size::NINE)).unwrap();
+        let geometry = killer(&[(&[0, 1], 3)]);
+        let board = empty_board(&geometry);
         let step = combinations(&board).expect("the cage narrows");
         assert_eq!(step.technique, Technique::CageCombination);
         assert_eq!(step.clue, "cage 1 (3 in 2 cells) has only 1+2 left");
@@ -484,12 +616,51 @@ mod tests {
     }
 
     #[test]
+    fn a_digit_every_combination_holds_leaves_what_sees_its_places() {
+        // 17 in two cells is 8+9: both leave the rest of row 1 and box 1.
+        let geometry = killer(&[(&[0, 1], 17)]);
+        let board = empty_board(&geometry);
+        let step = locked(&board).expect("the cage points");
+        assert_eq!(step.technique, Technique::LockedPointing);
+        assert_eq!(
+            step.clue,
+            "8 in cage 1 (every combination left holds it) in r1c1, r1c2"
+        );
+        let mut expected: Vec<(usize, u8)> = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20]
+            .into_iter()
+            .map(|cell| (cell, 8))
+            .collect();
+        expected.sort_unstable();
+        assert_eq!(step.eliminations, expected);
+    }
+
+    #[test]
+    fn a_digit_of_a_unit_locked_in_a_cage_keeps_the_combinations_with_it() {
+        // 15 in r1c1-r1c3; 9 has no other place in row 1, so the cage
+        // holds it: 1+5+9 or 2+4+9.
+        let geometry = killer(&[(&[0, 1, 2], 15)]);
+        let mut board = empty_board(&geometry);
+        for cell in 3..9 {
+            board.remove(cell, 9);
+        }
+        let step = locked(&board).expect("the row claims");
+        assert_eq!(step.technique, Technique::LockedClaiming);
+        assert_eq!(
+            step.clue,
+            "9 in row 1 lies in cage 1, which with it has only 1+5+9 or 2+4+9 left"
+        );
+        let expected: Vec<(usize, u8)> = (0..3)
+            .flat_map(|cell| [3, 6, 7, 8].map(|digit| (cell, digit)))
+            .collect();
+        assert_eq!(step.eliminations, expected);
+    }
+
+    #[test]
     fn a_row_of_cages_and_one_cell_places_the_cell_by_the_45_rule() {
         // Row 1: cages over r1c1-r1c8 adding up to 40, so r1c9 = 5; the
         // cages' own combinations say nothing of it.
-        let rules = killer(&[(&[0, 1, 2, 3], 20), (&[4, 5, 6, 7], 20)]);
-        let geometry = rules.geometry(Size::NINE).unwrap();
-        let board = Board::of_grid(&geometry, &Grid::empty(Size::NINE)).unwrap();
+        let geometry = killer(&[(&[0, 1, 2, 3], 20), (&[4, 5, 6, 7], 20)]);
+        let board = empty_board(&geometry);
         assert!(combinations(&board).is_none());
         let step = innies_outies(&board).expect("the row sums");
         assert_eq!(step.technique, Technique::InniesOuties);
@@ -501,13 +672,12 @@ mod tests {
     fn outies_of_a_box_add_up_to_the_cages_less_the_box() {
         // Box 1 is covered by three cages; two cells of them stick out
         // into r1c4 and r4c1, which add up to 3 and so keep 1 and 2.
-        let rules = killer(&[
+        let geometry = killer(&[
             (&[0, 1, 2, 3], 16),
             (&[9, 10, 11], 14),
             (&[18, 19, 20, 27], 18),
         ]);
-        let geometry = rules.geometry(Size::NINE).unwrap();
-        let board = Board::of_grid(&geometry, &Grid::empty(Size::NINE)).unwrap();
+        let board = empty_board(&geometry);
         let step = innies_outies(&board).expect("the box sums");
         assert_eq!(step.clue, "box 1: outies r1c4+r4c1 add up to 3");
         for &(cell, digit) in &step.eliminations {

@@ -220,6 +220,7 @@ impl Explainer {
             .or_else(|| cages::combinations(board))
             .or_else(|| cages::innies_outies(board))
             .or_else(|| sets::locked_candidates(board))
+            .or_else(|| cages::locked(board))
             .or_else(|| sets::naked_subset(board, 2))
             .or_else(|| sets::hidden_subset(board, 2))
             .or_else(|| sets::fish(board, 2, false))
