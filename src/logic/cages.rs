@@ -142,14 +142,10 @@ fn cage_pointing(board: &Board, cage: usize) -> Option<Step> {
             continue;
         }
         let mut step = Step::new(Technique::LockedPointing, board.frame());
-        let names: Vec<String> = places
-            .iter()
-            .map(|&cell| step.cell_name(cell).to_string())
-            .collect();
         step.clue = format!(
             "{digit} in {} (every combination left holds it) in {}",
             Unit::Cage(cage),
-            names.join(", ")
+            step.cell_names(&places, ", ")
         );
         step.eliminations = struck;
         return Some(step);
@@ -451,13 +447,10 @@ fn sum_step(board: &Board, cells: &[usize], target: u32, what: &str) -> Option<S
     if step.eliminations.is_empty() {
         return None;
     }
-    let names: Vec<String> = cells
-        .iter()
-        .map(|&cell| step.cell_name(cell).to_string())
-        .collect();
-    let mut clue = match &names[..] {
-        [name] => format!("{what} {name} is {target}"),
-        _ => format!("{what}s {} add up to {target}", names.join("+")),
+    let names = step.cell_names(cells, "+");
+    let mut clue = match cells {
+        [_] => format!("{what} {names} is {target}"),
+        _ => format!("{what}s {names} add up to {target}"),
     };
     if placed > 0 {
         let _ = write!(clue, ", {rest} without the placed digits");

@@ -11,7 +11,7 @@ use crate::logic::constraints;
 use crate::logic::search::count_solutions;
 use crate::logic::step::Step;
 use crate::logic::technique::{LogicLevel, Technique};
-use crate::logic::{cages, sets, singles, uniqueness, wings};
+use crate::logic::{cages, common_peers, sets, singles, uniqueness, wings};
 use crate::sudoku::candidates::Candidates;
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid};
@@ -221,6 +221,7 @@ impl Explainer {
             .or_else(|| cages::innies_outies(board))
             .or_else(|| sets::locked_candidates(board))
             .or_else(|| cages::locked(board))
+            .or_else(|| common_peers::common_peers(board))
             .or_else(|| sets::naked_subset(board, 2))
             .or_else(|| sets::hidden_subset(board, 2))
             .or_else(|| sets::fish(board, 2, false))

@@ -12,6 +12,7 @@ pub mod bifurcation;
 pub mod board;
 pub mod cages;
 pub mod chains;
+pub mod common_peers;
 pub mod constraints;
 pub mod explain;
 pub mod generate;

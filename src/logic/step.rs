@@ -40,6 +40,15 @@ impl Step {
     pub fn cell_name(&self, cell: usize) -> Cell {
         cell_at(&self.frame, cell)
     }
+
+    /// The cells `cells` as `r1c1`, joined by `joint` (`", "`, `" or "`).
+    pub fn cell_names(&self, cells: &[usize], joint: &str) -> String {
+        let names: Vec<String> = cells
+            .iter()
+            .map(|&cell| self.cell_name(cell).to_string())
+            .collect();
+        names.join(joint)
+    }
 }
 
 /// The cell number `cell` of `frame` as a [`Cell`], its place in the frame.

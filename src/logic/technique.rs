@@ -39,6 +39,9 @@ pub enum Technique {
     /// A digit of a line that lies in one box (or region): out of the rest
     /// of the box.
     LockedClaiming,
+    /// A candidate that sees every place of a digit in a unit, through the
+    /// unit, a cage or a rule's groups (common peer elimination).
+    CommonPeer,
     /// Two cells with the same two candidates in a unit.
     NakedPair,
     /// Two digits with the same two places in a unit.
@@ -135,7 +138,7 @@ impl fmt::Display for LogicLevel {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 31] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -144,6 +147,7 @@ impl Technique {
         Technique::InniesOuties,
         Technique::LockedPointing,
         Technique::LockedClaiming,
+        Technique::CommonPeer,
         Technique::NakedPair,
         Technique::HiddenPair,
         Technique::XWing,
@@ -179,6 +183,7 @@ impl Technique {
             Technique::InniesOuties => "45 rule (innies and outies)",
             Technique::LockedPointing => "locked candidates (pointing)",
             Technique::LockedClaiming => "locked candidates (claiming)",
+            Technique::CommonPeer => "common peer elimination",
             Technique::NakedPair => "naked pair",
             Technique::HiddenPair => "hidden pair",
             Technique::XWing => "x-wing",
@@ -215,6 +220,7 @@ impl Technique {
             Technique::InniesOuties => 2.2,
             Technique::LockedPointing => 2.6,
             Technique::LockedClaiming => 2.8,
+            Technique::CommonPeer => 2.9,
             Technique::NakedPair => 3.0,
             Technique::HiddenPair => 3.2,
             Technique::XWing => 3.4,
@@ -250,6 +256,7 @@ impl Technique {
             Technique::InniesOuties
             | Technique::LockedPointing
             | Technique::LockedClaiming
+            | Technique::CommonPeer
             | Technique::NakedPair
             | Technique::HiddenPair => LogicLevel::Intermediate,
             _ => LogicLevel::Expert,

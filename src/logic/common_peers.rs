@@ -1,0 +1,155 @@
+//! Common peer elimination: locked candidates for the rules that tie cells
+//! beyond their units.
+//!
+//! A digit goes once in each unit, so it stands in one of its places there;
+//! a candidate that sees every one of those places (shares an item with
+//! each: a unit, a killer cage, a group of a rule such as non-consecutive
+//! or anti-knight) is false. On the units alone this is locked candidates,
+//! which comes first; with rules a place may see a candidate through the
+//! rule, so the candidates struck may lie anywhere, and may be other
+//! digits (beside two places of 5 in a non-consecutive grid, a cell next
+//! to both cannot hold 4 or 6).
+
+use crate::logic::board::{digits_of, placement, Board};
+use crate::logic::step::Step;
+use crate::logic::technique::Technique;
+use crate::sudoku::candidates::Candidates;
+
+/// The first (unit, digit), units in order, whose places (two or more)
+/// are all seen by some open candidate that is not one of them; strikes
+/// every such candidate. `None` on a geometry of units alone, where
+/// locked candidates find the same.
+pub fn common_peers(board: &Board) -> Option<Step> {
+    let geometry = board.geometry;
+    if geometry.groups() == 0 && geometry.cages().is_empty() {
+        return None;
+    }
+    let all = Candidates::all_digits(geometry.size());
+    // Bit sets of placements (`cell * side + digit - 1`): what every place
+    // so far sees, and what the next one sees.
+    let words = (board.cells() * board.side).div_ceil(64);
+    let (mut common, mut seen) = (vec![0u64; words], vec![0u64; words]);
+    for unit in 0..geometry.units() {
+        let cells = geometry.unit_cells(unit);
+        for digit in digits_of(all & !board.state.unit_placed[unit]) {
+            let places: Vec<usize> = digits_of(board.positions(unit, digit))
+                .map(|k| usize::from(cells[usize::from(k) - 1]))
+                .collect();
+            if places.len() < 2 {
+                continue;
+            }
+            mark_seen(board, places[0], digit, &mut common);
+            for &place in &places[1..] {
+                mark_seen(board, place, digit, &mut seen);
+                common.iter_mut().zip(&seen).for_each(|(c, s)| *c &= s);
+            }
+            let struck = open_candidates(board, &common);
+            if struck.is_empty() {
+                continue;
+            }
+            let mut step = Step::new(Technique::CommonPeer, board.frame());
+            step.clue = format!(
+                "{digit} in {} goes in {}, which all see these",
+                geometry.kind(unit),
+                step.cell_names(&places, " or ")
+            );
+            step.eliminations = struck;
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// Writes into `seen` (a bit set of placements, cleared first) the
+/// placements that `digit` in `cell` sees: the digit in the cell's peers,
+/// the cell's other digits, and the placements its groups forbid with it.
+fn mark_seen(board: &Board, cell: usize, digit: u8, seen: &mut [u64]) {
+    let geometry = board.geometry;
+    let side = board.side;
+    let own = placement(side, cell, digit);
+    seen.fill(0);
+    let mut mark = |at: usize| seen[at / 64] |= 1 << (at % 64);
+    for &peer in geometry.peers_of(cell) {
+        mark(placement(side, usize::from(peer), digit));
+    }
+    for other in 0..side {
+        mark(cell * side + other);
+    }
+    for &group in geometry.groups_of(cell, digit) {
+        for &partner in geometry.group_placements(group as usize) {
+            mark(partner as usize);
+        }
+    }
+    seen[own / 64] &= !(1 << (own % 64));
+}
+
+/// The candidates of open cells among the placements of `set`, in order.
+fn open_candidates(board: &Board, set: &[u64]) -> Vec<(usize, u8)> {
+    let side = board.side;
+    let mut found = Vec::new();
+    for (word, &bits) in set.iter().enumerate() {
+        let mut rest = bits;
+        while rest != 0 {
+            let at = word * 64 + rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (cell, digit) = (at / side, (at % side) as u8 + 1);
+            if !board.is_placed(cell) && board.has(cell, digit) {
+                found.push((cell, digit));
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::grid::{Grid, Size};
+    use crate::sudoku::rules::Rules;
+    use crate::sudoku::variants::Variant;
+
+    #[test]
+    fn two_places_of_a_digit_strike_the_digits_one_apart_beside_both() {
+        // Non-consecutive: 5 in row 1 only in r1c1 and r1c3. r1c2 sits
+        // beside both, so it holds neither 4 nor 6.
+        let rules = Rules {
+            variants: vec![Variant::NonConsecutive],
+            ..Rules::default()
+        };
+        let geometry = rules.geometry(Size::NINE).unwrap();
+        let mut board = Board::of_grid(&geometry, &Grid::empty(Size::NINE)).unwrap();
+        for cell in [1, 3, 4, 5, 6, 7, 8] {
+            board.remove(cell, 5);
+        }
+        let step = common_peers(&board).expect("the places see r1c2");
+        assert_eq!(step.technique, Technique::CommonPeer);
+        assert_eq!(
+            step.clue,
+            "5 in row 1 goes in r1c1 or r1c3, which all see these"
+        );
+        // The 5s of box 1 other than the row's, which both places see as
+        // box peers, and r1c2's 4 and 6.
+        let mut expected = vec![
+            (1, 4),
+            (1, 6),
+            (9, 5),
+            (10, 5),
+            (11, 5),
+            (18, 5),
+            (19, 5),
+            (20, 5),
+        ];
+        expected.sort_unstable();
+        assert_eq!(step.eliminations, expected);
+    }
+
+    #[test]
+    fn a_grid_of_units_alone_is_left_to_locked_candidates() {
+        let geometry = crate::sudoku::geometry::Geometry::classic(Size::NINE);
+        let mut board = Board::of_grid(geometry, &Grid::empty(Size::NINE)).unwrap();
+        for cell in [1, 3, 4, 5, 6, 7, 8] {
+            board.remove(cell, 5);
+        }
+        assert_eq!(common_peers(&board), None);
+    }
+}
