@@ -85,20 +85,22 @@ pub fn combinations(board: &Board) -> Option<Step> {
     None
 }
 
-/// Locked candidates between cages and units, first the cage's side: a
-/// digit that every combination left of a cage holds (and no placed cell
-/// of it) goes from every open cell outside the cage that sees all its
-/// places in the cage (pointing); then the unit's: a digit whose places in
-/// a unit all lie in one cage with a sum makes that cage hold it, which
-/// leaves its cells only the digits of combinations with it (claiming).
-pub fn locked(board: &Board) -> Option<Step> {
+/// Locked candidates between cages and units. `pointing`, the cage's
+/// side: a digit that every combination left of a cage holds (and no
+/// placed cell of it) goes from every open cell outside the cage that sees
+/// all its places in the cage. Otherwise the unit's (claiming): a digit
+/// whose places in a unit all lie in one cage with a sum makes that cage
+/// hold it, which leaves its cells only the digits of combinations with
+/// it.
+pub fn locked(board: &Board, pointing: bool) -> Option<Step> {
     let cages = board.geometry.cages();
-    if cages.is_empty() {
-        return None;
+    if pointing {
+        (0..cages.len()).find_map(|cage| cage_pointing(board, cage))
+    } else if cages.is_empty() {
+        None
+    } else {
+        (0..board.geometry.units()).find_map(|unit| unit_claiming(board, unit))
     }
-    (0..cages.len())
-        .find_map(|cage| cage_pointing(board, cage))
-        .or_else(|| (0..board.geometry.units()).find_map(|unit| unit_claiming(board, unit)))
 }
 
 /// The open cells of cage `cage`, its sum, and their candidates; `None`
@@ -613,7 +615,7 @@ mod tests {
         // 17 in two cells is 8+9: both leave the rest of row 1 and box 1.
         let geometry = killer(&[(&[0, 1], 17)]);
         let board = empty_board(&geometry);
-        let step = locked(&board).expect("the cage points");
+        let step = locked(&board, true).expect("the cage points");
         assert_eq!(step.technique, Technique::LockedPointing);
         assert_eq!(
             step.clue,
@@ -636,7 +638,8 @@ mod tests {
         for cell in 3..9 {
             board.remove(cell, 9);
         }
-        let step = locked(&board).expect("the row claims");
+        assert_eq!(locked(&board, true), None);
+        let step = locked(&board, false).expect("the row claims");
         assert_eq!(step.technique, Technique::LockedClaiming);
         assert_eq!(
             step.clue,

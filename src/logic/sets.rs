@@ -96,65 +96,64 @@ fn cell_list(frame: &Frame, cells: impl IntoIterator<Item = usize>) -> String {
 }
 
 /// Locked candidates: the places of a digit in one unit all lie in
-/// another unit, which loses the digit elsewhere.
-pub fn locked_candidates(board: &Board) -> Option<Step> {
+/// another unit, which loses the digit elsewhere. `pointing` takes a box
+/// or region as the base (the digit leaves the rest of a line), otherwise
+/// a line (the digit leaves the rest of a box or region).
+pub fn locked_candidates(board: &Board, pointing: bool) -> Option<Step> {
     let geometry = board.geometry;
     let all = Candidates::all_digits(geometry.size());
-    // Pointing (a box or region as the base) before claiming.
-    for pointing in [true, false] {
-        for unit in 0..geometry.units() {
-            if geometry.kind(unit).is_line() == pointing {
+    for unit in 0..geometry.units() {
+        if geometry.kind(unit).is_line() == pointing {
+            continue;
+        }
+        let cells = geometry.unit_cells(unit);
+        for digit in digits_of(all & !board.state.unit_placed[unit]) {
+            let places = board.positions(unit, digit);
+            if places.count_ones() < 2 {
                 continue;
             }
-            let cells = geometry.unit_cells(unit);
-            for digit in digits_of(all & !board.state.unit_placed[unit]) {
-                let places = board.positions(unit, digit);
-                if places.count_ones() < 2 {
+            let first = cells[places.trailing_zeros() as usize] as usize;
+            for &cover in geometry.units_of(first) {
+                let cover = cover as usize;
+                if cover == unit || (!pointing && geometry.kind(cover).is_line()) {
                     continue;
                 }
-                let first = cells[places.trailing_zeros() as usize] as usize;
-                for &cover in geometry.units_of(first) {
-                    let cover = cover as usize;
-                    if cover == unit || (!pointing && geometry.kind(cover).is_line()) {
-                        continue;
-                    }
-                    let inside = digits_of(places).all(|k| {
-                        geometry
-                            .units_of(cells[k as usize - 1] as usize)
-                            .contains(&(cover as u16))
-                    });
-                    if !inside {
-                        continue;
-                    }
-                    let eliminations: Vec<(usize, u8)> = geometry
-                        .unit_cells(cover)
-                        .iter()
-                        .map(|&cell| cell as usize)
-                        .filter(|&cell| {
-                            !board.is_placed(cell)
-                                && board.has(cell, digit)
-                                && !cells.contains(&(cell as u16))
-                        })
-                        .map(|cell| (cell, digit))
-                        .collect();
-                    if eliminations.is_empty() {
-                        continue;
-                    }
-                    let technique = if pointing {
-                        Technique::LockedPointing
-                    } else {
-                        Technique::LockedClaiming
-                    };
-                    let mut step = Step::new(technique, board.frame());
-                    let joint = if pointing { "on" } else { "in" };
-                    step.clue = format!(
-                        "{digit} in {} {joint} {}",
-                        geometry.kind(unit),
-                        geometry.kind(cover)
-                    );
-                    step.eliminations = eliminations;
-                    return Some(step);
+                let inside = digits_of(places).all(|k| {
+                    geometry
+                        .units_of(cells[k as usize - 1] as usize)
+                        .contains(&(cover as u16))
+                });
+                if !inside {
+                    continue;
                 }
+                let eliminations: Vec<(usize, u8)> = geometry
+                    .unit_cells(cover)
+                    .iter()
+                    .map(|&cell| cell as usize)
+                    .filter(|&cell| {
+                        !board.is_placed(cell)
+                            && board.has(cell, digit)
+                            && !cells.contains(&(cell as u16))
+                    })
+                    .map(|cell| (cell, digit))
+                    .collect();
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let technique = if pointing {
+                    Technique::LockedPointing
+                } else {
+                    Technique::LockedClaiming
+                };
+                let mut step = Step::new(technique, board.frame());
+                let joint = if pointing { "on" } else { "in" };
+                step.clue = format!(
+                    "{digit} in {} {joint} {}",
+                    geometry.kind(unit),
+                    geometry.kind(cover)
+                );
+                step.eliminations = eliminations;
+                return Some(step);
             }
         }
     }
