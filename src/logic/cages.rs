@@ -6,21 +6,20 @@
 //!   cell goes (a cage of 3 in two cells keeps 1 and 2);
 //! * [`innies_outies`]: the "45 rule". A unit holds every digit once, so
 //!   its cells add up to 1 + 2 + ... + n, and a run of k rows or columns
-//!   to k times that. The cells of such a region that the cages wholly
-//!   inside it leave out (its innies) add up to the rest; when cages with
-//!   sums cover the region, the cells they reach outside it (its outies)
-//!   add up to their sums less the region's. A few such cells keep only the
-//!   digits of some filling of that sum;
+//!   to k times that. Take some cages with sums that meet such a region:
+//!   the region's cells outside them (its innies) less their cells outside
+//!   the region (its outies) make the region's total less their sums. A
+//!   few such cells keep only the digits of some filling of that;
 //! * [`locked`]: locked candidates between a cage and a unit. A digit every
 //!   combination left of a cage holds goes from the cells outside it that
 //!   see all its places in the cage; a digit whose places in a unit lie in
 //!   one cage makes the cage keep only the combinations that hold it.
 //!
-//! Both are exact for what they look at: the first keeps every digit that
-//! some filling of the cage with distinct candidates gives, the second every
-//! digit of some filling of the few cells that the board's own relation
-//! ([`Board::sees`]: peers, cage mates, the rules' groups) allows. Neither
-//! strikes a digit that a solution holds.
+//! The first two are exact for what they look at: the first keeps every
+//! digit that some filling of the cage with distinct candidates gives, the
+//! second every digit of some filling of the few cells that the board's own
+//! relation ([`Board::sees`]: peers, cage mates, the rules' groups) allows.
+//! None strikes a digit that a solution holds.
 
 use std::fmt::Write;
 
@@ -301,25 +300,10 @@ fn combinations_left(sets: &[u64]) -> String {
 struct Region {
     /// How the step names it.
     name: String,
-    /// Its cells, as a bit set of cells.
+    /// Whether each cell of the grid is one of its cells.
     cells: Vec<bool>,
     /// What its cells add up to.
     total: u32,
-}
-
-/// The first region (units first, then runs of two and more rows and of
-/// columns) whose innies or outies are at most [`MOST_SUM_CELLS`] open
-/// cells with a candidate in no filling of their sum: distinct digits
-/// where the board says two candidates see each other. Strikes every such
-/// candidate; a single open cell whose sum is a candidate is placed.
-pub fn innies_outies(board: &Board) -> Option<Step> {
-    let cages = board.geometry.cages();
-    if cages.is_empty() {
-        return None;
-    }
-    regions(board)
-        .into_iter()
-        .find_map(|region| innies(board, &region).or_else(|| outies(board, &region)))
 }
 
 /// The units of the geometry, then the runs of 2 to n consecutive rows and
@@ -371,108 +355,181 @@ fn regions(board: &Board) -> Vec<Region> {
     regions
 }
 
-/// The innies of `region`: its cells outside the cages with sums that lie
-/// wholly inside it, which add up to its total less their sums.
-fn innies(board: &Board, region: &Region) -> Option<Step> {
+/// Which cages with sums a split of a region for the 45 rule takes whole:
+/// the cells of the region outside them are its innies, and the cells of
+/// them outside the region its outies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Take {
+    /// The cages wholly inside the region: innies alone.
+    Inside,
+    /// Every cage that meets the region: outies, and innies where cages
+    /// without sums or no cage leave cells.
+    Every,
+    /// Each cage that meets the region with fewer open cells outside it
+    /// than inside: as few cells as the cages allow.
+    Fewest,
+}
+
+/// How a region splits, and what its innies and outies add up to.
+struct Split {
+    /// The region's cells outside the cages taken.
+    innies: Vec<usize>,
+    /// The cells of the cages taken outside the region.
+    outies: Vec<usize>,
+    /// The innies' sum less the outies'.
+    difference: i64,
+}
+
+/// The first region (units first, then runs of two and more rows and of
+/// columns) whose innies and outies are at most [`MOST_SUM_CELLS`] open
+/// cells with a candidate in no filling of what they add up to: distinct
+/// digits where the board says two candidates see each other. Strikes
+/// every such candidate; a single open cell left one digit is placed.
+pub fn innies_outies(board: &Board) -> Option<Step> {
     let cages = board.geometry.cages();
-    let mut inside_sum = 0;
-    let mut covered = vec![false; board.cells()];
+    if cages.is_empty() {
+        return None;
+    }
+    for region in regions(board) {
+        let mut tried: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+        for take in [Take::Inside, Take::Every, Take::Fewest] {
+            let split = split(board, &region, take);
+            let key = (split.innies.clone(), split.outies.clone());
+            if tried.contains(&key) {
+                continue;
+            }
+            tried.push(key);
+            if let Some(step) = sum_step(board, &region.name, &split) {
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// `region` split by the cages `take` says.
+fn split(board: &Board, region: &Region, take: Take) -> Split {
+    let cages = board.geometry.cages();
+    let mut taken = vec![false; board.cells()];
+    let mut difference = i64::from(region.total);
+    let mut outies = Vec::new();
     for cage in 0..cages.len() {
         let Some(sum) = cages.sum(cage) else {
             continue;
         };
         let cells = cages.cells(cage);
-        if cells.iter().all(|&cell| region.cells[usize::from(cell)]) {
-            inside_sum += sum;
+        let (mut inside, mut outside) = (0, 0);
+        let (mut open_inside, mut open_outside) = (0, 0);
+        for &cell in cells {
+            let cell = usize::from(cell);
+            let open = usize::from(!board.is_placed(cell));
+            if region.cells[cell] {
+                inside += 1;
+                open_inside += open;
+            } else {
+                outside += 1;
+                open_outside += open;
+            }
+        }
+        let takes = inside > 0
+            && match take {
+                Take::Inside => outside == 0,
+                Take::Every => true,
+                Take::Fewest => outside == 0 || open_outside < open_inside,
+            };
+        if takes {
+            difference -= i64::from(sum);
             for &cell in cells {
-                covered[usize::from(cell)] = true;
+                let cell = usize::from(cell);
+                taken[cell] = true;
+                if !region.cells[cell] {
+                    outies.push(cell);
+                }
             }
         }
     }
-    let cells: Vec<usize> = (0..board.cells())
-        .filter(|&cell| region.cells[cell] && !covered[cell])
+    let innies = (0..board.cells())
+        .filter(|&cell| region.cells[cell] && !taken[cell])
         .collect();
-    let target = region.total.checked_sub(inside_sum)?;
-    sum_step(board, &cells, target, &format!("{}: innie", region.name))
+    outies.sort_unstable();
+    Split {
+        innies,
+        outies,
+        difference,
+    }
 }
 
-/// The outies of `region`, when cages with sums cover all its cells: the
-/// cells of those cages outside it, which add up to their sums less its
-/// total.
-fn outies(board: &Board, region: &Region) -> Option<Step> {
-    let cages = board.geometry.cages();
-    let mut reached = vec![false; cages.len()];
-    for cell in (0..board.cells()).filter(|&cell| region.cells[cell]) {
-        let cage = cages.cage_of(cell)?;
-        cages.sum(cage)?;
-        reached[cage] = true;
-    }
-    let mut total = 0;
-    let mut cells = Vec::new();
-    for cage in (0..cages.len()).filter(|&cage| reached[cage]) {
-        total += cages.sum(cage)?;
-        let outside = cages.cells(cage).iter().map(|&cell| usize::from(cell));
-        cells.extend(outside.filter(|&cell| !region.cells[cell]));
-    }
-    if cells.is_empty() {
-        return None;
-    }
-    cells.sort_unstable();
-    let target = total.checked_sub(region.total)?;
-    sum_step(board, &cells, target, &format!("{}: outie", region.name))
-}
-
-/// The step of `cells` adding up to `target`, named `what`: their placed
-/// digits taken off, at most [`MOST_SUM_CELLS`] open cells left, and a
-/// candidate of one of them in no filling of what is left.
-fn sum_step(board: &Board, cells: &[usize], target: u32, what: &str) -> Option<Step> {
-    let placed: u32 = cells
+/// The step of `split` of the region named `region`: the placed digits
+/// taken off, at most [`MOST_SUM_CELLS`] open cells left, and a candidate
+/// of one of them in no filling of the difference left.
+fn sum_step(board: &Board, region: &str, split: &Split) -> Option<Step> {
+    let digit_of = |cell: usize| i64::from(board.mask(cell).trailing_zeros() + 1);
+    let placed = |cells: &[usize]| -> i64 {
+        cells
+            .iter()
+            .filter(|&&cell| board.is_placed(cell))
+            .map(|&cell| digit_of(cell))
+            .sum()
+    };
+    let rest = split.difference - placed(&split.innies) + placed(&split.outies);
+    let signed: Vec<(usize, i64)> = split
+        .innies
         .iter()
-        .filter(|&&cell| board.is_placed(cell))
-        .map(|&cell| board.mask(cell).trailing_zeros() + 1)
-        .sum();
-    let open: Vec<usize> = cells
-        .iter()
-        .copied()
-        .filter(|&cell| !board.is_placed(cell))
+        .map(|&cell| (cell, 1))
+        .chain(split.outies.iter().map(|&cell| (cell, -1)))
+        .filter(|&(cell, _)| !board.is_placed(cell))
         .collect();
-    if open.is_empty() || open.len() > MOST_SUM_CELLS {
+    if signed.is_empty() || signed.len() > MOST_SUM_CELLS {
         return None;
     }
-    let rest = target.checked_sub(placed)?;
-    let kept = sum_supports(board, &open, rest);
+    let kept = sum_supports(board, &signed, rest);
     let mut step = Step::new(Technique::InniesOuties, board.frame());
-    for (k, &cell) in open.iter().enumerate() {
+    for (&(cell, _), &kept) in signed.iter().zip(&kept) {
         step.eliminations
-            .extend(digits_of(board.mask(cell) & !kept[k]).map(|digit| (cell, digit)));
+            .extend(digits_of(board.mask(cell) & !kept).map(|digit| (cell, digit)));
     }
     if step.eliminations.is_empty() {
         return None;
     }
-    let names = step.cell_names(cells, "+");
-    let mut clue = match cells {
-        [_] => format!("{what} {names} is {target}"),
-        _ => format!("{what}s {names} add up to {target}"),
-    };
-    if placed > 0 {
-        let _ = write!(clue, ", {rest} without the placed digits");
+    let mut clue = format!("{region}: {}", relation(&step, split));
+    if rest != split.difference {
+        let _ = write!(clue, ", {} without the placed digits", rest.abs());
     }
     step.clue = clue;
-    if let [cell] = open[..] {
-        // One open cell: its digit is the sum left, when it may hold it.
-        if let Ok(digit) = u8::try_from(rest) {
-            if (1..=board.side).contains(&usize::from(digit)) && board.has(cell, digit) {
-                step.eliminations.clear();
-                step.placements.push((cell, digit));
-            }
+    if let ([(cell, _)], [kept]) = (&signed[..], &kept[..]) {
+        // One open cell left one digit: it is placed.
+        if kept.count_ones() == 1 {
+            step.eliminations.clear();
+            step.placements
+                .push((*cell, kept.trailing_zeros() as u8 + 1));
         }
     }
     Some(step)
 }
 
-/// Per cell of `cells`, the digits it takes in some filling of `cells`
-/// adding up to `target` in which no two candidates see each other.
-fn sum_supports(board: &Board, cells: &[usize], target: u32) -> Vec<u64> {
+/// "innies r3c4+r3c5 add up to 11", "outie r4c1 is 3", or "innie r1c9
+/// less outie r2c5 makes 5" (the larger side first).
+fn relation(step: &Step, split: &Split) -> String {
+    let side = |cells: &[usize], name: &str| match cells {
+        [_] => format!("{name} {}", step.cell_names(cells, "+")),
+        _ => format!("{name}s {}", step.cell_names(cells, "+")),
+    };
+    let (innies, outies) = (side(&split.innies, "innie"), side(&split.outies, "outie"));
+    let total = split.difference.abs();
+    match (split.innies.len(), split.outies.len()) {
+        (1, 0) => format!("{innies} is {total}"),
+        (_, 0) => format!("{innies} add up to {total}"),
+        (0, 1) => format!("{outies} is {total}"),
+        (0, _) => format!("{outies} add up to {total}"),
+        _ if split.difference >= 0 => format!("{innies} less {outies} make {total}"),
+        _ => format!("{outies} less {innies} make {total}"),
+    }
+}
+
+/// Per cell of `cells` (each with its sign, 1 or -1), the digits it takes
+/// in some filling whose signed digits add up to `target` and in which no
+/// two candidates see each other.
+fn sum_supports(board: &Board, cells: &[(usize, i64)], target: i64) -> Vec<u64> {
     let mut kept = vec![0u64; cells.len()];
     let mut chosen = Vec::with_capacity(cells.len());
     fill(board, cells, target, &mut chosen, &mut kept);
@@ -480,11 +537,21 @@ fn sum_supports(board: &Board, cells: &[usize], target: u32) -> Vec<u64> {
 }
 
 /// Tries every candidate of the next cell of `cells` after `chosen`,
-/// recording each complete filling of sum `target` in `kept`.
-fn fill(board: &Board, cells: &[usize], target: u32, chosen: &mut Vec<u8>, kept: &mut [u64]) {
+/// recording each complete filling of signed sum `target` in `kept`.
+fn fill(
+    board: &Board,
+    cells: &[(usize, i64)],
+    target: i64,
+    chosen: &mut Vec<u8>,
+    kept: &mut [u64],
+) {
     let k = chosen.len();
-    let sum: u32 = chosen.iter().map(|&d| u32::from(d)).sum();
     if k == cells.len() {
+        let sum: i64 = chosen
+            .iter()
+            .zip(cells)
+            .map(|(&digit, &(_, sign))| sign * i64::from(digit))
+            .sum();
         if sum == target {
             for (slot, &digit) in kept.iter_mut().zip(chosen.iter()) {
                 *slot |= bit(digit);
@@ -492,14 +559,12 @@ fn fill(board: &Board, cells: &[usize], target: u32, chosen: &mut Vec<u8>, kept:
         }
         return;
     }
-    for digit in digits_of(board.mask(cells[k])) {
-        if sum + u32::from(digit) > target {
-            break;
-        }
+    let cell = cells[k].0;
+    for digit in digits_of(board.mask(cell)) {
         let clash = chosen
             .iter()
             .enumerate()
-            .any(|(j, &other)| board.sees(cells[j], other, cells[k], digit));
+            .any(|(j, &other)| board.sees(cells[j].0, other, cell, digit));
         if !clash {
             chosen.push(digit);
             fill(board, cells, target, chosen, kept);
@@ -665,6 +730,21 @@ mod tests {
     }
 
     #[test]
+    fn an_innie_less_an_outie_makes_what_the_cages_leave() {
+        // Row 1: 10 in r1c1-r1c4, and 30 in r1c5-r1c8 with r2c5 below, so
+        // r1c9 = 45 - 10 - (30 - r2c5): r1c9 less r2c5 makes 5.
+        let geometry = killer(&[(&[0, 1, 2, 3], 10), (&[4, 5, 6, 7, 13], 30)]);
+        let board = empty_board(&geometry);
+        let step = innies_outies(&board).expect("the row splits");
+        assert_eq!(step.clue, "row 1: innie r1c9 less outie r2c5 make 5");
+        let expected: Vec<(usize, u8)> = (1..=5)
+            .map(|digit| (8, digit))
+            .chain((5..=9).map(|digit| (13, digit)))
+            .collect();
+        assert_eq!(step.eliminations, expected);
+    }
+
+    #[test]
     fn outies_of_a_box_add_up_to_the_cages_less_the_box() {
         // Box 1 is covered by three cages; two cells of them stick out
         // into r1c4 and r4c1, which add up to 3 and so keep 1 and 2.
@@ -683,11 +763,12 @@ mod tests {
     }
 
     #[test]
-    fn sums_of_few_cells_keep_exactly_the_fillings_that_see_nothing() {
+    fn signed_sums_of_few_cells_keep_exactly_the_fillings_that_see_nothing() {
         // Random candidates on an empty classic board; the fillings of a
         // few cells counted by hand against the walk.
         let geometry = Geometry::classic(Size::NINE);
         let mut rng = Rng::from_seed(32);
+        let mut kept_some = 0;
         for _ in 0..500 {
             let mut board = Board::of_grid(geometry, &Grid::empty(Size::NINE)).unwrap();
             let width = 1 + rng.below(MOST_SUM_CELLS);
@@ -701,8 +782,13 @@ mod tests {
             for &cell in &cells {
                 board.state.masks[cell] = rng.below(511) as u64 + 1;
             }
-            let target = width as u32 + rng.below(8 * width + 1) as u32;
-            let kept = sum_supports(&board, &cells, target);
+            // Innies count up, outies (a third of the cells) down.
+            let signed: Vec<(usize, i64)> = cells
+                .iter()
+                .map(|&cell| (cell, if rng.below(3) == 0 { -1 } else { 1 }))
+                .collect();
+            let target = rng.below(8 * width + 1) as i64 - 2 * width as i64;
+            let kept = sum_supports(&board, &signed, target);
             let mut expected = vec![0u64; width];
             let total: usize = cells.iter().map(|_| 9).product();
             for index in 0..total {
@@ -710,7 +796,12 @@ mod tests {
                     .map(|k| (index / 9usize.pow(k as u32) % 9) as u8 + 1)
                     .collect();
                 let fits = cells.iter().zip(&digits).all(|(&c, &d)| board.has(c, d))
-                    && digits.iter().map(|&d| u32::from(d)).sum::<u32>() == target
+                    && digits
+                        .iter()
+                        .zip(&signed)
+                        .map(|(&d, &(_, sign))| sign * i64::from(d))
+                        .sum::<i64>()
+                        == target
                     && (0..width).all(|a| {
                         (0..width).all(|b| {
                             a == b
@@ -723,7 +814,9 @@ mod tests {
                     }
                 }
             }
-            assert_eq!(kept, expected, "{cells:?} {target}");
+            assert_eq!(kept, expected, "{signed:?} {target}");
+            kept_some += usize::from(kept.iter().any(|&k| k != 0));
         }
+        assert!(kept_some > 100, "few sums with a filling: {kept_some}");
     }
 }
