@@ -47,16 +47,10 @@ const MOST_LISTED: usize = 4;
 /// Strikes every such candidate of that cage; the clue lists the digit
 /// combinations left.
 pub fn combinations(board: &Board) -> Option<Step> {
-    let cages = board.geometry.cages();
-    for cage in 0..cages.len() {
-        let Some(sum) = cages.sum(cage) else {
+    for cage in 0..board.geometry.cages().len() {
+        let Some((cells, sum, masks)) = open_cage(board, cage) else {
             continue;
         };
-        let cells: Vec<usize> = cages.cells(cage).iter().map(|&c| usize::from(c)).collect();
-        if cells.iter().all(|&cell| board.is_placed(cell)) {
-            continue;
-        }
-        let masks: Vec<u64> = cells.iter().map(|&cell| board.mask(cell)).collect();
         let Some(fillings) = cage_fillings(&masks, sum, board.side, 0) else {
             continue;
         };
@@ -120,10 +114,10 @@ fn open_cage(board: &Board, cage: usize) -> Option<(Vec<usize>, u32, Vec<u64>)> 
 fn cage_pointing(board: &Board, cage: usize) -> Option<Step> {
     let (cells, sum, masks) = open_cage(board, cage)?;
     let fillings = cage_fillings(&masks, sum, board.side, 0)?;
-    let needed = fillings.sets.iter().fold(u64::MAX, |all, &set| all & set);
     if fillings.sets.is_empty() {
         return None;
     }
+    let needed = fillings.sets.iter().fold(u64::MAX, |all, &set| all & set);
     let placed = cells
         .iter()
         .filter(|&&cell| board.is_placed(cell))
