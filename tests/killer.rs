@@ -6,12 +6,12 @@
 //! killers (cage combinations and the 45 rule among them) keep every
 //! solution of random killers and of the bundled killer set.
 
+use std::collections::BTreeSet;
+
 use crate::common;
 
 use common::killer_oracle::KillerRules;
-use std::collections::BTreeSet;
 use sudoku_dlx::engine::TieBreak;
-
 use sudoku_dlx::{
     Cage, Constraint, Explainer, Generator, Geometry, Grid, KillerGenerator, PuzzleReader, Record,
     Rng, Rules, Size, Solver, Technique, KILLER_NODE_BUDGET,
