@@ -221,6 +221,23 @@ impl<'g> Board<'g> {
             })
     }
 
+    /// The open candidates `digit` outside `cells` that see `digit` in
+    /// every cell of `cells`: what a digit that must stand in one of them
+    /// strikes.
+    pub fn seeing_all(&self, digit: u8, cells: &[usize]) -> Vec<(usize, u8)> {
+        (0..self.cells())
+            .filter(|&cell| {
+                !self.is_placed(cell)
+                    && self.has(cell, digit)
+                    && !cells.contains(&cell)
+                    && cells
+                        .iter()
+                        .all(|&other| self.sees(other, digit, cell, digit))
+            })
+            .map(|cell| (cell, digit))
+            .collect()
+    }
+
     /// The cells of unit `unit` where `digit` is a candidate, as a bit set
     /// of positions within the unit; placed cells count too.
     #[inline]

@@ -127,12 +127,7 @@ fn cage_pointing(board: &Board, cage: usize) -> Option<Step> {
             .filter(|&k| fillings.kept[k] & bit(digit) != 0)
             .map(|k| cells[k])
             .collect();
-        let struck: Vec<(usize, u8)> = (0..board.cells())
-            .filter(|&other| !cells.contains(&other) && !board.is_placed(other))
-            .filter(|&other| board.has(other, digit))
-            .filter(|&other| places.iter().all(|&at| board.sees(other, digit, at, digit)))
-            .map(|other| (other, digit))
-            .collect();
+        let struck = board.seeing_all(digit, &places);
         if struck.is_empty() {
             continue;
         }

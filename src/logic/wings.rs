@@ -23,21 +23,6 @@ fn cells_with(board: &Board, count: u32) -> Vec<usize> {
         .collect()
 }
 
-/// The candidates `digit` that see `digit` in every cell of `cells`.
-fn seeing_all(board: &Board, digit: u8, cells: &[usize]) -> Vec<(usize, u8)> {
-    (0..board.cells())
-        .filter(|&cell| {
-            !board.is_placed(cell)
-                && board.has(cell, digit)
-                && !cells.contains(&cell)
-                && cells
-                    .iter()
-                    .all(|&other| board.sees(other, digit, cell, digit))
-        })
-        .map(|cell| (cell, digit))
-        .collect()
-}
-
 /// XY-wings (pivots with two candidates) or, with `xyz`, XYZ-wings
 /// (pivots with three).
 pub fn xy_wing(board: &Board, xyz: bool) -> Option<Step> {
@@ -84,7 +69,7 @@ pub fn xy_wing(board: &Board, xyz: bool) -> Option<Step> {
                 if xyz {
                     cells.push(pivot);
                 }
-                let eliminations = seeing_all(board, z, &cells);
+                let eliminations = board.seeing_all(z, &cells);
                 if eliminations.is_empty() {
                     continue;
                 }
@@ -136,7 +121,7 @@ pub fn w_wing(board: &Board) -> Option<Step> {
                     if !linked {
                         continue;
                     }
-                    let eliminations = seeing_all(board, x, &[a, b]);
+                    let eliminations = board.seeing_all(x, &[a, b]);
                     if eliminations.is_empty() {
                         continue;
                     }
