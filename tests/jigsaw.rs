@@ -298,3 +298,26 @@ fn nine_by_nine_non_consecutive_jigsaws_with_drawn_rules_come_on_layouts_drawn_f
     let (counts, _, code) = run(&["count", "--limit", "2"], &stdout);
     assert_eq!((counts.as_str(), code), ("1\n1\n", 0));
 }
+
+#[test]
+fn nine_by_nine_non_consecutive_jigsaw_killers_are_cut_from_a_grid_their_layout_was_drawn_for() {
+    // As above, no random layout of seed 1 admits a grid: the cages are
+    // cut from the grid the layout was drawn for.
+    let args: Vec<&str> = "generate --variant jigsaw,non-consecutive,killer --seed 1 -f json"
+        .split(' ')
+        .collect();
+    let (stdout, stderr, code) = run(&args, "");
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    let object: serde_json::Value = serde_json::from_str(stdout.trim_end()).unwrap();
+    assert!(object["cages"].is_array(), "{stdout}");
+    assert!(
+        object["variants"].to_string().contains("non-consecutive"),
+        "{stdout}"
+    );
+    let solution = object["solution"].as_str().unwrap().as_bytes();
+    let regions = object["regions"].as_str().unwrap().as_bytes();
+    assert!(obeys_regions(solution, regions), "{stdout}");
+    assert_eq!(object["givens"].as_str().unwrap(), ".".repeat(81));
+    let (counts, _, code) = run(&["count", "--limit", "2"], &stdout);
+    assert_eq!((counts.as_str(), code), ("1\n", 0));
+}

@@ -12,7 +12,7 @@ use anyhow::Context;
 use rayon::prelude::*;
 use sudoku_dlx::{
     puzzle_of_level_in, Decorated, Decorator, Explainer, Explanation, GenerateError, Generator,
-    Geometry, Grid, JigsawGenerator, KillerGenerator, PuzzleSpec, Rng, Rules, Size,
+    Geometry, Grid, JigsawGenerator, Killer, KillerError, KillerGenerator, PuzzleSpec, Rng, Size,
 };
 
 use super::facts::PlayerLevel;
@@ -22,6 +22,10 @@ use super::generate_output::{footer, header, write_item, Bar, Item};
 
 /// Items made between two writes.
 const BATCH: u64 = 256;
+
+/// The most layouts drawn for a grid that a jigsaw killer is cut from
+/// before `generate` gives up.
+const KILLER_LAYOUTS: u32 = 20;
 
 /// Runs `generate` and returns the status of its run.
 pub fn main(args: &GenerateArgs) -> anyhow::Result<Status> {
@@ -204,19 +208,32 @@ impl Worker {
         }
     }
 
-    /// The rules of `args` that killer cages go on: with the jigsaw rule,
-    /// on a random layout of regions that admits a grid.
-    fn base_rules(
-        &mut self,
-        args: &GenerateArgs,
-        size: Size,
-        rng: &mut Rng,
-    ) -> anyhow::Result<Rules> {
+    /// A killer puzzle under the rules of `args`. With the jigsaw rule its
+    /// cages go on a random layout of regions that admits a grid; where
+    /// random layouts find none quickly (non-consecutive), on a layout
+    /// drawn for a grid, cut into cages until one cut has one solution, a
+    /// new layout and grid drawn up to [`KILLER_LAYOUTS`] times.
+    fn killer(&mut self, args: &GenerateArgs, size: Size, rng: &mut Rng) -> anyhow::Result<Killer> {
         let rules = args.rules();
-        Ok(match args.jigsaw() {
-            true => self.jigsaw.layout(&rules, size, rng)?.0,
-            false => rules,
-        })
+        if !args.jigsaw() {
+            return Ok(self.killer.puzzle_under(&rules, size, rng)?);
+        }
+        let mut attempts = 0;
+        for _ in 0..KILLER_LAYOUTS {
+            let (base, _, grid) = self.jigsaw.layout_with_grid(&rules, size, rng)?;
+            let made = match &grid {
+                Some(grid) => self.killer.puzzle_of_solution(&base, size, grid, rng),
+                None => self.killer.puzzle_under(&base, size, rng),
+            };
+            match made {
+                Ok(killer) => return Ok(killer),
+                Err(KillerError::GaveUp { attempts: tried }) if grid.is_some() => {
+                    attempts += tried;
+                }
+                Err(error) => return Err(error.into()),
+            }
+        }
+        Err(KillerError::GaveUp { attempts }.into())
     }
 
     /// A puzzle with the rules of `args` drawn on its solution (on a
@@ -297,8 +314,7 @@ impl Worker {
             };
             write_item(text, &item, args);
         } else if args.killer() {
-            let base = self.base_rules(args, spec.size, &mut rng)?;
-            let killer = self.killer.puzzle_under(&base, spec.size, &mut rng)?;
+            let killer = self.killer(args, spec.size, &mut rng)?;
             let item = Item {
                 number,
                 seed,

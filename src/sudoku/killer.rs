@@ -165,27 +165,64 @@ impl KillerGenerator {
             let mut solution = geometry.empty_grid();
             self.generator
                 .fill_solved_in(&geometry, rng, &mut solution)?;
-            for _ in 0..CUTS_PER_GRID {
-                attempts += 1;
-                let cages = self.cut(&solution, rng);
-                let mut rules = Rules {
-                    constraints: (base.constraints.iter().cloned())
-                        .chain(cages.into_iter().map(Constraint::KillerCage))
-                        .collect(),
-                    ..base.clone()
-                };
-                if self.count(&rules, size, CUT_BUDGET)? != Some(1) {
-                    continue;
-                }
-                self.remove_sums(&mut rules, &solution, rng)?;
-                return Ok(Killer {
-                    rules,
-                    solution,
-                    attempts,
-                });
+            if let Some(killer) = self.cut_grid(base, size, solution, &mut attempts, rng)? {
+                return Ok(killer);
             }
         }
         Err(KillerError::GaveUp { attempts })
+    }
+
+    /// [`KillerGenerator::puzzle_under`] with `solution` as the puzzle's
+    /// solution: a grid that obeys `base`, for rules under which a random
+    /// grid is slow to find (a jigsaw whose layout was drawn for a grid).
+    ///
+    /// # Errors
+    ///
+    /// Fails when no cut of `solution` tried has one solution, or when
+    /// the rules make no grid.
+    pub fn puzzle_of_solution(
+        &mut self,
+        base: &Rules,
+        size: Size,
+        solution: &Grid,
+        rng: &mut Rng,
+    ) -> Result<Killer, KillerError> {
+        let mut attempts = 0;
+        self.cut_grid(base, size, solution.clone(), &mut attempts, rng)?
+            .ok_or(KillerError::GaveUp { attempts })
+    }
+
+    /// The first of up to [`CUTS_PER_GRID`] random cuts of `solution`
+    /// into cages under `base` that has one solution, its sums then
+    /// removed where they can go; `attempts` counts the cuts tried.
+    fn cut_grid(
+        &mut self,
+        base: &Rules,
+        size: Size,
+        solution: Grid,
+        attempts: &mut u32,
+        rng: &mut Rng,
+    ) -> Result<Option<Killer>, KillerError> {
+        for _ in 0..CUTS_PER_GRID {
+            *attempts += 1;
+            let cages = self.cut(&solution, rng);
+            let mut rules = Rules {
+                constraints: (base.constraints.iter().cloned())
+                    .chain(cages.into_iter().map(Constraint::KillerCage))
+                    .collect(),
+                ..base.clone()
+            };
+            if self.count(&rules, size, CUT_BUDGET)? != Some(1) {
+                continue;
+            }
+            self.remove_sums(&mut rules, &solution, rng)?;
+            return Ok(Some(Killer {
+                rules,
+                solution,
+                attempts: *attempts,
+            }));
+        }
+        Ok(None)
     }
 
     /// The solutions of `rules` on an empty grid of `size`, counted up to
