@@ -2,8 +2,8 @@
 //! each with the sum of its digits and no given digit, unique and minimal.
 //!
 //! The cut grows cages of two to five orthogonally connected cells (fewer
-//! on grids too small for them) from random seeds, never putting a digit
-//! twice in a cage; a cell left alone joins a neighbouring cage that lacks
+//! on grids too small for them, at most three above 10x10) from random
+//! seeds, never putting a digit twice in a cage; a cell left alone joins a neighbouring cage that lacks
 //! its digit when there is one. A cut with more than one solution with
 //! every sum is dropped and another tried.
 //!
@@ -56,6 +56,20 @@ pub const NEARBY_BUDGET: u64 = 20_000;
 
 /// The most cuts of one grid tried before another grid is made.
 const CUTS_PER_GRID: u32 = 20;
+
+/// The most cells a cage of a cut grows to (before lone cells join it).
+const CAGE: usize = 5;
+
+/// The side above which cages grow to [`SMALL_CAGE`] cells at most: a cut
+/// into larger cages of a 12x12 grid is seldom proven unique within
+/// [`CUT_BUDGET`] (seeds 1 to 3: one cut in 521 tried, then none in 667
+/// and 702 tried within 400 s; with cages of three cells, 1, 11 and 14 cuts
+/// and 32, 24 and 62 s a puzzle).
+const SMALL_CAGES_ABOVE: usize = 10;
+
+/// The most cells a cage of a cut grows to on sides above
+/// [`SMALL_CAGES_ABOVE`].
+const SMALL_CAGE: usize = 3;
 
 /// The most grids tried before giving up.
 const MAX_GRIDS: u32 = 50;
@@ -305,7 +319,10 @@ impl KillerGenerator {
     fn cut(&mut self, solution: &Grid, rng: &mut Rng) -> Vec<Cage> {
         let n = solution.size().side();
         let cells = solution.cells();
-        let largest = n.min(5);
+        let largest = match n > SMALL_CAGES_ABOVE {
+            true => SMALL_CAGE,
+            false => n.min(CAGE),
+        };
         self.cage_of.clear();
         self.cage_of.resize(cells.len(), usize::MAX);
         self.order.clear();
@@ -451,6 +468,37 @@ mod tests {
                     .count(&killer.rules, Size::SIX, NODE_BUDGET)
                     .unwrap(),
                 Some(1)
+            );
+        }
+    }
+
+    #[test]
+    fn cuts_of_grids_above_ten_by_ten_keep_to_small_cages() {
+        let mut killer = KillerGenerator::new();
+        let mut rng = Rng::from_seed(5);
+        for (side, small) in [(9, false), (12, true), (16, true)] {
+            let size = Size::from_side(side).unwrap();
+            let geometry = Rules::classic().geometry(size).unwrap();
+            let mut solution = geometry.empty_grid();
+            let mut cages = 0;
+            for _ in 0..10 {
+                killer
+                    .generator
+                    .fill_solved_in(&geometry, &mut rng, &mut solution)
+                    .unwrap();
+                let cut = killer.cut(&solution, &mut rng);
+                let cells = cut.iter().map(|cage| cage.cells.len()).sum::<usize>();
+                assert_eq!(cells, size.cells());
+                cages += cut.len();
+            }
+            // Cages grow to two to three cells, or to five, then lone
+            // cells join them: fewer than three cells a cage on average
+            // (2.6 to 2.9 a cut of side 12), or more (3.1 to 3.9 on 9x9).
+            let cells = 10 * size.cells();
+            assert_eq!(
+                cells < 3 * cages,
+                small,
+                "{side}: {cells} cells in {cages} cages"
             );
         }
     }
