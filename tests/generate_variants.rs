@@ -249,6 +249,17 @@ fn drawn_rules_keep_the_level_and_givens_asked_for_and_killers_refuse_what_they_
             &["--variant", "killer", "--min-givens", "3"],
             "--min-givens",
         ),
+        // No cut of a 16x16 grid is proven unique: refused at once.
+        (&["--variant", "killer", "--size", "16"], "up to 15x15"),
+        (
+            &["--variant", "jigsaw,killer", "--size", "25"],
+            "up to 15x15",
+        ),
+        // A 5x5 grid has no boxes for the cages to keep.
+        (
+            &["--variant", "killer", "--size", "5"],
+            "add the jigsaw rule",
+        ),
     ] {
         let refused = run(&[&["generate"][..], args].concat(), "");
         assert_eq!(refused.status, Some(2), "{args:?}");
