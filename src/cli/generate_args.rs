@@ -104,9 +104,8 @@ pub enum GenerateRule {
     /// A variant rule of the library.
     Rule(Variant),
     /// Killer Sudoku: cages of 2 to 5 cells (2 to 3 above 10x10) with
-    /// their sums, no givens,
-    /// unique; a sum is dropped when the puzzle is proven unique without it
-    /// within a node budget.
+    /// their sums, no givens, unique; a sum is dropped when the puzzle is
+    /// proven unique without it within a node budget.
     Killer,
     /// Jigsaw: random connected regions replace the boxes.
     Jigsaw,

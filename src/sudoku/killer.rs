@@ -3,9 +3,9 @@
 //!
 //! The cut grows cages of two to five orthogonally connected cells (fewer
 //! on grids too small for them, at most three above 10x10) from random
-//! seeds, never putting a digit twice in a cage; a cell left alone joins a neighbouring cage that lacks
-//! its digit when there is one. A cut with more than one solution with
-//! every sum is dropped and another tried.
+//! seeds, never putting a digit twice in a cage; a cell left alone joins a
+//! neighbouring cage that lacks its digit when there is one. A cut with
+//! more than one solution with every sum is dropped and another tried.
 //!
 //! Minimal means here: no sum can be removed while the puzzle provably
 //! stays unique. The sums are visited in a random order and each is
@@ -64,7 +64,7 @@ const CAGE: usize = 5;
 /// into larger cages of a 12x12 grid is seldom proven unique within
 /// [`CUT_BUDGET`] (seeds 1 to 3: one cut in 521 tried, then none in 667
 /// and 702 tried within 400 s; with cages of three cells, 1, 11 and 14 cuts
-/// and 32, 24 and 62 s a puzzle).
+/// and 33, 24 and 64 s a puzzle).
 const SMALL_CAGES_ABOVE: usize = 10;
 
 /// The most cells a cage of a cut grows to on sides above
