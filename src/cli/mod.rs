@@ -35,7 +35,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use sudoku_dlx::{Boxes, GenerateError, ReadError, Record, Rules, Shape};
+use sudoku_dlx::{
+    Boxes, DecorateError, GenerateError, KillerError, ReadError, Record, Rules, Shape,
+};
 
 use answer::{Answerer, Stream};
 use args::{Cli, ColorChoice, Config, Format, Request, Task};
@@ -128,15 +130,30 @@ fn report(error: &anyhow::Error) -> u8 {
     if is_broken_pipe(error) {
         return 0;
     }
-    let status = if error.downcast_ref::<GenerateError>().is_some() {
-        Status::Failed
-    } else {
-        Status::BadInput
+    let status = match is_not_made(error) {
+        true => Status::Failed,
+        false => Status::BadInput,
     };
     // Standard error may be closed or full too: then nothing can tell, but
     // the status still does.
     let _ = writeln!(io::stderr(), "sudoku-dlx: {error:#}");
     status as u8
+}
+
+/// True when `error` is `generate` failing to make a puzzle, whichever
+/// generator gave up: the plain one, or the killer or drawn rules' one,
+/// whose errors hold the plain one's.
+fn is_not_made(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        let killer = cause.downcast_ref::<KillerError>();
+        let drawn = cause.downcast_ref::<DecorateError>();
+        cause.downcast_ref::<GenerateError>().is_some()
+            || matches!(
+                killer,
+                Some(KillerError::GaveUp { .. } | KillerError::Generate(_))
+            )
+            || matches!(drawn, Some(DecorateError::Generate(_)))
+    })
 }
 
 /// Ends the run at once after a failed write to standard output, with the
