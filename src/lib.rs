@@ -60,7 +60,10 @@ pub use sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec, Symm
 pub use sudoku::geometry::{Geometry, GeometryBuilder, GeometryError};
 pub use sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
 pub use sudoku::jigsaw::{random_regions, regions_of_grid, JigsawGenerator};
-pub use sudoku::killer::{Killer, KillerError, KillerGenerator, NODE_BUDGET as KILLER_NODE_BUDGET};
+pub use sudoku::killer::{
+    Killer, KillerError, KillerGenerator, MAX_SIDE as KILLER_MAX_SIDE,
+    NODE_BUDGET as KILLER_NODE_BUDGET,
+};
 pub use sudoku::minimal::{is_minimal, redundant_givens, MinimalError};
 pub use sudoku::random::Rng;
 pub use sudoku::rating::{Level, RateError, Rater, Rating, HARD_MAX};

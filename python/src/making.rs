@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use sudoku_dlx::{
     puzzle_of_level_in, write_description, write_line, write_regions, Alphabet, Boxes, Explainer,
     Generator, Geometry, Grid, JigsawGenerator, KillerGenerator, LogicLevel, PuzzleSpec, Rng,
-    Rules, Size, Symmetry,
+    Rules, Size, Symmetry, KILLER_MAX_SIDE,
 };
 
 use crate::batch::{run_parallel, thread_count};
@@ -88,6 +88,12 @@ impl Request<'_> {
         if killer && size.box_shape().is_none() {
             return Err(bad_argument(format!(
                 "killer puzzles keep the boxes, and a {size} grid has none"
+            )));
+        }
+        if killer && size.side() > KILLER_MAX_SIDE {
+            return Err(bad_argument(format!(
+                "killer puzzles are made up to {KILLER_MAX_SIDE}x{KILLER_MAX_SIDE}: on a {size} grid \
+                 the search does not prove a cut into cages unique within its budget"
             )));
         }
         let cells = size.cells();

@@ -96,6 +96,7 @@ def test_batch_error_names_the_puzzle():
         lambda: sudoku_dlx.generate(method="search"),
         lambda: sudoku_dlx.generate(difficulty="guess"),
         lambda: sudoku_dlx.generate(variant=["killer"], solved=True),
+        lambda: sudoku_dlx.generate(variant=["killer"], size=16),
     ],
 )
 def test_bad_arguments_are_value_errors(call):

@@ -13,6 +13,7 @@ use rayon::prelude::*;
 use sudoku_dlx::{
     puzzle_of_level_in, Decorated, Decorator, Explainer, Explanation, GenerateError, Generator,
     Geometry, Grid, JigsawGenerator, Killer, KillerError, KillerGenerator, PuzzleSpec, Rng, Size,
+    KILLER_MAX_SIDE,
 };
 
 use super::facts::PlayerLevel;
@@ -22,11 +23,6 @@ use super::generate_output::{footer, header, write_item, Bar, Item};
 
 /// Items made between two writes.
 const BATCH: u64 = 256;
-
-/// The largest side of a killer `generate` makes: on 16x16, no cut of
-/// 1,000 into cages of two or three cells was proven unique (11 minutes,
-/// then status 1), so larger sides are refused at once.
-const KILLER_MAX_SIDE: usize = 15;
 
 /// The most layouts drawn for a grid that a jigsaw killer is cut from
 /// before `generate` gives up.
