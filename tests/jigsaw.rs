@@ -278,15 +278,9 @@ fn nine_by_nine_non_consecutive_jigsaws_with_drawn_rules_come_on_layouts_drawn_f
     assert_eq!((code, stderr.as_str()), (0, ""));
     assert_eq!(stdout.lines().count(), 2, "{stdout}");
     for line in stdout.lines() {
-        let object: serde_json::Value = serde_json::from_str(line).unwrap();
-        assert!(
-            object["variants"].to_string().contains("non-consecutive"),
-            "{line}"
-        );
+        let object = non_consecutive_jigsaw(line);
         assert!(object["xv"].is_array(), "{line}");
         let solution = object["solution"].as_str().unwrap().as_bytes();
-        let regions = object["regions"].as_str().unwrap().as_bytes();
-        assert!(obeys_regions(solution, regions), "{line}");
         // No two orthogonal neighbours consecutive, on the cells.
         let consecutive = (0..81).any(|c| {
             let right = c % 9 < 8 && solution[c].abs_diff(solution[c + 1]) == 1;
@@ -308,16 +302,23 @@ fn nine_by_nine_non_consecutive_jigsaw_killers_are_cut_from_a_grid_their_layout_
         .collect();
     let (stdout, stderr, code) = run(&args, "");
     assert_eq!((code, stderr.as_str()), (0, ""));
-    let object: serde_json::Value = serde_json::from_str(stdout.trim_end()).unwrap();
+    let object = non_consecutive_jigsaw(stdout.trim_end());
     assert!(object["cages"].is_array(), "{stdout}");
-    assert!(
-        object["variants"].to_string().contains("non-consecutive"),
-        "{stdout}"
-    );
-    let solution = object["solution"].as_str().unwrap().as_bytes();
-    let regions = object["regions"].as_str().unwrap().as_bytes();
-    assert!(obeys_regions(solution, regions), "{stdout}");
     assert_eq!(object["givens"].as_str().unwrap(), ".".repeat(81));
     let (counts, _, code) = run(&["count", "--limit", "2"], &stdout);
     assert_eq!((counts.as_str(), code), ("1\n", 0));
+}
+
+/// The JSON line `line` of a generated non-consecutive jigsaw, checked to
+/// name the rule and to have a solution that obeys its regions.
+fn non_consecutive_jigsaw(line: &str) -> serde_json::Value {
+    let object: serde_json::Value = serde_json::from_str(line).unwrap();
+    assert!(
+        object["variants"].to_string().contains("non-consecutive"),
+        "{line}"
+    );
+    let solution = object["solution"].as_str().unwrap().as_bytes();
+    let regions = object["regions"].as_str().unwrap().as_bytes();
+    assert!(obeys_regions(solution, regions), "{line}");
+    object
 }
