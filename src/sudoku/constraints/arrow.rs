@@ -62,3 +62,38 @@ pub(super) fn compile(
     cx.builder.table(Table::plain(cells, tuples, cx.rule));
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::constraints::oracle::agrees;
+    use crate::sudoku::constraints::Constraint;
+
+    #[test]
+    fn arrows_agree() {
+        agrees(vec![Constraint::Arrow {
+            bulb: vec![0],
+            shaft: vec![1, 5],
+        }]);
+        agrees(vec![Constraint::Arrow {
+            bulb: vec![5],
+            shaft: vec![10, 15],
+        }]);
+        // Digits repeat on a shaft whose cells share no unit.
+        agrees(vec![Constraint::Arrow {
+            bulb: vec![15],
+            shaft: vec![0, 5],
+        }]);
+        // A bulb of two cells reads as a number, 10 to 16 on 4x4.
+        agrees(vec![Constraint::Arrow {
+            bulb: vec![0, 1],
+            shaft: vec![6, 11, 13, 4],
+        }]);
+        agrees(vec![
+            Constraint::Arrow {
+                bulb: vec![0],
+                shaft: vec![5, 10],
+            },
+            Constraint::Thermometer(vec![12, 13, 14]),
+        ]);
+    }
+}

@@ -42,3 +42,20 @@ pub(super) fn compile(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::constraints::oracle::agrees;
+    use crate::sudoku::constraints::Constraint;
+
+    #[test]
+    fn between_lines_agree() {
+        agrees(vec![Constraint::Between(vec![0, 1, 2])]);
+        agrees(vec![Constraint::Between(vec![0, 5, 10, 15])]);
+        agrees(vec![Constraint::Between(vec![3, 6, 9, 12, 13])]);
+        agrees(vec![
+            Constraint::Between(vec![4, 5, 6]),
+            Constraint::Thermometer(vec![0, 1]),
+        ]);
+    }
+}

@@ -27,3 +27,17 @@ pub(super) fn compile(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::constraints::oracle::agrees;
+    use crate::sudoku::constraints::Constraint;
+
+    #[test]
+    fn clones_agree() {
+        agrees(vec![Constraint::Clone {
+            cells: vec![0, 1],
+            copy: vec![14, 15],
+        }]);
+    }
+}

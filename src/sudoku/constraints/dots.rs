@@ -67,3 +67,51 @@ fn in_ratio(x: u8, y: u8, ratio: u8) -> bool {
     u32::from(x) == u32::from(y) * u32::from(ratio)
         || u32::from(y) == u32::from(x) * u32::from(ratio)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::constraints::oracle::agrees;
+    use crate::sudoku::constraints::Constraint;
+
+    #[test]
+    fn dots_agree() {
+        agrees(vec![Constraint::WhiteDot {
+            cells: [0, 1],
+            difference: 1,
+        }]);
+        agrees(vec![Constraint::WhiteDot {
+            cells: [5, 9],
+            difference: 3,
+        }]);
+        agrees(vec![Constraint::BlackDot {
+            cells: [2, 6],
+            ratio: 2,
+        }]);
+        agrees(vec![Constraint::BlackDot {
+            cells: [0, 5],
+            ratio: 3,
+        }]);
+    }
+
+    #[test]
+    fn negative_dots_agree() {
+        agrees(vec![
+            Constraint::WhiteDot {
+                cells: [0, 1],
+                difference: 1,
+            },
+            Constraint::WhiteDot {
+                cells: [5, 9],
+                difference: 1,
+            },
+            Constraint::NonConsecutive,
+        ]);
+        agrees(vec![
+            Constraint::BlackDot {
+                cells: [0, 1],
+                ratio: 2,
+            },
+            Constraint::NegativeBlack,
+        ]);
+    }
+}

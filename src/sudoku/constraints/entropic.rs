@@ -36,3 +36,91 @@ pub(super) fn compile(cx: &mut Context, cells: &[usize]) -> Result<(), Constrain
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::constraints::Constraint;
+    use crate::sudoku::grid::{Grid, Size};
+    use crate::sudoku::rules::Rules;
+    use crate::sudoku::solver::Solver;
+
+    /// A filled or partial 6x6 grid, digits 1 to 6 (0 for a blank).
+    type Grid6 = [u8; 36];
+
+    /// The completions of `grid` by plain backtracking on rows, columns
+    /// and boxes of two rows and three columns, until `out` holds `limit`.
+    fn completions(grid: &mut Grid6, at: usize, limit: usize, out: &mut Vec<Grid6>) {
+        if out.len() == limit {
+            return;
+        }
+        if at == 36 {
+            out.push(*grid);
+            return;
+        }
+        if grid[at] != 0 {
+            return completions(grid, at + 1, limit, out);
+        }
+        let (row, column) = (at / 6, at % 6);
+        for digit in 1..=6 {
+            let clash = (0..36).any(|other| {
+                let (r, c) = (other / 6, other % 6);
+                grid[other] == digit
+                    && (r == row || c == column || (r / 2 == row / 2 && c / 3 == column / 3))
+            });
+            if !clash {
+                grid[at] = digit;
+                completions(grid, at + 1, limit, out);
+            }
+        }
+        grid[at] = 0;
+    }
+
+    /// The rule as stated on 6x6: every three cells in a row on the line
+    /// hold one digit of each of 1-2, 3-4 and 5-6.
+    fn obeys(grid: &Grid6, cells: &[usize]) -> bool {
+        cells.windows(3).all(|three| {
+            let mut bands: Vec<u8> = three.iter().map(|&c| (grid[c] - 1) / 2).collect();
+            bands.sort_unstable();
+            bands == [0, 1, 2]
+        })
+    }
+
+    #[test]
+    fn entropic_lines_agree_on_six_by_six() {
+        // The first filled grid, its top band given: the completions of
+        // the rest, under each line, against the solver's count.
+        let mut first = Vec::new();
+        completions(&mut [0; 36], 0, 1, &mut first);
+        let mut givens = first[0];
+        givens[12..].fill(0);
+        let mut all = Vec::new();
+        completions(&mut givens.clone(), 0, usize::MAX, &mut all);
+        assert!(all.len() > 100, "{} completions", all.len());
+        let lines: [&[usize]; 4] = [
+            &[12, 13, 14],
+            &[12, 18, 24, 30, 31],
+            &[15, 21, 22, 23, 17, 11],
+            &[24, 25, 26, 27, 28, 29, 35, 34],
+        ];
+        let mut some_obey = false;
+        for cells in lines {
+            let rules = Rules {
+                constraints: vec![Constraint::Entropic(cells.to_vec())],
+                ..Rules::default()
+            };
+            let geometry = rules.geometry(Size::SIX).unwrap();
+            let expected = all.iter().filter(|grid| obeys(grid, cells)).count() as u64;
+            let found = Solver::new()
+                .count_solutions_in(&geometry, &Grid::from_cells(&givens).unwrap(), 100_000)
+                .unwrap()
+                .found;
+            assert_eq!(found, expected, "line {cells:?}");
+            assert!(
+                expected < all.len() as u64,
+                "line {cells:?} rules out nothing"
+            );
+            some_obey |= expected > 0;
+        }
+        assert!(some_obey, "no completion obeys any line");
+    }
+}

@@ -24,3 +24,15 @@ pub(super) fn compile(cx: &mut Context, cell: usize, maximum: bool) {
         .collect();
     relate_all(cx, &pairs, |x, y| if maximum { x > y } else { x < y });
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::constraints::oracle::agrees;
+    use crate::sudoku::constraints::Constraint;
+
+    #[test]
+    fn minimum_and_maximum_cells_agree() {
+        agrees(vec![Constraint::Minimum(5)]);
+        agrees(vec![Constraint::Maximum(0), Constraint::Minimum(15)]);
+    }
+}

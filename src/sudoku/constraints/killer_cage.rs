@@ -39,6 +39,7 @@ pub(super) fn compile(builder: GeometryBuilder, cage: &Cage) -> GeometryBuilder 
 mod tests {
     use super::Cage;
     use crate::sudoku::constraints::add_all;
+    use crate::sudoku::constraints::oracle::agrees;
     use crate::sudoku::constraints::Constraint;
     use crate::sudoku::geometry::{Geometry, Table, NO_RULE};
     use crate::sudoku::grid::{Grid, Size};
@@ -62,6 +63,23 @@ mod tests {
         }
     }
 
+    #[test]
+    fn killer_cages_agree() {
+        let cage = |cells: Vec<usize>, sum| Constraint::KillerCage(Cage { cells, sum });
+        agrees(vec![cage(vec![0, 1], Some(3))]);
+        agrees(vec![cage(vec![0, 6], None)]);
+        agrees(vec![cage(vec![3, 6, 9], Some(7))]);
+        agrees(vec![
+            cage(vec![4, 8, 12, 13], Some(10)),
+            cage(vec![0, 5], None),
+        ]);
+        // Among other rules, before and after them.
+        agrees(vec![
+            cage(vec![0, 1], Some(7)),
+            Constraint::Thermometer(vec![4, 8, 12]),
+            cage(vec![14, 15], Some(5)),
+        ]);
+    }
     #[test]
     fn a_cage_sum_restricts_its_cells() {
         // r1c1 + r1c2 = 3: the two cells hold 1 and 2, in either order;

@@ -63,3 +63,23 @@ pub(super) fn compile(
     chain.compile(cx, Target::Fixed(sum), &allowed);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::constraints::oracle::agrees;
+    use crate::sudoku::constraints::Constraint;
+
+    #[test]
+    fn little_killers_agree() {
+        let killer = |cells: Vec<usize>, sum| Constraint::LittleKiller { cells, sum };
+        agrees(vec![killer(vec![0, 5, 10, 15], 10)]);
+        agrees(vec![killer(vec![12, 9, 6, 3], 8)]);
+        agrees(vec![killer(vec![1, 6, 11], 7)]);
+        agrees(vec![killer(vec![2, 7], 3)]);
+        agrees(vec![killer(vec![4, 9, 14], 9), killer(vec![11, 6, 1], 6)]);
+        // Not diagonals: chains of three and four pieces, with adders.
+        agrees(vec![killer(vec![0, 2, 8], 6)]);
+        agrees(vec![killer(vec![0, 2, 8, 10], 9)]);
+        agrees(vec![killer(vec![0, 1, 2, 3, 4], 13)]);
+    }
+}

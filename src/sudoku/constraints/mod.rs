@@ -24,9 +24,10 @@
 //! tables of their own ([`crate::sudoku::cages`]) for the encoding to give
 //! options and propagation of their own ([`killer_cage`]).
 //!
-//! One file a rule, with its compilation and its tests; this file holds the
-//! data, the checks every rule shares (cells inside the grid, each once)
-//! and the dispatch.
+//! One file a rule, with its compilation and its tests: the rule as stated,
+//! checked against the solver on every 4x4 grid ([`oracle`]); this file
+//! holds the data, the checks every rule shares (cells inside the grid,
+//! each once) and the dispatch.
 
 mod arrow;
 mod between;
@@ -502,5 +503,7 @@ pub(crate) fn neighbour_pairs(frame: &Frame) -> impl Iterator<Item = [usize; 2]>
     })
 }
 
+#[cfg(test)]
+mod oracle;
 #[cfg(test)]
 mod tests;

@@ -11,3 +11,15 @@ pub(super) fn compile(cx: &mut Context, cells: &[usize]) {
         relate(cx, cells[k], cells[length - 1 - k], |x, y| x == y);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::constraints::oracle::agrees;
+    use crate::sudoku::constraints::Constraint;
+
+    #[test]
+    fn palindromes_agree() {
+        agrees(vec![Constraint::Palindrome(vec![0, 5, 10])]);
+        agrees(vec![Constraint::Palindrome(vec![0, 4, 9, 13])]);
+    }
+}

@@ -12,3 +12,15 @@ pub(super) fn compile(cx: &mut Context, cell: usize, odd: bool) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::constraints::oracle::agrees;
+    use crate::sudoku::constraints::Constraint;
+
+    #[test]
+    fn odd_and_even_cells_agree() {
+        agrees(vec![Constraint::Odd(0), Constraint::Even(5)]);
+        agrees(vec![Constraint::Even(10)]);
+    }
+}

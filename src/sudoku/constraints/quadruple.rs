@@ -82,3 +82,32 @@ fn missing(way: &[u8], listed: &[(u8, usize)]) -> usize {
         .map(|&(d, times)| times.saturating_sub(way.iter().filter(|&&e| e == d).count()))
         .sum()
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::constraints::oracle::agrees;
+    use crate::sudoku::constraints::Constraint;
+
+    #[test]
+    fn quadruples_agree() {
+        agrees(vec![Constraint::Quadruple {
+            cells: vec![5, 6, 9, 10],
+            digits: vec![1, 2],
+        }]);
+        // A digit listed twice appears twice, in cells of no common unit.
+        agrees(vec![Constraint::Quadruple {
+            cells: vec![1, 2, 5, 6],
+            digits: vec![3, 3, 4],
+        }]);
+        agrees(vec![
+            Constraint::Quadruple {
+                cells: vec![4, 5, 8, 9],
+                digits: vec![4],
+            },
+            Constraint::Quadruple {
+                cells: vec![9, 10, 13, 14],
+                digits: vec![1, 2, 3],
+            },
+        ]);
+    }
+}

@@ -51,3 +51,27 @@ pub(super) fn compile(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::constraints::oracle::agrees;
+    use crate::sudoku::constraints::Constraint;
+
+    #[test]
+    fn region_sum_lines_agree() {
+        agrees(vec![Constraint::RegionSum(vec![0, 1, 2, 3])]);
+        agrees(vec![Constraint::RegionSum(vec![1, 2, 6])]);
+        agrees(vec![Constraint::RegionSum(vec![0, 5, 10, 15])]);
+        agrees(vec![Constraint::RegionSum(vec![4, 5, 9, 10, 14])]);
+        // A segment of three cells: two pieces and an adder to the line's sum.
+        agrees(vec![Constraint::RegionSum(vec![0, 1, 5, 6, 7])]);
+        agrees(vec![Constraint::RegionSum(vec![1, 0, 4, 8, 9, 13])]);
+        agrees(vec![
+            Constraint::RegionSum(vec![8, 12, 13, 14]),
+            Constraint::LittleKiller {
+                cells: vec![3, 6, 9, 12],
+                sum: 10,
+            },
+        ]);
+    }
+}

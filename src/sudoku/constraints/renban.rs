@@ -44,3 +44,15 @@ pub(super) fn compile(
     });
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::constraints::oracle::agrees;
+    use crate::sudoku::constraints::Constraint;
+
+    #[test]
+    fn renban_lines_agree() {
+        agrees(vec![Constraint::Renban(vec![0, 5, 10])]);
+        agrees(vec![Constraint::Renban(vec![0, 1])]);
+    }
+}

@@ -125,3 +125,21 @@ fn ways(cx: &Context, sum: u32, cells: &[usize]) -> Vec<u8> {
     }
     tuples
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::constraints::oracle::agrees;
+    use crate::sudoku::constraints::Constraint;
+
+    #[test]
+    fn sandwiches_agree() {
+        let sandwich = |cells: Vec<usize>, sum| Constraint::Sandwich { cells, sum };
+        agrees(vec![sandwich(vec![0, 1, 2, 3], 0)]);
+        agrees(vec![sandwich(vec![4, 5, 6, 7], 5)]);
+        agrees(vec![sandwich(vec![3, 2, 1, 0], 2)]);
+        agrees(vec![
+            sandwich(vec![1, 5, 9, 13], 3),
+            sandwich(vec![8, 9, 10, 11], 0),
+        ]);
+    }
+}

@@ -16,3 +16,15 @@ pub(super) fn compile(cx: &mut Context, cells: &[usize]) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::constraints::oracle::agrees;
+    use crate::sudoku::constraints::Constraint;
+
+    #[test]
+    fn thermometers_agree() {
+        agrees(vec![Constraint::Thermometer(vec![0, 1, 5])]);
+        agrees(vec![Constraint::Thermometer(vec![4, 9, 14, 15])]);
+    }
+}

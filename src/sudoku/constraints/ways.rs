@@ -354,3 +354,66 @@ fn implied_by(n: usize, width: usize, tuples: &[u8]) -> Implied {
     }
     implied
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::grid::{Size, Unit};
+
+    #[test]
+    fn earlier_apart_marks_exactly_the_earlier_cells_that_share_a_unit() {
+        use super::earlier_apart;
+        use crate::sudoku::constraints::{Context, NO_RULE};
+        use crate::sudoku::geometry::Geometry;
+        use crate::Rng;
+        // Rows, columns and boxes alone, told from where the cells sit: 9x9,
+        // 6x6 with boxes of two rows and three columns and of three rows and
+        // two columns, 16x16. Read from the units: 9x9 with a diagonal unit
+        // besides, and 9x9 rows and columns alone. On 16x16, rules of up to
+        // 100 cells take both the walk of the first 64 places and the walk
+        // beyond them. The cells come in a random order.
+        let mut rng = Rng::from_seed(7);
+        let diagonal = Unit::Extra(0);
+        let builders = [
+            (Size::NINE, Geometry::builder(Size::NINE).boxes()),
+            (Size::SIX, Geometry::builder(Size::SIX).boxes()),
+            (Size::SIX, Geometry::builder(Size::SIX).boxes_of(3, 2)),
+            (Size::SIXTEEN, Geometry::builder(Size::SIXTEEN).boxes()),
+            (
+                Size::NINE,
+                Geometry::builder(Size::NINE)
+                    .boxes()
+                    .unit(diagonal, (0..9).map(|k| 10 * k)),
+            ),
+            (Size::NINE, Geometry::builder(Size::NINE)),
+        ];
+        for (size, mut builder) in builders {
+            let frame = builder.frame().clone();
+            let units: Vec<Vec<usize>> = builder
+                .unit_list()
+                .iter()
+                .map(|(_, members)| members.clone())
+                .collect();
+            let together =
+                |a: usize, b: usize| units.iter().any(|u| u.contains(&a) && u.contains(&b));
+            let cx = Context {
+                builder: &mut builder,
+                side: size.side(),
+                frame: &frame,
+                rule: NO_RULE,
+            };
+            for length in [1, 2, 4, 9, 30, 64, 70, 100] {
+                let mut cells: Vec<usize> = (0..frame.cells()).collect();
+                rng.shuffle(&mut cells);
+                cells.truncate(length.min(frame.cells()));
+                let apart = earlier_apart(&cx, &cells);
+                assert_eq!(apart.len(), cells.len());
+                for (k, &b) in cells.iter().enumerate() {
+                    let expected = (0..k.min(64))
+                        .filter(|&i| together(cells[i], b))
+                        .fold(0u64, |bits, i| bits | 1 << i);
+                    assert_eq!(apart[k], expected, "{size:?}, {length} cells, place {k}");
+                }
+            }
+        }
+    }
+}

@@ -20,3 +20,14 @@ pub(super) fn compile(cx: &mut Context, cells: &[usize]) {
         (1..=n).any(|y| whispers(x, y) && whispers(y, z))
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::constraints::oracle::agrees;
+    use crate::sudoku::constraints::Constraint;
+
+    #[test]
+    fn whispers_agree() {
+        agrees(vec![Constraint::Whispers(vec![0, 1, 5, 6])]);
+    }
+}

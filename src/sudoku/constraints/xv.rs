@@ -33,3 +33,24 @@ pub(super) fn negative(cx: &mut Context, marked: &[[usize; 2]]) {
         .collect();
     relate_all(cx, &pairs, |x, y| x + y != 10 && x + y != 5);
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::constraints::oracle::agrees;
+    use crate::sudoku::constraints::Constraint;
+
+    #[test]
+    fn xv_agrees() {
+        agrees(vec![Constraint::Xv {
+            cells: [0, 1],
+            sum: 5,
+        }]);
+        agrees(vec![
+            Constraint::Xv {
+                cells: [0, 4],
+                sum: 5,
+            },
+            Constraint::NegativeXv,
+        ]);
+    }
+}
