@@ -43,7 +43,8 @@ pub struct GenerateArgs {
     /// comma list: each puzzle is unique and minimal under them, and is
     /// solved with the same --variant
     /// (`killer`: cages with sums and no givens, each printed as one JSON
-    /// line, on the other rules but no drawn one; `jigsaw`: random regions,
+    /// line, on the other rules but no drawn one, up to 15x15 and slow above
+    /// 10x10, minutes on 14x14; `jigsaw`: random regions,
     /// printed as GIVENS REGIONS, or in the JSON line of a killer or of drawn
     /// rules; `samurai`: the same as --shape samurai; `thermometer`,
     /// `kropki`, `xv`, `arrow`: those rules drawn on each solution, every
