@@ -20,11 +20,13 @@
 //!   rows;
 //! - when no group or cage strikes too, a placed digit strikes the digits
 //!   one apart from it in its four neighbours straight from a table row,
-//!   not through the strikes gathered for each placement (`partners.rs`).
+//!   not through the strikes gathered for each placement (`partners.rs`),
+//!   and the search branches first on the cells beside two open cells or
+//!   more, where a placement strikes most.
 
 use super::covers::{each_changed_unit, Places};
 use super::state::{Counts, State};
-use super::tables::BAND;
+use super::tables::{BAND, COLUMN, ROW};
 use crate::sudoku::relations::Relations;
 
 /// Each cell with its four orthogonal neighbours, as masks of the three
@@ -78,6 +80,29 @@ const fn open_neighbourhoods() -> [[u32; 3]; 81] {
         cell += 1;
     }
     table
+}
+
+/// The open cells of `state` with at least two open orthogonal
+/// neighbours, band by band: on a non-consecutive grid, the cells the
+/// search branches on first among those of as few candidates. A digit
+/// placed there strikes the digits one apart from it in two or more open
+/// cells, where a cell among solved ones strikes little.
+pub(super) fn open_beside_open(state: &State) -> [u32; 3] {
+    let open = [state.open(0), state.open(1), state.open(2)];
+    std::array::from_fn(|band| {
+        let cells = open[band];
+        let left = cells << 1 & BAND & !COLUMN;
+        let right = cells >> 1 & !(COLUMN << 8);
+        let above = (cells << 9 & BAND) | if band > 0 { open[band - 1] >> 18 } else { 0 };
+        let below = cells >> 9
+            | if band < 2 {
+                (open[band + 1] & ROW) << 18
+            } else {
+                0
+            };
+        let two = (left & right) | ((left | right) & (above | below)) | (above & below);
+        cells & two
+    })
 }
 
 /// True when `relations` are those of the non-consecutive rule on a 9x9

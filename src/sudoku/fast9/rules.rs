@@ -397,6 +397,12 @@ impl ExtraRules for GeometryRules<'_> {
         self.preferred[band]
     }
 
+    #[inline]
+    fn preferred_now(&self, state: &State) -> Option<[u32; 3]> {
+        self.neighbours_only
+            .then(|| adjacent::open_beside_open(state))
+    }
+
     fn forbid(&self, state: &mut State) {
         for &(cell, digit, _) in self.geometry.forbidden_placements() {
             state.strike(cell, usize::from(digit) - 1);
@@ -447,6 +453,11 @@ impl ExtraRules for JigsawRules<'_, '_> {
     #[inline]
     fn preferred(&self, band: usize) -> u32 {
         self.0.preferred(band)
+    }
+
+    #[inline]
+    fn preferred_now(&self, state: &State) -> Option<[u32; 3]> {
+        self.0.preferred_now(state)
     }
 
     fn forbid(&self, state: &mut State) {

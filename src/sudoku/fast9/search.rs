@@ -7,7 +7,10 @@
 //! (a failure count per cell, after the "weighted degree" heuristics of
 //! constraint solvers): a cell that failed before sits where the puzzle is
 //! tight, and branching there first cuts the tree. Until the first
-//! failure, the first such cell is taken, at no cost.
+//! failure, the first such cell is taken, at no cost. The rules may put
+//! some cells first: statically (the dots of a negative grid, the cells of
+//! renban lines) and by the state (on a non-consecutive grid, the cells
+//! beside two open cells or more).
 //!
 //! Where no cell has two or three candidates (a grid of few givens), a grid
 //! with rules weighs the two: the cell of the fewest candidates for each
@@ -218,8 +221,9 @@ impl Search {
 }
 
 /// The cell to branch on: among the cells the rules prefer with two
-/// candidates, else three, then among all cells with two, else three, the
-/// one that failed most often (`failures`, none yet when `None`; the first
+/// candidates, else three, then among those they prefer in this state
+/// ([`ExtraRules::preferred_now`]), then among all cells with two, else
+/// three, the one that failed most often (`failures`, none yet when `None`; the first
 /// on a tie); else, on a grid with rules, the one of the fewest candidates
 /// for each failure, and on the classic grid the first with the fewest.
 fn choose<R: ExtraRules>(
@@ -232,6 +236,13 @@ fn choose<R: ExtraRules>(
         for tier in [&counts.two, &counts.three] {
             if let Some(cell) = most_failed(tier, |band| rules.preferred(band), failures) {
                 return cell;
+            }
+        }
+        if let Some(first) = rules.preferred_now(state) {
+            for tier in [&counts.two, &counts.three] {
+                if let Some(cell) = most_failed(tier, |band| first[band], failures) {
+                    return cell;
+                }
             }
         }
     }

@@ -49,6 +49,14 @@ pub(crate) trait ExtraRules {
     /// candidates.
     fn preferred(&self, band: usize) -> u32;
 
+    /// The open cells to branch on first in `state`, band by band, among
+    /// those of as few candidates, after those of [`ExtraRules::preferred`]:
+    /// `None` when the rules prefer no cell by the state.
+    #[inline(always)]
+    fn preferred_now(&self, _state: &State) -> Option<[u32; 3]> {
+        None
+    }
+
     /// Strikes the placements forbidden outright, before the givens.
     fn forbid(&self, state: &mut State);
 

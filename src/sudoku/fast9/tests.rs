@@ -915,6 +915,62 @@ fn a_placement_strikes_in_closed_form_what_its_gathered_partners_strike() {
     assert!(struck > 10_000, "{struck} placements struck anything");
 }
 
+#[test]
+fn on_the_non_consecutive_rule_alone_cells_beside_two_open_cells_come_first() {
+    use super::state::ExtraRules;
+    // Against the definition, on states of 5 to 80 givens.
+    let mut rng = Rng::from_seed(61);
+    let mut preferred = 0;
+    for round in 0..200 {
+        let puzzle = random_puzzle(&mut rng, (5 + round % 76) as f64 / 81.0);
+        let Some(state) = super::state::State::with_givens(puzzle.cells()) else {
+            continue;
+        };
+        let open = |cell: usize| puzzle.cells()[cell] == 0;
+        let found = adjacent::open_beside_open(&state);
+        for cell in 0..81 {
+            let (row, column) = (cell / 9, cell % 9);
+            let beside = (0..81usize)
+                .filter(|&o| (o / 9).abs_diff(row) + (o % 9).abs_diff(column) == 1 && open(o))
+                .count();
+            let expected = open(cell) && beside >= 2;
+            assert_eq!(
+                found[cell / 27] >> (cell % 27) & 1 != 0,
+                expected,
+                "{puzzle:?} r{}c{}",
+                row + 1,
+                column + 1
+            );
+            preferred += usize::from(expected);
+        }
+    }
+    assert!(preferred > 1_000, "{preferred} cells preferred");
+    // Only where the rule is alone: with a diagonal or regions, the search
+    // chooses as before.
+    let rules_of =
+        |constraints: Vec<Constraint>, variants: &[crate::sudoku::variants::Variant]| Rules {
+            constraints,
+            variants: variants.to_vec(),
+            ..Rules::default()
+        };
+    let state = super::state::State::new();
+    let alone = rules_of(vec![Constraint::NonConsecutive], &[])
+        .geometry(Size::NINE)
+        .unwrap();
+    let mut partners = Partners::default();
+    let rules = GeometryRules::of(&alone, &mut partners).unwrap();
+    assert!(rules.preferred_now(&state).is_some());
+    let with_x = rules_of(
+        vec![Constraint::NonConsecutive],
+        &[crate::sudoku::variants::Variant::X],
+    )
+    .geometry(Size::NINE)
+    .unwrap();
+    let mut partners = Partners::default();
+    let rules = GeometryRules::of(&with_x, &mut partners).unwrap();
+    assert!(rules.preferred_now(&state).is_none());
+}
+
 /// The 9x9 geometry of the non-consecutive rule alone.
 fn non_consecutive_geometry() -> Geometry {
     let rules = Rules {
