@@ -455,11 +455,6 @@ impl ExtraRules for JigsawRules<'_, '_> {
         self.0.preferred(band)
     }
 
-    #[inline]
-    fn preferred_now(&self, state: &State) -> Option<[u32; 3]> {
-        self.0.preferred_now(state)
-    }
-
     fn forbid(&self, state: &mut State) {
         self.0.forbid(state);
     }

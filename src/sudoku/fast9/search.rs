@@ -222,10 +222,11 @@ impl Search {
 
 /// The cell to branch on: among the cells the rules prefer with two
 /// candidates, else three, then among those they prefer in this state
-/// ([`ExtraRules::preferred_now`]), then among all cells with two, else
-/// three, the one that failed most often (`failures`, none yet when `None`; the first
-/// on a tie); else, on a grid with rules, the one of the fewest candidates
-/// for each failure, and on the classic grid the first with the fewest.
+/// ([`ExtraRules::preferred_now`]; never on a jigsaw), then among all cells
+/// with two, else three, the one that failed most often (`failures`, none
+/// yet when `None`; the first on a tie); else, on a grid with rules, the
+/// one of the fewest candidates for each failure, and on the classic grid
+/// the first with the fewest.
 fn choose<R: ExtraRules>(
     state: &State,
     counts: &Counts,
