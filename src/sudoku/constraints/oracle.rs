@@ -15,28 +15,48 @@ pub(super) type Grid4 = [u8; 16];
 
 /// Every filled 4x4 grid, by plain backtracking on rows, columns and boxes.
 pub(super) fn all_grids() -> Vec<Grid4> {
-    fn fill(grid: &mut Grid4, at: usize, out: &mut Vec<Grid4>) {
-        if at == 16 {
-            out.push(*grid);
+    completions(&[0; 16], [2, 2], usize::MAX)
+        .into_iter()
+        .map(|grid| grid.try_into().expect("16 cells"))
+        .collect()
+}
+
+/// The completions of the square grid `givens` (0 for a blank) by plain
+/// backtracking on rows, columns and boxes of `rows_by_columns` cells, in
+/// reading order, up to `limit` of them.
+pub(super) fn completions(
+    givens: &[u8],
+    rows_by_columns: [usize; 2],
+    limit: usize,
+) -> Vec<Vec<u8>> {
+    fn fill(grid: &mut [u8], at: usize, [h, w]: [usize; 2], limit: usize, out: &mut Vec<Vec<u8>>) {
+        let side = h * w;
+        if out.len() == limit {
             return;
         }
-        let (row, column) = (at / 4, at % 4);
-        for digit in 1..=4 {
-            let clash = (0..16).any(|other| {
-                let (r, c) = (other / 4, other % 4);
-                other < at
-                    && grid[other] == digit
-                    && (r == row || c == column || (r / 2 == row / 2 && c / 2 == column / 2))
+        if at == grid.len() {
+            out.push(grid.to_vec());
+            return;
+        }
+        if grid[at] != 0 {
+            return fill(grid, at + 1, [h, w], limit, out);
+        }
+        let (row, column) = (at / side, at % side);
+        for digit in 1..=side as u8 {
+            let clash = (0..grid.len()).any(|other| {
+                let (r, c) = (other / side, other % side);
+                grid[other] == digit
+                    && (r == row || c == column || (r / h == row / h && c / w == column / w))
             });
             if !clash {
                 grid[at] = digit;
-                fill(grid, at + 1, out);
+                fill(grid, at + 1, [h, w], limit, out);
             }
         }
         grid[at] = 0;
     }
     let mut out = Vec::new();
-    fill(&mut [0; 16], 0, &mut out);
+    fill(&mut givens.to_vec(), 0, rows_by_columns, limit, &mut out);
     out
 }
 
