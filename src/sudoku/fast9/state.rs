@@ -24,7 +24,9 @@
 //!   is forced the rules narrow the candidates further, and the work starts
 //!   again.
 
-use super::tables::{BAND, COLUMN, NO_PLACE, PEERS, ROW, ROW_BOXES, SEGMENTS_LEFT, SEGMENT_CELLS};
+use super::tables::{
+    AT_MOST_ONE, BAND, COLUMN, NO_PLACE, PEERS, ROW, ROW_BOXES, SEGMENTS_LEFT, SEGMENT_CELLS,
+};
 
 /// What the fast path asks of the rules of a grid; see `rules.rs`.
 pub(crate) trait ExtraRules {
@@ -427,11 +429,9 @@ impl State {
             self.touched[band] |= places & !narrowed;
         }
         // The rows with one place, without a branch per row.
-        let mut single_rows = 0;
-        for row in 0..3 {
-            let cells = narrowed >> (9 * row) & ROW;
-            single_rows |= u32::from(cells & cells.wrapping_sub(1) == 0) * (ROW << (9 * row));
-        }
+        let single_rows = AT_MOST_ONE[(narrowed & ROW) as usize]
+            | AT_MOST_ONE[(narrowed >> 9 & ROW) as usize] << 9
+            | AT_MOST_ONE[(narrowed >> 18) as usize] << 18;
         let mut singles = narrowed & single_rows & self.unsolved[band];
         while singles != 0 {
             let cell = 27 * band + singles.trailing_zeros() as usize;

@@ -21,6 +21,22 @@ pub(super) const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 /// box without a place for the digit.
 pub(super) const NO_PLACE: u16 = 1 << 15;
 
+/// For the nine cells of one row of a band, all nine bits when at most
+/// one is set, else none: the rows of a band left with one place.
+pub(super) static AT_MOST_ONE: [u32; 512] = at_most_one();
+
+const fn at_most_one() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        if (row as u32).count_ones() <= 1 {
+            table[row] = ROW;
+        }
+        row += 1;
+    }
+    table
+}
+
 /// The peers of each cell (the other cells of its row, column and box), as
 /// masks of the three bands.
 pub(super) static PEERS: [[u32; 3]; 81] = peers();
@@ -162,5 +178,14 @@ mod tests {
         assert_eq!(SEGMENT_CELLS[1], 7);
         assert_eq!(SEGMENT_CELLS[511], BAND);
         assert_eq!(ROW_BOXES[0b100_000_001], 0b101);
+    }
+
+    #[test]
+    fn at_most_one_marks_the_rows_of_no_place_or_one() {
+        for row in 0..512usize {
+            let bits = (row as u32).count_ones();
+            let expected = if bits <= 1 { ROW } else { 0 };
+            assert_eq!(AT_MOST_ONE[row], expected, "row {row:#011b}");
+        }
     }
 }
