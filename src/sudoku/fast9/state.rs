@@ -428,7 +428,8 @@ impl State {
         if R::ANY {
             self.touched[band] |= places & !narrowed;
         }
-        // The rows with one place, without a branch per row.
+        // The rows with one place (or none), from a table rather than a
+        // test per row.
         let single_rows = AT_MOST_ONE[(narrowed & ROW) as usize]
             | AT_MOST_ONE[(narrowed >> 9 & ROW) as usize] << 9
             | AT_MOST_ONE[(narrowed >> 18) as usize] << 18;
