@@ -947,23 +947,16 @@ fn on_the_non_consecutive_rule_alone_cells_beside_two_open_cells_come_first() {
     assert!(preferred > 1_000, "{preferred} cells preferred");
     // Only where the rule is alone: with a diagonal or regions, the search
     // chooses as before.
-    let rules_of =
-        |constraints: Vec<Constraint>, variants: &[crate::sudoku::variants::Variant]| Rules {
-            constraints,
-            variants: variants.to_vec(),
-            ..Rules::default()
-        };
     let state = super::state::State::new();
-    let alone = rules_of(vec![Constraint::NonConsecutive], &[])
-        .geometry(Size::NINE)
-        .unwrap();
+    let alone = non_consecutive_geometry();
     let mut partners = Partners::default();
     let rules = GeometryRules::of(&alone, &mut partners).unwrap();
     assert!(rules.preferred_now(&state).is_some());
-    let with_x = rules_of(
-        vec![Constraint::NonConsecutive],
-        &[crate::sudoku::variants::Variant::X],
-    )
+    let with_x = Rules {
+        constraints: vec![Constraint::NonConsecutive],
+        variants: vec![crate::sudoku::variants::Variant::X],
+        ..Rules::default()
+    }
     .geometry(Size::NINE)
     .unwrap();
     let mut partners = Partners::default();
