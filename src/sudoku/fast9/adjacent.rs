@@ -9,10 +9,10 @@
 //! every edge, and so do the strikes of a placement:
 //! - a digit is unsupported in the neighbours of every cell whose
 //!   candidates are all within one of it (neighbours are peers, so they
-//!   differ by two or more): those digits from a table indexed by the
-//!   cell's candidates, struck from a table row of its neighbours; with
-//!   the strikes made on placing, this is the whole of arc consistency on
-//!   the rule;
+//!   differ by two or more): for each digit, those cells from running
+//!   unions of the digits' masks, and the digit struck from the mask of
+//!   their neighbours; with the strikes made on placing, this is the whole
+//!   of arc consistency on the rule;
 //! - a placement of `d - 1` or `d + 1` strikes `d` in its own cell and its
 //!   four neighbours, so where a digit has few places left in a row, a
 //!   column or a box, the digits one apart from it leave the cells whose
@@ -90,19 +90,27 @@ const fn open_neighbourhoods() -> [[u32; 3]; 81] {
 pub(super) fn open_beside_open(state: &State) -> [u32; 3] {
     let open = [state.open(0), state.open(1), state.open(2)];
     std::array::from_fn(|band| {
-        let cells = open[band];
-        let left = cells << 1 & BAND & !COLUMN;
-        let right = cells >> 1 & !(COLUMN << 8);
-        let above = (cells << 9 & BAND) | if band > 0 { open[band - 1] >> 18 } else { 0 };
-        let below = cells >> 9
-            | if band < 2 {
-                (open[band + 1] & ROW) << 18
-            } else {
-                0
-            };
+        let [left, right, above, below] = four_ways(&open, band);
         let two = (left & right) | ((left | right) & (above | below)) | (above & below);
-        cells & two
+        open[band] & two
     })
+}
+
+/// The cells of band `band` whose left, right, upper and lower neighbour
+/// (in that order) is among `cells` (band by band).
+#[inline(always)]
+fn four_ways(cells: &[u32; 3], band: usize) -> [u32; 4] {
+    let mine = cells[band];
+    let left = mine << 1 & BAND & !COLUMN;
+    let right = mine >> 1 & !(COLUMN << 8);
+    let above = (mine << 9 & BAND) | if band > 0 { cells[band - 1] >> 18 } else { 0 };
+    let below = mine >> 9
+        | if band < 2 {
+            (cells[band + 1] & ROW) << 18
+        } else {
+            0
+        };
+    [left, right, above, below]
 }
 
 /// True when `relations` are those of the non-consecutive rule on a 9x9
@@ -150,49 +158,58 @@ pub(super) fn narrow(state: &mut State, touched: [u32; 3], counts: &Counts, boxe
 /// of it from its neighbours as it is placed, so the cells of two and three
 /// candidates are the only others that leave a digit of a neighbour
 /// unsupported.
+///
+/// All cells at once, digit by digit: the cells whose candidates lie within
+/// one of a digit are those of no candidate below it minus one or above it
+/// plus one, from running unions of the digits' masks, and the strikes fall
+/// on the union of their neighbours.
 pub(super) fn strike_unsupported(state: &mut State, touched: [u32; 3], counts: &Counts) {
-    // The candidates as the call found them: each strike is of this look.
-    let before = *state;
-    for (band, &touched) in touched.iter().enumerate() {
-        let mut few = touched & (counts.two[band] | counts.three[band]);
-        while few != 0 {
-            let cell = 27 * band + few.trailing_zeros() as usize;
-            few &= few - 1;
-            let mut digits = WITHIN_ONE[usize::from(before.candidates(cell))];
-            while digits != 0 {
-                let digit = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                for (b, &cells) in OPEN_NEIGHBOURHOODS[cell].iter().enumerate() {
-                    if cells != 0 {
-                        state.strike_cells(3 * digit + b, cells);
-                    }
-                }
+    let few: [u32; 3] =
+        std::array::from_fn(|band| touched[band] & (counts.two[band] | counts.three[band]));
+    if few == [0; 3] {
+        return;
+    }
+    // For each digit, the cells of `few` whose candidates all lie within one
+    // of it, as the call found them: each strike is of this look.
+    let mut within = [[0u32; 3]; 9];
+    for (band, &few) in few.iter().enumerate() {
+        if few == 0 {
+            continue;
+        }
+        let places: [u32; 9] = std::array::from_fn(|digit| state.places(digit)[band] & few);
+        // below[d]: a candidate below digit d; above[d]: one above it.
+        let mut below = [0u32; 9];
+        let mut above = [0u32; 9];
+        for digit in 1..9 {
+            below[digit] = below[digit - 1] | places[digit - 1];
+            above[8 - digit] = above[9 - digit] | places[9 - digit];
+        }
+        for (digit, within) in within.iter_mut().enumerate() {
+            let low = if digit > 0 { below[digit - 1] } else { 0 };
+            let high = if digit < 8 { above[digit + 1] } else { 0 };
+            within[band] = few & !(low | high);
+        }
+    }
+    for (digit, cells) in within.iter().enumerate() {
+        if *cells == [0; 3] {
+            continue;
+        }
+        for (band, &neighbours) in neighbours_of(cells).iter().enumerate() {
+            if neighbours != 0 {
+                state.strike_cells(3 * digit + band, neighbours);
             }
         }
     }
 }
 
-/// For each set of candidates (bit `d` for digit `d + 1`) of two or more,
-/// the digits all of them lie within one of.
-static WITHIN_ONE: [u16; 512] = within_one();
-
-const fn within_one() -> [u16; 512] {
-    let mut table = [0; 512];
-    let mut candidates: usize = 0;
-    while candidates < 512 {
-        if (candidates as u32).count_ones() >= 2 {
-            let mut digit = 0;
-            while digit < 9 {
-                let window = (0b111usize << digit >> 1) & 0x1ff;
-                if candidates & !window == 0 {
-                    table[candidates] |= 1 << digit;
-                }
-                digit += 1;
-            }
-        }
-        candidates += 1;
-    }
-    table
+/// The orthogonal neighbours of `cells` (band by band), themselves left out
+/// unless they neighbour one another.
+fn neighbours_of(cells: &[u32; 3]) -> [u32; 3] {
+    std::array::from_fn(|band| {
+        four_ways(cells, band)
+            .iter()
+            .fold(0, |all, &some| all | some)
+    })
 }
 
 /// For each digit whose places changed since the last look, and each unit
