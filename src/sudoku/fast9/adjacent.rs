@@ -60,10 +60,10 @@ pub(super) fn strike_neighbours(state: &mut State, cell: usize, digit: usize) {
     for (band, &cells) in OPEN_NEIGHBOURHOODS[cell].iter().enumerate() {
         if cells != 0 {
             if digit > 0 {
-                state.strike_cells(3 * (digit - 1) + band, cells);
+                state.strike_in_band(digit - 1, band, cells);
             }
             if digit < 8 {
-                state.strike_cells(3 * (digit + 1) + band, cells);
+                state.strike_in_band(digit + 1, band, cells);
             }
         }
     }
@@ -196,7 +196,7 @@ pub(super) fn strike_unsupported(state: &mut State, touched: [u32; 3], counts: &
         }
         for (band, &neighbours) in neighbours_of(cells).iter().enumerate() {
             if neighbours != 0 {
-                state.strike_cells(3 * digit + band, neighbours);
+                state.strike_in_band(digit, band, neighbours);
             }
         }
     }
@@ -255,10 +255,10 @@ fn strike_one_apart(state: &mut State, digit: usize, cells: [u32; 3]) {
             continue;
         }
         if digit > 0 {
-            state.strike_cells(3 * (digit - 1) + band, cells);
+            state.strike_in_band(digit - 1, band, cells);
         }
         if digit < 8 {
-            state.strike_cells(3 * (digit + 1) + band, cells);
+            state.strike_in_band(digit + 1, band, cells);
         }
     }
 }

@@ -332,12 +332,30 @@ impl State {
     /// of its band, for a rule, as [`State::strike`] does cell by cell.
     #[inline(always)]
     pub(super) fn strike_cells(&mut self, entry: usize, cells: u32) {
+        let lost = self.take_places(entry, cells);
+        self.unsolved[entry % 3] |= lost;
+        self.touched[entry % 3] |= lost;
+    }
+
+    /// Takes `digit` (0 to 8) from `cells` of band `band`, as
+    /// [`State::strike_cells`] does for its entry, where the caller knows
+    /// the band (which the entry would give only by a division).
+    #[inline(always)]
+    pub(super) fn strike_in_band(&mut self, digit: usize, band: usize, cells: u32) {
+        let lost = self.take_places(3 * digit + band, cells);
+        self.unsolved[band] |= lost;
+        self.touched[band] |= lost;
+    }
+
+    /// Takes `cells` from entry `entry`, marking it changed when it loses
+    /// one; returns the cells it lost.
+    #[inline(always)]
+    fn take_places(&mut self, entry: usize, cells: u32) -> u32 {
         let before = self.places[entry];
         let lost = before & cells;
         self.places[entry] = before & !cells;
         self.changed |= u32::from(lost != 0) << entry;
-        self.unsolved[entry % 3] |= lost;
-        self.touched[entry % 3] |= lost;
+        lost
     }
 
     /// Like [`State::place`], but first checks that the cell still allows
