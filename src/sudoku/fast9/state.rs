@@ -339,7 +339,7 @@ impl State {
 
     /// Takes `digit` (0 to 8) from `cells` of band `band`, as
     /// [`State::strike_cells`] does for its entry, where the caller knows
-    /// the band (which the entry would give only by a division).
+    /// the band (which the entry gives only as a remainder by three).
     #[inline(always)]
     pub(super) fn strike_in_band(&mut self, digit: usize, band: usize, cells: u32) {
         let lost = self.take_places(3 * digit + band, cells);
