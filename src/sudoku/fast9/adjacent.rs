@@ -59,13 +59,20 @@ const fn closed_neighbourhoods() -> [[u32; 3]; 81] {
 pub(super) fn strike_neighbours(state: &mut State, cell: usize, digit: usize) {
     for (band, &cells) in OPEN_NEIGHBOURHOODS[cell].iter().enumerate() {
         if cells != 0 {
-            if digit > 0 {
-                state.strike_in_band(digit - 1, band, cells);
-            }
-            if digit < 8 {
-                state.strike_in_band(digit + 1, band, cells);
-            }
+            strike_one_apart_in_band(state, digit, band, cells);
         }
+    }
+}
+
+/// Strikes the digits one apart from `digit` (0 to 8) from `cells` of
+/// band `band`.
+#[inline(always)]
+fn strike_one_apart_in_band(state: &mut State, digit: usize, band: usize, cells: u32) {
+    if digit > 0 {
+        state.strike_in_band(digit - 1, band, cells);
+    }
+    if digit < 8 {
+        state.strike_in_band(digit + 1, band, cells);
     }
 }
 
@@ -184,10 +191,10 @@ pub(super) fn strike_unsupported(state: &mut State, touched: [u32; 3], counts: &
             below[digit] = below[digit - 1] | places[digit - 1];
             above[8 - digit] = above[9 - digit] | places[9 - digit];
         }
-        for (digit, within) in within.iter_mut().enumerate() {
+        for (digit, cells) in within.iter_mut().enumerate() {
             let low = if digit > 0 { below[digit - 1] } else { 0 };
             let high = if digit < 8 { above[digit + 1] } else { 0 };
-            within[band] = few & !(low | high);
+            cells[band] = few & !(low | high);
         }
     }
     for (digit, cells) in within.iter().enumerate() {
@@ -251,14 +258,8 @@ fn meet(common: &mut [u32; 3], band: usize, mut cells: u32) {
 fn strike_one_apart(state: &mut State, digit: usize, cells: [u32; 3]) {
     for (band, &cells) in cells.iter().enumerate() {
         let cells = cells & state.open(band);
-        if cells == 0 {
-            continue;
-        }
-        if digit > 0 {
-            state.strike_in_band(digit - 1, band, cells);
-        }
-        if digit < 8 {
-            state.strike_in_band(digit + 1, band, cells);
+        if cells != 0 {
+            strike_one_apart_in_band(state, digit, band, cells);
         }
     }
 }
