@@ -322,3 +322,67 @@ fn non_consecutive_jigsaw(line: &str) -> serde_json::Value {
     assert!(obeys_regions(solution, regions), "{line}");
     object
 }
+
+#[test]
+#[ignore = "seconds in an optimised build: cargo test --release --test suite -- --ignored jigsaw::"]
+fn wide_non_consecutive_jigsaws_come_on_layouts_drawn_for_their_grids() {
+    // No random 12x12 layout of seed 3 admits a non-consecutive grid
+    // within its budget either: the layout is drawn for a grid there too.
+    let args: Vec<&str> = "generate --variant jigsaw,non-consecutive --size 12 --seed 3 -f json"
+        .split(' ')
+        .collect();
+    let (stdout, stderr, code) = run(&args, "");
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    let object: serde_json::Value = serde_json::from_str(stdout.trim_end()).unwrap();
+    assert!(
+        object["variants"].to_string().contains("non-consecutive"),
+        "{stdout}"
+    );
+    let digit = |symbol: u8| match symbol {
+        b'1'..=b'9' => symbol - b'0',
+        _ => symbol - b'A' + 10,
+    };
+    let solution: Vec<u8> = object["solution"]
+        .as_str()
+        .unwrap()
+        .bytes()
+        .map(digit)
+        .collect();
+    let regions = object["regions"].as_str().unwrap().as_bytes();
+    let givens = object["givens"].as_str().unwrap().as_bytes();
+    let n = 12;
+    assert_eq!(
+        (solution.len(), regions.len(), givens.len()),
+        (144, 144, 144)
+    );
+    // Every row, column and region holds each digit once, on the cells.
+    let complete = |cells: Vec<usize>| {
+        let mut digits: Vec<u8> = cells.iter().map(|&c| solution[c]).collect();
+        digits.sort_unstable();
+        digits == (1..=12).collect::<Vec<u8>>()
+    };
+    for k in 0..n {
+        assert!(complete((0..n).map(|j| k * n + j).collect()), "row {k}");
+        assert!(complete((0..n).map(|j| j * n + k).collect()), "column {k}");
+    }
+    for c in 0..n * n {
+        let region = (0..n * n).filter(|&o| regions[o] == regions[c]).collect();
+        assert!(complete(region), "the region of cell {c}");
+        let right = c % n < n - 1 && solution[c].abs_diff(solution[c + 1]) == 1;
+        let below = c < n * (n - 1) && solution[c].abs_diff(solution[c + n]) == 1;
+        assert!(!right && !below, "cell {c} beside a consecutive digit");
+        assert!(
+            givens[c] == b'.' || digit(givens[c]) == solution[c],
+            "cell {c}"
+        );
+    }
+    // A jigsaw, not the boxes of 3 rows by 4 columns: a region spans more.
+    let in_one_box = (0..n * n).all(|c| {
+        (0..n * n)
+            .filter(|&o| regions[o] == regions[c])
+            .all(|o| o / n / 3 == c / n / 3 && o % n / 4 == c % n / 4)
+    });
+    assert!(!in_one_box, "{stdout}");
+    let (counts, _, code) = run(&["count", "--limit", "2"], &stdout);
+    assert_eq!((counts.as_str(), code), ("1\n", 0));
+}

@@ -179,6 +179,21 @@ const SHAPE_PROBE_BUDGET: u64 = 1_000_000;
 /// so that their puzzles are minimal outright.
 const PROBE_BUDGET_ABOVE: usize = 16;
 
+/// The widest grids whose puzzles on a layout drawn for their grid
+/// ([`drawn_layout_probe_budget`]) search for another solution without a
+/// budget.
+const DRAWN_LAYOUT_PROBE_BUDGET_ABOVE: usize = 10;
+
+/// The node budget of each search for another solution while blanking
+/// givens of a puzzle of `size` on a jigsaw layout drawn for its grid
+/// (non-consecutive), to give [`Generator::set_probe_budget`]: such puzzles
+/// keep two to four givens, and above 10x10 a search of theirs can run for
+/// minutes (a 12x12 one had not ended in five), so there they get
+/// [`PROBE_BUDGET`] and stay unique, minimal within it.
+pub(crate) fn drawn_layout_probe_budget(size: Size) -> Option<u64> {
+    (size.side() > DRAWN_LAYOUT_PROBE_BUDGET_ABOVE).then_some(PROBE_BUDGET)
+}
+
 /// The node budget of the solver completing random givens into a grid
 /// under rules other than the classic ones.
 const GIVENS_FILL_BUDGET: u64 = 10_000;
@@ -261,6 +276,9 @@ pub struct Generator {
     /// `line * n + digit - 1`, the column of the digit in row `line`
     /// (`line < n`) or its row in column `line - n`.
     place: Vec<u8>,
+    /// The node budget of each search for another solution while blanking,
+    /// when set ([`Generator::set_probe_budget`]).
+    probe_budget: Option<u64>,
 }
 
 impl Default for Generator {
@@ -293,7 +311,17 @@ impl Generator {
             alone: Grid::empty(Size::NINE),
             unit_givens: Vec::new(),
             place: Vec::new(),
+            probe_budget: None,
         }
+    }
+
+    /// Gives each search for another solution while blanking givens a
+    /// budget of `nodes`; `None` (the default) leaves the budget to the
+    /// grid: none up to 16x16 on one grid, so that puzzles are minimal
+    /// outright. A search that reaches the budget keeps the givens it was
+    /// testing: the puzzle stays unique, minimal within the budget.
+    pub fn set_probe_budget(&mut self, nodes: Option<u64>) {
+        self.probe_budget = nodes;
     }
 
     /// Fills `grid` with a random complete grid of `size`.
@@ -793,6 +821,7 @@ impl Generator {
                 );
                 self.matrix.set_tie_break(tie_break(geometry));
                 let budget = match geometry.grids().len() {
+                    _ if self.probe_budget.is_some() => self.probe_budget,
                     _ if geometry.side() > PROBE_BUDGET_ABOVE => Some(PROBE_BUDGET),
                     0 | 1 => None,
                     _ => Some(SHAPE_PROBE_BUDGET),

@@ -11,7 +11,9 @@
 //! boxes, and the layout is stirred by trades of cells of one digit, which
 //! keep it a layout that grid obeys.
 
-use crate::sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec};
+use crate::sudoku::generate::{
+    drawn_layout_probe_budget, GenerateError, Generated, Generator, PuzzleSpec,
+};
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::random::Rng;
@@ -156,15 +158,23 @@ fn neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
 }
 
 /// The largest side on which a jigsaw whose random layouts all fail
-/// draws its layout for a grid instead. Such rules keep few givens, and the
-/// uniqueness checks of the blanking grow with the side: non-consecutive
-/// takes about 6.5 s a puzzle on 9x9 and 40 s on 10x10, and had not ended
-/// one 12x12 puzzle in five minutes.
-const GRID_FIRST_MAX_SIDE: usize = 10;
+/// draws its layout for a grid instead. Such rules keep few givens, and the uniqueness checks of the
+/// blanking grow with the side: non-consecutive takes about 6.5 s a puzzle
+/// on 9x9 and 40 s on 10x10, and above 10x10 each of its searches for
+/// another solution gets a budget
+/// ([`crate::sudoku::generate::drawn_layout_probe_budget`]), without which a
+/// 12x12 puzzle had not ended in five minutes.
+const GRID_FIRST_MAX_SIDE: usize = 16;
 
-/// A layout drawn for a grid keeps at least one cell in this many out of
-/// the region it started in.
-const MIN_OFF_BOXES: usize = 4;
+/// How many cells a layout drawn for a grid of `size` keeps at least out of
+/// the region they started in: a quarter of the cells up to 9x9, and above
+/// that a quarter of nine for each region. The trades of two cells of one
+/// digit stall on wide grids: on 16x16 non-consecutive grids, whatever the
+/// number of trades, about 20 to 50 of the 256 cells leave their box,
+/// seldom the 64 of a quarter.
+fn least_off_boxes(size: Size) -> usize {
+    size.cells().min(9 * size.side()) / 4
+}
 
 /// Makes jigsaw puzzles: a random layout some grid obeys, then a puzzle
 /// unique and minimal under it.
@@ -182,14 +192,14 @@ impl JigsawGenerator {
 
     /// A random jigsaw puzzle of `spec.size` under `rules` (whose boxes are
     /// replaced by random regions) and the rules with its regions. When no
-    /// random layout of the 200 tried gives a grid quickly, a side up to 10
+    /// random layout of the 200 tried gives a grid quickly, a side up to 16
     /// gets a layout drawn for a grid of the rules under the boxes.
     ///
     /// # Errors
     ///
     /// Fails as [`Generator::puzzle_in`] does, or when no layout of
     /// the 200 tried gives a grid quickly and no grid under the boxes
-    /// serves (the side is above 10, or the rules admit no such grid).
+    /// serves (the side is above 16, or the rules admit no such grid).
     pub fn puzzle(
         &mut self,
         rules: &Rules,
@@ -197,7 +207,10 @@ impl JigsawGenerator {
         rng: &mut Rng,
     ) -> Result<(Generated, Rules), GenerateError> {
         match self.layout(rules, spec.size, rng) {
-            Ok((rules, geometry)) => Ok((self.generator.puzzle_in(&geometry, spec, rng)?, rules)),
+            Ok((rules, geometry)) => {
+                self.generator.set_probe_budget(None);
+                Ok((self.generator.puzzle_in(&geometry, spec, rng)?, rules))
+            }
             Err(GenerateError::GaveUp { .. }) if spec.size.side() <= GRID_FIRST_MAX_SIDE => {
                 self.puzzle_of_grid(rules, spec, rng)
             }
@@ -219,6 +232,8 @@ impl JigsawGenerator {
             rate: spec.rate || spec.difficulty.is_some(),
             ..*spec
         };
+        self.generator
+            .set_probe_budget(drawn_layout_probe_budget(spec.size));
         for attempts in 1..=spec.max_attempts {
             let (rules, jigsaw, solution) = self.layout_of_grid(rules, spec.size, rng)?;
             let made = self
@@ -283,7 +298,7 @@ impl JigsawGenerator {
             // Some grids leave few trades: their layouts stay too close to
             // the boxes to count as jigsaws.
             let regions = regions_of_grid(&solution, rng);
-            if cells_off_boxes(&regions, size) < size.cells() / MIN_OFF_BOXES {
+            if cells_off_boxes(&regions, size) < least_off_boxes(size) {
                 continue;
             }
             let rules = Rules {
@@ -302,7 +317,7 @@ impl JigsawGenerator {
     }
 
     /// [`JigsawGenerator::layout`], and when no random layout gives a grid
-    /// quickly, on a side up to 10, a layout drawn for a grid of the
+    /// quickly, on a side up to 16, a layout drawn for a grid of the
     /// rules under the boxes ([`regions_of_grid`]), with that grid: the
     /// grid to draw further rules on, which a search of the layout might
     /// take long to find.
@@ -310,7 +325,7 @@ impl JigsawGenerator {
     /// # Errors
     ///
     /// Fails as [`JigsawGenerator::layout`] does when no grid under the
-    /// boxes serves (the side is above 10, or the rules admit none).
+    /// boxes serves (the side is above 16, or the rules admit none).
     pub fn layout_with_grid(
         &mut self,
         rules: &Rules,
