@@ -59,7 +59,7 @@ pub use sudoku::frame::Frame;
 pub use sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec, Symmetry};
 pub use sudoku::geometry::{Geometry, GeometryBuilder, GeometryError};
 pub use sudoku::grid::{Cell, Conflict, Grid, Size, Unit, WrongSum};
-pub use sudoku::jigsaw::{random_regions, regions_of_grid, JigsawGenerator};
+pub use sudoku::jigsaw::{check_jigsaw_rules, random_regions, regions_of_grid, JigsawGenerator};
 pub use sudoku::killer::{
     Killer, KillerError, KillerGenerator, MAX_SIDE as KILLER_MAX_SIDE,
     NODE_BUDGET as KILLER_NODE_BUDGET,

@@ -153,6 +153,28 @@ fn generated_variant_puzzles_read_back_unique_under_the_same_variant() {
     let refused = run(&["generate", "--size", "4", "--variant", "hyper"], "");
     assert_eq!(refused.status, Some(2));
     assert!(refused.stderr.contains("hyper rule needs a 9x9 grid"));
+    // Nor on a jigsaw: no layout is tried for rules that stand on none.
+    for (size, rules, message) in [
+        (
+            "12",
+            "jigsaw,hyper",
+            "the hyper rule needs a 9x9 grid; found 12x12",
+        ),
+        ("9", "jigsaw,disjoint", "the disjoint rule needs boxes"),
+        (
+            "9",
+            "jigsaw,disjoint,killer",
+            "the disjoint rule needs boxes",
+        ),
+    ] {
+        let refused = run(&["generate", "--size", size, "--variant", rules], "");
+        assert_eq!(refused.status, Some(2), "{rules}: {}", refused.stderr);
+        assert!(
+            refused.stderr.contains(message),
+            "{rules}: {}",
+            refused.stderr
+        );
+    }
     // A puzzle not made: status 1, whichever generator gave up.
     for rules in ["anti-king", "killer,anti-king", "anti-king,xv"] {
         let no_grid = run(&["generate", "--size", "4", "--variant", rules], "");

@@ -6,9 +6,9 @@
 
 use pyo3::prelude::*;
 use sudoku_dlx::{
-    puzzle_of_level_in, write_description, write_line, write_regions, Alphabet, Boxes, Explainer,
-    Generator, Geometry, Grid, JigsawGenerator, KillerGenerator, LogicLevel, PuzzleSpec, Rng,
-    Rules, Size, Symmetry, KILLER_MAX_SIDE,
+    check_jigsaw_rules, puzzle_of_level_in, write_description, write_line, write_regions, Alphabet,
+    Boxes, Explainer, Generator, Geometry, Grid, JigsawGenerator, KillerGenerator, LogicLevel,
+    PuzzleSpec, Rng, Rules, Size, Symmetry, KILLER_MAX_SIDE,
 };
 
 use crate::batch::{run_parallel, thread_count};
@@ -77,6 +77,9 @@ impl Request<'_> {
                 ));
             }
             rules.boxes = parse_boxes(boxes)?;
+        }
+        if jigsaw {
+            check_jigsaw_rules(&rules, size).map_err(|error| bad_argument(error.to_string()))?;
         }
         let technique_level = level(self.difficulty, self.method)?;
         if (killer || jigsaw) && (self.solved || self.difficulty.is_some()) {

@@ -76,6 +76,24 @@ def test_the_search_levels_are_refused_as_the_binary_refuses_them(binary, kwargs
         sudoku_dlx.generate(**kwargs)
 
 
+@pytest.mark.parametrize(
+    "size, variant, message",
+    [
+        (12, ["jigsaw", "hyper"], "the hyper rule needs a 9x9 grid; found 12x12"),
+        (9, ["jigsaw", "disjoint"], "the disjoint rule needs boxes"),
+    ],
+)
+def test_rules_that_stand_on_no_jigsaw_are_refused_as_the_binary_refuses_them(
+    binary, size, variant, message
+):
+    flags = ["--size", str(size), "--variant", ",".join(variant)]
+    done = run(binary, ["generate", *flags], "")
+    assert done.returncode == 2
+    assert message in done.stderr
+    with pytest.raises(ValueError, match=message):
+        sudoku_dlx.generate(size=size, variant=variant, seed=1)
+
+
 def test_generate_error_when_nothing_fits():
     with pytest.raises(sudoku_dlx.GenerateError) as raised:
         sudoku_dlx.generate(seed=1, max_givens=17)

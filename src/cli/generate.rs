@@ -11,9 +11,9 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use anyhow::Context;
 use rayon::prelude::*;
 use sudoku_dlx::{
-    puzzle_of_level_in, Decorated, Decorator, Explainer, Explanation, GenerateError, Generator,
-    Geometry, Grid, JigsawGenerator, Killer, KillerError, KillerGenerator, PuzzleSpec, Rng, Size,
-    KILLER_MAX_SIDE,
+    check_jigsaw_rules, puzzle_of_level_in, Decorated, Decorator, Explainer, Explanation,
+    GenerateError, Generator, Geometry, Grid, JigsawGenerator, Killer, KillerError,
+    KillerGenerator, PuzzleSpec, Rng, Size, KILLER_MAX_SIDE,
 };
 
 use super::facts::PlayerLevel;
@@ -43,6 +43,9 @@ pub fn main(args: &GenerateArgs) -> anyhow::Result<Status> {
             "killer puzzles keep the boxes, and a {size} grid has none: add the jigsaw rule for \
              regions"
         );
+    }
+    if args.jigsaw() {
+        check_jigsaw_rules(&args.rules(), args.spec().size)?;
     }
     if args.killer() && args.spec().size.side() > KILLER_MAX_SIDE {
         let size = args.spec().size;

@@ -17,8 +17,9 @@ use crate::sudoku::generate::{
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::random::Rng;
-use crate::sudoku::rules::{Boxes, Rules};
+use crate::sudoku::rules::{Boxes, Rules, RulesError};
 use crate::sudoku::solver::Solver;
+use crate::sudoku::variants::VariantError;
 
 /// Search nodes a layout gets to show that some grid obeys it.
 const LAYOUT_NODE_BUDGET: u64 = 20_000;
@@ -61,6 +62,39 @@ pub fn regions_of_grid(solution: &Grid, rng: &mut Rng) -> Vec<u8> {
         rng,
     );
     regions
+}
+
+/// Checks that the rules of `rules` may stand on a jigsaw of `size`, for a
+/// caller to ask before [`JigsawGenerator`] tries layouts: a rule defined
+/// for another size, or on boxes, stands on no layout, so every layout
+/// would fail and the generator would only report giving up.
+///
+/// # Errors
+///
+/// The first rule that stands on no jigsaw of `size`: `hyper` on any
+/// other size than 9x9, `disjoint` (the same place in every box).
+///
+/// # Example
+///
+/// ```
+/// use sudoku_dlx::{check_jigsaw_rules, Rules, Size, Variant};
+///
+/// let rules = |variant| Rules { variants: vec![variant], ..Rules::classic() };
+/// assert!(check_jigsaw_rules(&rules(Variant::Hyper), Size::NINE).is_ok());
+/// let twelve = Size::from_side(12).unwrap();
+/// assert!(check_jigsaw_rules(&rules(Variant::Hyper), twelve).is_err());
+/// assert!(check_jigsaw_rules(&rules(Variant::Disjoint), Size::NINE).is_err());
+/// ```
+pub fn check_jigsaw_rules(rules: &Rules, size: Size) -> Result<(), VariantError> {
+    let jigsaw = Rules {
+        boxes: Boxes::Regions(first_regions(size)),
+        ..rules.clone()
+    };
+    match jigsaw.geometry(size) {
+        Err(RulesError::Variant(error)) => Err(error),
+        // Other errors may come from the regions: another layout may serve.
+        _ => Ok(()),
+    }
 }
 
 /// The cells of `regions` not in the region of the same number in the
