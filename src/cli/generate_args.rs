@@ -36,7 +36,7 @@ pub struct GenerateArgs {
     pub seed: Option<u64>,
     /// Side of the grid, 4 to 36 (a prime side needs --boxes none or
     /// --variant jigsaw); above 16, puzzles are minimal within a search
-    /// budget per check, and so are non-consecutive jigsaws above 10
+    /// budget per check, and so are those with other rules above 10
     #[arg(long, value_name = "SIDE", default_value = "9", value_parser = parse_size)]
     pub size: Size,
     /// Variant rules the puzzles obey besides rows, columns and boxes, as a

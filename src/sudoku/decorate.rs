@@ -15,9 +15,7 @@ use thiserror::Error;
 
 use crate::sudoku::constraints::{neighbour_pairs, Constraint};
 use crate::sudoku::frame::Frame;
-use crate::sudoku::generate::{
-    drawn_layout_probe_budget, GenerateError, Generated, Generator, PuzzleSpec,
-};
+use crate::sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec};
 use crate::sudoku::grid::Grid;
 use crate::sudoku::random::Rng;
 use crate::sudoku::rules::{Rules, RulesError};
@@ -109,9 +107,7 @@ impl Decorator {
     /// [`Decorator::puzzle`], with the rules drawn on `grid` when given: a
     /// complete grid that obeys `base`, for a base whose grids a search
     /// would take long to find (a jigsaw whose layout was drawn for a
-    /// grid, `JigsawGenerator::layout_with_grid`). Such a puzzle keeps few
-    /// givens: above 10x10 it is minimal within a search budget
-    /// (`Generator::set_probe_budget`).
+    /// grid, `JigsawGenerator::layout_with_grid`).
     ///
     /// # Errors
     ///
@@ -144,10 +140,6 @@ impl Decorator {
         }
         let geometry = rules.geometry(size)?;
         debug_assert_eq!(geometry.first_conflict(&solution), None);
-        // A layout drawn for its grid keeps few givens (see
-        // `drawn_layout_probe_budget`).
-        let budget = grid.and_then(|_| drawn_layout_probe_budget(size));
-        self.generator.set_probe_budget(budget);
         let made = self
             .generator
             .puzzle_of_solution_in(&geometry, &solution, spec, rng)?;

@@ -179,20 +179,21 @@ const SHAPE_PROBE_BUDGET: u64 = 1_000_000;
 /// so that their puzzles are minimal outright.
 const PROBE_BUDGET_ABOVE: usize = 16;
 
-/// The widest grids whose puzzles on a layout drawn for their grid
-/// ([`drawn_layout_probe_budget`]) search for another solution without a
-/// budget.
-const DRAWN_LAYOUT_PROBE_BUDGET_ABOVE: usize = 10;
+/// The widest grids with rules beyond the classic ones (regions, variant
+/// rules, cages, other boxes) whose searches for another solution while
+/// blanking have no budget; wider ones get [`RULES_PROBE_BUDGET`]. Above
+/// 10x10 a few such searches run for minutes: a non-consecutive jigsaw of a
+/// few givens on 12x12 had not ended one in five minutes, and a 12x12
+/// jigsaw with arrows (seed 1) spent more than thirteen on one puzzle.
+const RULES_PROBE_BUDGET_ABOVE: usize = 10;
 
 /// The node budget of each search for another solution while blanking
-/// givens of a puzzle of `size` on a jigsaw layout drawn for its grid
-/// (non-consecutive), to give [`Generator::set_probe_budget`]: such puzzles
-/// keep two to four givens, and above 10x10 a search of theirs can run for
-/// minutes (a 12x12 one had not ended in five), so there they get
-/// [`PROBE_BUDGET`] and stay unique, minimal within it.
-pub(crate) fn drawn_layout_probe_budget(size: Size) -> Option<u64> {
-    (size.side() > DRAWN_LAYOUT_PROBE_BUDGET_ABOVE).then_some(PROBE_BUDGET)
-}
+/// givens of a grid with rules beyond the classic ones wider than
+/// [`RULES_PROBE_BUDGET_ABOVE`]: a search that reaches it keeps its givens,
+/// so the puzzle stays unique, minimal within the budget. With it a 12x12
+/// non-consecutive puzzle (seed 1) takes 6 s rather than 35 s and keeps
+/// the 28 givens of the minimal one; with a tenth of it, 1 s but 32 givens.
+const RULES_PROBE_BUDGET: u64 = 1_000_000;
 
 /// The node budget of the solver completing random givens into a grid
 /// under rules other than the classic ones.
@@ -276,9 +277,6 @@ pub struct Generator {
     /// `line * n + digit - 1`, the column of the digit in row `line`
     /// (`line < n`) or its row in column `line - n`.
     place: Vec<u8>,
-    /// The node budget of each search for another solution while blanking,
-    /// when set ([`Generator::set_probe_budget`]).
-    probe_budget: Option<u64>,
 }
 
 impl Default for Generator {
@@ -311,17 +309,7 @@ impl Generator {
             alone: Grid::empty(Size::NINE),
             unit_givens: Vec::new(),
             place: Vec::new(),
-            probe_budget: None,
         }
-    }
-
-    /// Gives each search for another solution while blanking givens a
-    /// budget of `nodes`; `None` (the default) leaves the budget to the
-    /// grid: none up to 16x16 on one grid, so that puzzles are minimal
-    /// outright. A search that reaches the budget keeps the givens it was
-    /// testing: the puzzle stays unique, minimal within the budget.
-    pub fn set_probe_budget(&mut self, nodes: Option<u64>) {
-        self.probe_budget = nodes;
     }
 
     /// Fills `grid` with a random complete grid of `size`.
@@ -462,7 +450,10 @@ impl Generator {
     /// `geometry` (a variant, other boxes, regions), minimal for those
     /// rules, as `spec` asks; the size is the geometry's (`spec.size` is
     /// not read). The rules of the geometry decide everything: the
-    /// complete grid, the uniqueness of every step, the rating.
+    /// complete grid, the uniqueness of every step, the rating. Above
+    /// 16x16 each check that a given may go stops at 100,000 nodes, and
+    /// above 10x10 on a geometry that is not classic at 1,000,000, and then
+    /// keeps the given: the puzzle stays unique, minimal within the budget.
     ///
     /// # Errors
     ///
@@ -821,8 +812,10 @@ impl Generator {
                 );
                 self.matrix.set_tie_break(tie_break(geometry));
                 let budget = match geometry.grids().len() {
-                    _ if self.probe_budget.is_some() => self.probe_budget,
                     _ if geometry.side() > PROBE_BUDGET_ABOVE => Some(PROBE_BUDGET),
+                    _ if geometry.side() > RULES_PROBE_BUDGET_ABOVE && !geometry.is_classic() => {
+                        Some(RULES_PROBE_BUDGET)
+                    }
                     0 | 1 => None,
                     _ => Some(SHAPE_PROBE_BUDGET),
                 };

@@ -11,9 +11,7 @@
 //! boxes, and the layout is stirred by trades of cells of one digit, which
 //! keep it a layout that grid obeys.
 
-use crate::sudoku::generate::{
-    drawn_layout_probe_budget, GenerateError, Generated, Generator, PuzzleSpec,
-};
+use crate::sudoku::generate::{GenerateError, Generated, Generator, PuzzleSpec};
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Grid, Size};
 use crate::sudoku::random::Rng;
@@ -192,12 +190,11 @@ fn neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
 }
 
 /// The largest side on which a jigsaw whose random layouts all fail
-/// draws its layout for a grid instead. Such rules keep few givens, and the uniqueness checks of the
-/// blanking grow with the side: non-consecutive takes about 6.5 s a puzzle
-/// on 9x9 and 40 s on 10x10, and above 10x10 each of its searches for
-/// another solution gets a budget
-/// ([`crate::sudoku::generate::drawn_layout_probe_budget`]), without which a
-/// 12x12 puzzle had not ended in five minutes.
+/// draws its layout for a grid instead. Such rules keep few givens, and
+/// the uniqueness checks of the blanking grow with the side:
+/// non-consecutive takes about 6.5 s a puzzle on 9x9 and 40 s on 10x10;
+/// above 10x10 each check has a budget (see [`Generator::puzzle_in`]),
+/// without which a 12x12 puzzle had not ended in five minutes.
 const GRID_FIRST_MAX_SIDE: usize = 16;
 
 /// How many cells a layout drawn for a grid of `size` keeps at least out of
@@ -241,10 +238,7 @@ impl JigsawGenerator {
         rng: &mut Rng,
     ) -> Result<(Generated, Rules), GenerateError> {
         match self.layout(rules, spec.size, rng) {
-            Ok((rules, geometry)) => {
-                self.generator.set_probe_budget(None);
-                Ok((self.generator.puzzle_in(&geometry, spec, rng)?, rules))
-            }
+            Ok((rules, geometry)) => Ok((self.generator.puzzle_in(&geometry, spec, rng)?, rules)),
             Err(GenerateError::GaveUp { .. }) if spec.size.side() <= GRID_FIRST_MAX_SIDE => {
                 self.puzzle_of_grid(rules, spec, rng)
             }
@@ -266,8 +260,6 @@ impl JigsawGenerator {
             rate: spec.rate || spec.difficulty.is_some(),
             ..*spec
         };
-        self.generator
-            .set_probe_budget(drawn_layout_probe_budget(spec.size));
         for attempts in 1..=spec.max_attempts {
             let (rules, jigsaw, solution) = self.layout_of_grid(rules, spec.size, rng)?;
             let made = self
