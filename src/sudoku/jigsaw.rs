@@ -231,6 +231,8 @@ impl JigsawGenerator {
     /// Fails as [`Generator::puzzle_in`] does, or when no layout of
     /// the 200 tried gives a grid quickly and no grid under the boxes
     /// serves (the side is above 16, or the rules admit no such grid).
+    /// Rules that stand on no jigsaw fail so after every layout is tried:
+    /// [`check_jigsaw_rules`] names them at once.
     pub fn puzzle(
         &mut self,
         rules: &Rules,
