@@ -2,12 +2,17 @@
 //! candidates, let [`State::propagate`] do the forced work, and copy the
 //! state at each branch so that backtracking is a copy back.
 //!
-//! Among cells of as few candidates, the search branches on the one whose
-//! digits have most often led straight to a contradiction in this puzzle
-//! (a failure count per cell, after the "weighted degree" heuristics of
-//! constraint solvers): a cell that failed before sits where the puzzle is
-//! tight, and branching there first cuts the tree. Until the first
-//! failure, the first such cell is taken, at no cost. The rules may put
+//! Among cells of as few candidates, the classic search branches on the
+//! one whose digits have most often led straight to a contradiction in
+//! this puzzle (a failure count per cell, after the "weighted degree"
+//! heuristics of constraint solvers): a cell that failed before sits where
+//! the puzzle is tight, and branching there first cuts the tree. Until the
+//! first failure, the first such cell is taken, at no cost. A grid with
+//! rules, whose searches are longer, weighs what every try did instead: the
+//! impact of a digit in a cell is the share of the open cells that placing
+//! it filled, 1 for a contradiction (after the "impact-based search" of
+//! constraint solvers), and the cell whose candidates had the most impact
+//! in sum goes first, its branches expected to leave least. The rules may put
 //! some cells first: statically (the dots of a negative grid, the cells of
 //! renban lines) and by the state (on a non-consecutive grid, the cells
 //! beside two open cells or more).
@@ -40,6 +45,8 @@ const FIRST_RUN: u64 = 1_000_000;
 #[derive(Debug, Clone, Copy)]
 struct Branch {
     state: State,
+    /// The open cells of `state`.
+    size: u32,
     cell: u8,
     digits: u16,
 }
@@ -55,6 +62,11 @@ pub(super) struct Search {
     failures: [u32; 81],
     /// True once some cell has failed in this search.
     any_failure: bool,
+    /// On a grid with rules, for each digit and cell, the impact of the
+    /// digit tried there in this search: the share of the open cells its
+    /// placement and the forced work filled (1 for a contradiction), a
+    /// moving mean ([`MOVE`]) from [`PRIOR`].
+    impacts: [[f32; 81]; 9],
     /// The nodes of a first run on a grid with rules ([`FIRST_RUN`]).
     first_run: u64,
     /// How many times the last search started again.
@@ -72,6 +84,7 @@ impl Default for Search {
             branches: Vec::new(),
             failures: [0; 81],
             any_failure: false,
+            impacts: [[PRIOR; 81]; 9],
             first_run: FIRST_RUN,
             restarts: 0,
             give_up_at: u64::MAX,
@@ -108,6 +121,9 @@ impl Search {
             self.failures = [0; 81];
             self.any_failure = false;
         }
+        if R::ANY {
+            self.impacts = [[PRIOR; 81]; 9];
+        }
         self.restarts = 0;
         let (start, start_counts) = (state, counts);
         // Where the run stops to start again while no solution is found:
@@ -138,22 +154,28 @@ impl Search {
                     continue 'search;
                 }
                 let failures = self.any_failure.then_some(&self.failures);
-                let cell = choose(&state, &counts, rules, failures);
+                let cell = choose(&state, &counts, rules, failures, &self.impacts);
                 let digits = state.candidates(cell);
                 let first = digits.trailing_zeros() as usize;
                 stats.branches += 1;
+                let size = if R::ANY { state.open_cells() } else { 0 };
                 self.branches.push(Branch {
                     state,
+                    size,
                     cell: cell as u8,
-                    digits: digits & (digits - 1),
+                    digits: digits & !(1 << first),
                 });
                 state.place(cell, first, rules);
+                let start = stats.nodes;
                 stats.nodes += 1;
                 if let Ok(next) = state.propagate(&mut stats.nodes, rules) {
                     counts = next;
+                    if R::ANY {
+                        self.record(cell, first, size, stats.nodes - start);
+                    }
                     continue 'search;
                 }
-                self.fail(cell);
+                self.fail(cell, first);
             }
             // Backtrack to the deepest branch with a digit left to try.
             loop {
@@ -168,17 +190,21 @@ impl Search {
                 let digit = branch.digits.trailing_zeros() as usize;
                 branch.digits &= branch.digits - 1;
                 state = branch.state;
-                let cell = branch.cell as usize;
+                let (cell, size) = (branch.cell as usize, branch.size);
                 if branch.digits == 0 {
                     self.branches.pop();
                 }
                 state.place(cell, digit, rules);
+                let start = stats.nodes;
                 stats.nodes += 1;
                 if let Ok(next) = state.propagate(&mut stats.nodes, rules) {
                     counts = next;
+                    if R::ANY {
+                        self.record(cell, digit, size, stats.nodes - start);
+                    }
                     continue 'search;
                 }
-                self.fail(cell);
+                self.fail(cell, digit);
             }
         }
     }
@@ -212,38 +238,57 @@ impl Search {
         self.restarts
     }
 
-    /// Counts a digit tried in `cell` that led straight to a contradiction.
+    /// Records the impact of `digit` tried in `cell` on a grid of `size`
+    /// open cells, where it and the forced work placed `placed` digits.
     #[inline]
-    fn fail(&mut self, cell: usize) {
+    fn record(&mut self, cell: usize, digit: usize, size: u32, placed: u64) {
+        let impact = placed as f32 / size as f32;
+        let mean = &mut self.impacts[digit][cell];
+        *mean += MOVE * (impact - *mean);
+    }
+
+    /// Counts `digit` tried in `cell` that led straight to a contradiction,
+    /// an impact of 1.
+    #[inline]
+    fn fail(&mut self, cell: usize, digit: usize) {
         self.failures[cell] = self.failures[cell].saturating_add(1);
         self.any_failure = true;
+        let mean = &mut self.impacts[digit][cell];
+        *mean += MOVE * (1.0 - *mean);
     }
 }
 
 /// The cell to branch on: among the cells the rules prefer with two
 /// candidates, else three, then among those they prefer in this state
 /// ([`ExtraRules::preferred_now`]; never on a jigsaw), then among all cells
-/// with two, else three, the one that failed most often (`failures`, none
-/// yet when `None`; the first on a tie); else, on a grid with rules, the
-/// one of the fewest candidates for each failure, and on the classic grid
-/// the first with the fewest.
+/// with two, else three, on a grid with rules the one whose candidates had
+/// the most impact (`impacts`), and on the classic grid the one that failed
+/// most often (`failures`, none yet when `None`); the first on a tie. Else,
+/// on a grid with rules, the one of the fewest candidates for each
+/// failure, and on the classic grid the first with the fewest.
 fn choose<R: ExtraRules>(
     state: &State,
     counts: &Counts,
     rules: &R,
     failures: Option<&[u32; 81]>,
+    impacts: &[[f32; 81]; 9],
 ) -> usize {
     if R::ANY {
         for tier in [&counts.two, &counts.three] {
-            if let Some(cell) = most_failed(tier, |band| rules.preferred(band), failures) {
+            if let Some(cell) = most_impact(state, tier, |band| rules.preferred(band), impacts) {
                 return cell;
             }
         }
         if let Some(first) = rules.preferred_now(state) {
             for tier in [&counts.two, &counts.three] {
-                if let Some(cell) = most_failed(tier, |band| first[band], failures) {
+                if let Some(cell) = most_impact(state, tier, |band| first[band], impacts) {
                     return cell;
                 }
+            }
+        }
+        for tier in [&counts.two, &counts.three] {
+            if let Some(cell) = most_impact(state, tier, |_| BAND, impacts) {
+                return cell;
             }
         }
     }
@@ -270,6 +315,44 @@ fn choose<R: ExtraRules>(
     }
 }
 
+/// The impact a digit is taken to have in a cell where it was not tried:
+/// near what a digit that does not fail fills (design.md, "Impacts choose
+/// among the cells of as few candidates").
+const PRIOR: f32 = 0.1;
+
+/// The weight of the latest impact in the moving mean: recent trials say
+/// more about the part of the tree the search is in.
+const MOVE: f32 = 0.5;
+
+/// The cell of `cells` (band by band, all of as many candidates) within
+/// `mask` whose candidates have the most impact in sum, the first on a
+/// tie: the one whose branches are expected to leave the least to search.
+#[inline(always)]
+pub(super) fn most_impact(
+    state: &State,
+    cells: &[u32; 3],
+    mask: impl Fn(usize) -> u32,
+    impacts: &[[f32; 81]; 9],
+) -> Option<usize> {
+    let cells: [u32; 3] = std::array::from_fn(|band| cells[band] & mask(band));
+    if cells == [0; 3] {
+        return None;
+    }
+    let mut sums = [0f32; 81];
+    for (digit, impacts) in impacts.iter().enumerate() {
+        let places = state.places(digit);
+        for band in 0..3 {
+            let mut cells = cells[band] & places[band];
+            while cells != 0 {
+                let cell = 27 * band + cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                sums[cell] += impacts[cell];
+            }
+        }
+    }
+    highest(&cells, |cell| sums[cell])
+}
+
 /// The cell of `cells` (band by band) within `mask` that failed most often,
 /// the first on a tie; `None` when there is no such cell.
 #[inline(always)]
@@ -284,14 +367,23 @@ pub(super) fn most_failed(
             (cells != 0).then(|| 27 * band + cells.trailing_zeros() as usize)
         });
     };
-    let mut best: Option<(usize, u32)> = None;
+    let cells: [u32; 3] = std::array::from_fn(|band| cells[band] & mask(band));
+    highest(&cells, |cell| failures[cell])
+}
+
+/// The cell of `cells` (band by band) with the highest `score`, the first
+/// on a tie; `None` when there is no cell.
+#[inline(always)]
+fn highest<T: PartialOrd + Copy>(cells: &[u32; 3], score: impl Fn(usize) -> T) -> Option<usize> {
+    let mut best: Option<(usize, T)> = None;
     for (band, &cells) in cells.iter().enumerate() {
-        let mut cells = cells & mask(band);
+        let mut cells = cells;
         while cells != 0 {
             let cell = 27 * band + cells.trailing_zeros() as usize;
             cells &= cells - 1;
-            if best.is_none_or(|(_, most)| failures[cell] > most) {
-                best = Some((cell, failures[cell]));
+            let score = score(cell);
+            if best.is_none_or(|(_, most)| score > most) {
+                best = Some((cell, score));
             }
         }
     }

@@ -218,6 +218,12 @@ impl State {
         self.unsolved[band]
     }
 
+    /// How many cells are still open.
+    #[inline(always)]
+    pub(super) fn open_cells(&self) -> u32 {
+        self.unsolved.iter().map(|band| band.count_ones()).sum()
+    }
+
     /// The cells that lost a candidate since the last call, band by band
     /// (every cell at the first), for the rules to narrow from those only.
     #[inline(always)]

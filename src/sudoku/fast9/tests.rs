@@ -496,6 +496,30 @@ fn the_branch_goes_to_the_cell_that_failed_most_often() {
     assert_eq!(most_failed(&[0; 3], all, Some(&failures)), None);
 }
 
+#[test]
+fn the_branch_goes_to_the_cell_whose_candidates_had_most_impact() {
+    use super::search::most_impact;
+    let mut state = super::state::State::new();
+    // Cells 3 and 20 in band 0, 30 in band 1, 60 in band 2.
+    let cells = [1 << 3 | 1 << 20, 1 << 3, 1 << 6];
+    let all = |_: usize| u32::MAX;
+    let mut impacts = [[0.1f32; 81]; 9];
+    // A tie: the first.
+    assert_eq!(most_impact(&state, &cells, all, &impacts), Some(3));
+    impacts[4][30] = 0.5;
+    impacts[2][20] = 0.3;
+    assert_eq!(most_impact(&state, &cells, all, &impacts), Some(30));
+    // A digit struck from a cell no longer counts there.
+    state.strike(30, 4);
+    assert_eq!(most_impact(&state, &cells, all, &impacts), Some(20));
+    impacts[0][60] = 1.0;
+    assert_eq!(most_impact(&state, &cells, all, &impacts), Some(60));
+    // A mask of band 0 alone leaves out cells 30 and 60.
+    let first_band = |band: usize| if band == 0 { u32::MAX } else { 0 };
+    assert_eq!(most_impact(&state, &cells, first_band, &impacts), Some(20));
+    assert_eq!(most_impact(&state, &[0; 3], all, &impacts), None);
+}
+
 /// The cells whose edges arc consistency reads and the cells the search
 /// branches on first, on a 9x9 grid with `constraints`.
 fn arc_sources_and_preferred(
