@@ -218,11 +218,8 @@ fn generated_rules_combine_with_jigsaw_regions_and_killer_cages() {
         assert_eq!((counts.as_str(), code), ("1\n1\n1\n", 0), "{rules}");
     }
     // A prime side has no boxes, but a jigsaw killer has regions.
-    let args: Vec<&str> = "generate --variant jigsaw,killer --size 5 --seed 7"
-        .split(' ')
-        .collect();
-    let (killer, stderr, code) = run(&args, "");
-    assert_eq!((code, stderr.as_str(), killer.lines().count()), (0, "", 1));
+    let killer = generated("generate --variant jigsaw,killer --size 5 --seed 7");
+    assert_eq!(killer.lines().count(), 1, "{killer}");
     assert!(killer.contains("\"regions\":"), "{killer}");
     assert_eq!(run(&["count", "--limit", "2"], &killer).0, "1\n");
     // A killer has no givens for drawn rules to go with: refused, not
@@ -273,23 +270,14 @@ fn nine_by_nine_non_consecutive_jigsaws_with_drawn_rules_come_on_layouts_drawn_f
     // its budget: the layout is drawn for a grid, and the XV markers are
     // drawn on that grid. (Puzzles blanked from such a grid without drawn
     // rules, longer to make, are checked in the library's tests.)
-    let args: Vec<&str> = "generate --variant jigsaw,non-consecutive,xv -n 2 --seed 1 -f json"
-        .split(' ')
-        .collect();
-    let (stdout, stderr, code) = run(&args, "");
-    assert_eq!((code, stderr.as_str()), (0, ""));
+    let stdout = generated("generate --variant jigsaw,non-consecutive,xv -n 2 --seed 1 -f json");
     assert_eq!(stdout.lines().count(), 2, "{stdout}");
     for line in stdout.lines() {
         let object = non_consecutive_jigsaw(line);
         assert!(object["xv"].is_array(), "{line}");
         let solution = object["solution"].as_str().unwrap().as_bytes();
         // No two orthogonal neighbours consecutive, on the cells.
-        let consecutive = (0..81).any(|c| {
-            let right = c % 9 < 8 && solution[c].abs_diff(solution[c + 1]) == 1;
-            let below = c < 72 && solution[c].abs_diff(solution[c + 9]) == 1;
-            right || below
-        });
-        assert!(!consecutive, "{line}");
+        assert_eq!(beside_consecutive(solution, 9), None, "{line}");
     }
     let (counts, _, code) = run(&["count", "--limit", "2"], &stdout);
     assert_eq!((counts.as_str(), code), ("1\n1\n", 0));
@@ -299,16 +287,31 @@ fn nine_by_nine_non_consecutive_jigsaws_with_drawn_rules_come_on_layouts_drawn_f
 fn nine_by_nine_non_consecutive_jigsaw_killers_are_cut_from_a_grid_their_layout_was_drawn_for() {
     // As above, no random layout of seed 1 admits a grid: the cages are
     // cut from the grid the layout was drawn for.
-    let args: Vec<&str> = "generate --variant jigsaw,non-consecutive,killer --seed 1 -f json"
-        .split(' ')
-        .collect();
-    let (stdout, stderr, code) = run(&args, "");
-    assert_eq!((code, stderr.as_str()), (0, ""));
+    let stdout = generated("generate --variant jigsaw,non-consecutive,killer --seed 1 -f json");
     let object = non_consecutive_jigsaw(stdout.trim_end());
     assert!(object["cages"].is_array(), "{stdout}");
     assert_eq!(object["givens"].as_str().unwrap(), ".".repeat(81));
     let (counts, _, code) = run(&["count", "--limit", "2"], &stdout);
     assert_eq!((counts.as_str(), code), ("1\n", 0));
+}
+
+/// The standard output of `args` (words split on spaces), checked to have
+/// succeeded with nothing on standard error.
+fn generated(args: &str) -> String {
+    let args: Vec<&str> = args.split(' ').collect();
+    let (stdout, stderr, code) = run(&args, "");
+    assert_eq!((code, stderr.as_str()), (0, ""), "{args:?}");
+    stdout
+}
+
+/// The first cell of the `side` x `side` grid `values` (row by row) whose
+/// right or lower neighbour is one apart from it; `None` when there is none.
+fn beside_consecutive(values: &[u8], side: usize) -> Option<usize> {
+    (0..side * side).find(|&c| {
+        let right = c % side < side - 1 && values[c].abs_diff(values[c + 1]) == 1;
+        let below = c < side * (side - 1) && values[c].abs_diff(values[c + side]) == 1;
+        right || below
+    })
 }
 
 /// The JSON line `line` of a generated non-consecutive jigsaw, checked to
@@ -330,11 +333,7 @@ fn non_consecutive_jigsaw(line: &str) -> serde_json::Value {
 fn wide_non_consecutive_jigsaws_come_on_layouts_drawn_for_their_grids() {
     // No random 12x12 layout of seed 3 admits a non-consecutive grid
     // within its budget either: the layout is drawn for a grid there too.
-    let args: Vec<&str> = "generate --variant jigsaw,non-consecutive --size 12 --seed 3 -f json"
-        .split(' ')
-        .collect();
-    let (stdout, stderr, code) = run(&args, "");
-    assert_eq!((code, stderr.as_str()), (0, ""));
+    let stdout = generated("generate --variant jigsaw,non-consecutive --size 12 --seed 3 -f json");
     // Every row, column and region holds each digit once, on the cells.
     let object = non_consecutive_jigsaw(stdout.trim_end());
     let digit = |symbol: u8| match symbol {
@@ -354,10 +353,12 @@ fn wide_non_consecutive_jigsaws_come_on_layouts_drawn_for_their_grids() {
         (solution.len(), regions.len(), givens.len()),
         (144, 144, 144)
     );
+    assert_eq!(
+        beside_consecutive(&solution, n),
+        None,
+        "a cell beside a consecutive digit"
+    );
     for c in 0..n * n {
-        let right = c % n < n - 1 && solution[c].abs_diff(solution[c + 1]) == 1;
-        let below = c < n * (n - 1) && solution[c].abs_diff(solution[c + n]) == 1;
-        assert!(!right && !below, "cell {c} beside a consecutive digit");
         assert!(
             givens[c] == b'.' || digit(givens[c]) == solution[c],
             "cell {c}"

@@ -45,8 +45,6 @@ const FIRST_RUN: u64 = 1_000_000;
 #[derive(Debug, Clone, Copy)]
 struct Branch {
     state: State,
-    /// The open cells of `state`.
-    size: u32,
     cell: u8,
     digits: u16,
 }
@@ -161,7 +159,6 @@ impl Search {
                 let size = if R::ANY { state.open_cells() } else { 0 };
                 self.branches.push(Branch {
                     state,
-                    size,
                     cell: cell as u8,
                     digits: digits & !(1 << first),
                 });
@@ -190,7 +187,8 @@ impl Search {
                 let digit = branch.digits.trailing_zeros() as usize;
                 branch.digits &= branch.digits - 1;
                 state = branch.state;
-                let (cell, size) = (branch.cell as usize, branch.size);
+                let cell = branch.cell as usize;
+                let size = if R::ANY { state.open_cells() } else { 0 };
                 if branch.digits == 0 {
                     self.branches.pop();
                 }
