@@ -333,7 +333,24 @@ fn non_consecutive_jigsaw(line: &str) -> serde_json::Value {
 fn wide_non_consecutive_jigsaws_come_on_layouts_drawn_for_their_grids() {
     // No random 12x12 layout of seed 3 admits a non-consecutive grid
     // within its budget either: the layout is drawn for a grid there too.
-    let stdout = generated("generate --variant jigsaw,non-consecutive --size 12 --seed 3 -f json");
+    assert_non_consecutive_jigsaw(12, (3, 4), 3);
+}
+
+#[test]
+#[ignore = "seconds in an optimised build: cargo test --release --test suite -- --ignored jigsaw::"]
+fn non_consecutive_jigsaws_above_sixteen_come_on_layouts_drawn_for_their_grids() {
+    // Above 16x16 too: on 18x18 (boxes of 3 rows by 6 columns).
+    assert_non_consecutive_jigsaw(18, (3, 6), 1);
+}
+
+/// Generates a non-consecutive jigsaw of side `n` with `seed`, and checks
+/// that its solution obeys the rule and its regions, that its givens are
+/// the solution's, that its regions are not the boxes (`boxes`: rows by
+/// columns), and that it reads back unique.
+fn assert_non_consecutive_jigsaw(n: usize, boxes: (usize, usize), seed: u64) {
+    let stdout = generated(&format!(
+        "generate --variant jigsaw,non-consecutive --size {n} --seed {seed} -f json"
+    ));
     // Every row, column and region holds each digit once, on the cells.
     let object = non_consecutive_jigsaw(stdout.trim_end());
     let digit = |symbol: u8| match symbol {
@@ -348,10 +365,9 @@ fn wide_non_consecutive_jigsaws_come_on_layouts_drawn_for_their_grids() {
         .collect();
     let regions = object["regions"].as_str().unwrap().as_bytes();
     let givens = object["givens"].as_str().unwrap().as_bytes();
-    let n = 12;
     assert_eq!(
         (solution.len(), regions.len(), givens.len()),
-        (144, 144, 144)
+        (n * n, n * n, n * n)
     );
     assert_eq!(
         beside_consecutive(&solution, n),
@@ -364,11 +380,12 @@ fn wide_non_consecutive_jigsaws_come_on_layouts_drawn_for_their_grids() {
             "cell {c}"
         );
     }
-    // A jigsaw, not the boxes of 3 rows by 4 columns: a region spans more.
+    // A jigsaw, not the boxes: a region spans more than one box.
+    let (rows, columns) = boxes;
     let in_one_box = (0..n * n).all(|c| {
         (0..n * n)
             .filter(|&o| regions[o] == regions[c])
-            .all(|o| o / n / 3 == c / n / 3 && o % n / 4 == c % n / 4)
+            .all(|o| o / n / rows == c / n / rows && o % n / columns == c % n / columns)
     });
     assert!(!in_one_box, "{stdout}");
     let (counts, _, code) = run(&["count", "--limit", "2"], &stdout);

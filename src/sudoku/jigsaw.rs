@@ -194,8 +194,11 @@ fn neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
 /// the uniqueness checks of the blanking grow with the side:
 /// non-consecutive takes about 6.5 s a puzzle on 9x9 and 40 s on 10x10;
 /// above 10x10 each check has a budget (see [`Generator::puzzle_in`]),
-/// without which a 12x12 puzzle had not ended in five minutes.
-const GRID_FIRST_MAX_SIDE: usize = 16;
+/// without which a 12x12 puzzle had not ended in five minutes. With it a
+/// non-consecutive puzzle takes 2-12 s on 17x17 to 20x20 and about 30 s
+/// on 25x25; on 30x30 the grids drawn leave their layouts too close to the
+/// boxes, and a run had not ended in seven minutes.
+const GRID_FIRST_MAX_SIDE: usize = 25;
 
 /// How many cells a layout drawn for a grid of `size` keeps at least out of
 /// the region they started in: a quarter of the cells up to 9x9, and above
@@ -223,14 +226,14 @@ impl JigsawGenerator {
 
     /// A random jigsaw puzzle of `spec.size` under `rules` (whose boxes are
     /// replaced by random regions) and the rules with its regions. When no
-    /// random layout of the 200 tried gives a grid quickly, a side up to 16
+    /// random layout of the 200 tried gives a grid quickly, a side up to 25
     /// gets a layout drawn for a grid of the rules under the boxes.
     ///
     /// # Errors
     ///
     /// Fails as [`Generator::puzzle_in`] does, or when no layout of
     /// the 200 tried gives a grid quickly and no grid under the boxes
-    /// serves (the side is above 16, or the rules admit no such grid).
+    /// serves (the side is above 25, or the rules admit no such grid).
     /// Rules that stand on no jigsaw fail so after every layout is tried:
     /// [`check_jigsaw_rules`] names them at once.
     pub fn puzzle(
@@ -345,7 +348,7 @@ impl JigsawGenerator {
     }
 
     /// [`JigsawGenerator::layout`], and when no random layout gives a grid
-    /// quickly, on a side up to 16, a layout drawn for a grid of the
+    /// quickly, on a side up to 25, a layout drawn for a grid of the
     /// rules under the boxes ([`regions_of_grid`]), with that grid: the
     /// grid to draw further rules on, which a search of the layout might
     /// take long to find.
@@ -353,7 +356,7 @@ impl JigsawGenerator {
     /// # Errors
     ///
     /// Fails as [`JigsawGenerator::layout`] does when no grid under the
-    /// boxes serves (the side is above 16, or the rules admit none).
+    /// boxes serves (the side is above 25, or the rules admit none).
     pub fn layout_with_grid(
         &mut self,
         rules: &Rules,
