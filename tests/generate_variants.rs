@@ -130,6 +130,26 @@ fn rules_no_grid_obeys_are_an_error() {
 }
 
 #[test]
+fn a_fill_that_spends_its_budget_without_a_grid_is_an_error() {
+    // Non-consecutive 36x36 grids are too rare for the random search: its
+    // starts of 300 and 600 nodes find none, and one of 1,200 would pass
+    // the budget of 1,000.
+    let size = Size::from_side(36).unwrap();
+    let geometry = variant_geometry(size, &[Variant::NonConsecutive]).unwrap();
+    let mut generator = Generator::new();
+    generator.set_fill_budget(1_000);
+    let mut grid = geometry.empty_grid();
+    let error = generator
+        .fill_solved_in(&geometry, &mut Rng::from_seed(1), &mut grid)
+        .unwrap_err();
+    assert_eq!(error, GenerateError::NoGridFound { size, nodes: 900 });
+    assert_eq!(
+        error.to_string(),
+        "no complete 36x36 grid under these rules was found in 900 search nodes"
+    );
+}
+
+#[test]
 fn generated_variant_puzzles_read_back_unique_under_the_same_variant() {
     let args = [
         "generate",

@@ -161,6 +161,15 @@ pub struct Generated {
 /// start.
 const FIRST_FILL_BUDGET: u64 = 300;
 
+/// The most nodes the searches for a complete grid under rules other than
+/// the classic ones spend, all starts together, before the fill gives up
+/// ([`GenerateError::NoGridFound`]): its last start has a budget of about
+/// 79 million. Wide grids of rare rules need it: a 32x32 non-consecutive
+/// grid (seed 1) is found by a start of 19.7 million nodes, while on 35x35
+/// and 36x36 none had been found in minutes; without a bound such a run
+/// never ended.
+const FILL_BUDGET: u64 = 160_000_000;
+
 /// The node budget of each search for another solution while blanking
 /// givens of a grid wider than [`PROBE_BUDGET_ABOVE`]: a search that
 /// reaches it keeps the givens it was testing, so the puzzle stays provably
@@ -223,6 +232,16 @@ pub enum GenerateError {
         /// The size of the grid.
         size: Size,
     },
+    /// The searches for a complete grid under the rules asked for spent
+    /// their budget ([`Generator::set_fill_budget`]) without finding one:
+    /// there may be such grids, but they are too rare for the random search.
+    #[error("no complete {size} grid under these rules was found in {nodes} search nodes")]
+    NoGridFound {
+        /// The size of the grid.
+        size: Size,
+        /// The nodes the searches spent.
+        nodes: u64,
+    },
     /// A puzzle could not be rated (a bug: generated puzzles are unique).
     #[error("a generated puzzle could not be rated: {0}")]
     Rating(#[from] RateError),
@@ -256,6 +275,9 @@ pub struct Generator {
     /// Completes random givens into grids under rules other than the
     /// classic ones, under a node budget.
     solver: Solver,
+    /// The most nodes the searches for a complete grid under rules other
+    /// than the classic ones spend ([`FILL_BUDGET`] unless set).
+    fill_budget: u64,
     /// The cells of every group, one group after another.
     group_cells: Vec<u16>,
     /// Where each group starts in `group_cells`, and one past the last.
@@ -300,6 +322,7 @@ impl Generator {
                 solver.set_node_budget(Some(GIVENS_FILL_BUDGET));
                 solver
             },
+            fill_budget: FILL_BUDGET,
             group_cells: Vec::new(),
             group_starts: Vec::new(),
             groups_for: None,
@@ -346,6 +369,14 @@ impl Generator {
         }
     }
 
+    /// Sets the most search nodes that finding a complete grid under rules
+    /// other than the classic ones may spend, all its searches together,
+    /// before the generator gives up: 160 million unless set, a few minutes
+    /// on a 36x36 grid.
+    pub fn set_fill_budget(&mut self, nodes: u64) {
+        self.fill_budget = nodes;
+    }
+
     /// Fills `grid` with a random complete grid that obeys the rules of
     /// `geometry`: [`Generator::fill_solved`] for the classic rules.
     ///
@@ -360,7 +391,10 @@ impl Generator {
     ///
     /// # Errors
     ///
-    /// Fails when no grid obeys the rules: an anti-king 4x4, say.
+    /// Fails when no grid obeys the rules ([`GenerateError::NoGrid`]): an
+    /// anti-king 4x4, say; or when the searches spent the fill budget
+    /// ([`Generator::set_fill_budget`]) without finding a grid
+    /// ([`GenerateError::NoGridFound`]).
     pub fn fill_solved_in(
         &mut self,
         geometry: &Geometry,
@@ -373,6 +407,7 @@ impl Generator {
         }
         let size = geometry.size();
         let mut budget = FIRST_FILL_BUDGET;
+        let mut spent = 0u64;
         loop {
             self.work.clear_cells(size, geometry.cells());
             for _ in 0..size.side() {
@@ -405,7 +440,11 @@ impl Generator {
             if !stats.stopped_at_node_budget {
                 return Err(GenerateError::NoGrid { size });
             }
+            spent = spent.saturating_add(stats.nodes);
             budget = budget.saturating_mul(2);
+            if spent.saturating_add(budget) > self.fill_budget {
+                return Err(GenerateError::NoGridFound { size, nodes: spent });
+            }
         }
     }
 
