@@ -371,8 +371,8 @@ impl Generator {
 
     /// Sets the most search nodes that finding a complete grid under rules
     /// other than the classic ones may spend, all its searches together,
-    /// before the generator gives up: 160 million unless set, a few minutes
-    /// on a 36x36 grid.
+    /// before the generator gives up: 160 million unless set, one to two
+    /// minutes on a 36x36 grid.
     pub fn set_fill_budget(&mut self, nodes: u64) {
         self.fill_budget = nodes;
     }

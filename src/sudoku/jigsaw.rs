@@ -195,8 +195,8 @@ fn neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
 /// non-consecutive takes about 6.5 s a puzzle on 9x9 and 40 s on 10x10;
 /// above 10x10 each check has a budget (see [`Generator::puzzle_in`]),
 /// without which a 12x12 puzzle had not ended in five minutes. With it a
-/// non-consecutive puzzle takes 2-12 s on 17x17 to 20x20 and about 30 s
-/// on 25x25; on 30x30 the grids drawn leave their layouts too close to the
+/// non-consecutive puzzle takes 2-12 s on 17x17 to 20x20 and 30-91 s on
+/// 25x25; on 30x30 the grids drawn leave their layouts too close to the
 /// boxes, and a run had not ended in seven minutes.
 const GRID_FIRST_MAX_SIDE: usize = 25;
 
