@@ -23,6 +23,7 @@ pub mod jigsaw;
 mod kept;
 pub mod killer;
 pub mod minimal;
+mod pattern_grids;
 pub mod random;
 pub mod rating;
 pub mod relations;
