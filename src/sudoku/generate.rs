@@ -182,7 +182,8 @@ const FILL_BUDGET: u64 = 160_000_000;
 const PATTERNS_FROM_BUDGET: u64 = FIRST_FILL_BUDGET << 14;
 
 /// How many pattern grids each late round tries: a non-consecutive 36x36
-/// grid takes some hundreds, each read in about a microsecond a cell.
+/// grid takes a median of 385 relabellings and at most 2,528 in 30 samples
+/// (35x35: 581 and 1,977).
 const PATTERN_TRIES: usize = 4_000;
 
 /// The node budget of each search for another solution while blanking

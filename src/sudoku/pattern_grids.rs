@@ -9,9 +9,10 @@
 //! value once. A random relabelling of the values keeps that, and so do
 //! turning the grid upside down, mirroring it, and (for square boxes)
 //! transposing it. Rules that compare digits (non-consecutive) hold for
-//! a few relabellings in a thousand; rules of equal digits only
-//! (anti-knight, disjoint) hold for all or none of them. The grids are far
-//! from uniform among those of the rules: a fallback, not the fill itself.
+//! about one to three relabellings in a thousand on 16x16 to 36x36
+//! (medians of 30 samples); rules of equal digits only (anti-knight,
+//! disjoint) hold for all or none of them. The grids are far from uniform
+//! among those of the rules: a fallback, not the fill itself.
 
 use super::geometry::Geometry;
 use super::grid::Grid;
