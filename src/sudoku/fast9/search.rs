@@ -156,23 +156,15 @@ impl Search {
                 let digits = state.candidates(cell);
                 let first = digits.trailing_zeros() as usize;
                 stats.branches += 1;
-                let size = if R::ANY { state.open_cells() } else { 0 };
                 self.branches.push(Branch {
                     state,
                     cell: cell as u8,
                     digits: digits & !(1 << first),
                 });
-                state.place(cell, first, rules);
-                let start = stats.nodes;
-                stats.nodes += 1;
-                if let Ok(next) = state.propagate(&mut stats.nodes, rules) {
+                if let Some(next) = self.attempt(&mut state, cell, first, rules, &mut stats.nodes) {
                     counts = next;
-                    if R::ANY {
-                        self.record(cell, first, size, stats.nodes - start);
-                    }
                     continue 'search;
                 }
-                self.fail(cell, first);
             }
             // Backtrack to the deepest branch with a digit left to try.
             loop {
@@ -188,21 +180,13 @@ impl Search {
                 branch.digits &= branch.digits - 1;
                 state = branch.state;
                 let cell = branch.cell as usize;
-                let size = if R::ANY { state.open_cells() } else { 0 };
                 if branch.digits == 0 {
                     self.branches.pop();
                 }
-                state.place(cell, digit, rules);
-                let start = stats.nodes;
-                stats.nodes += 1;
-                if let Ok(next) = state.propagate(&mut stats.nodes, rules) {
+                if let Some(next) = self.attempt(&mut state, cell, digit, rules, &mut stats.nodes) {
                     counts = next;
-                    if R::ANY {
-                        self.record(cell, digit, size, stats.nodes - start);
-                    }
                     continue 'search;
                 }
-                self.fail(cell, digit);
             }
         }
     }
@@ -234,6 +218,37 @@ impl Search {
     #[cfg(test)]
     pub(super) fn restarts(&self) -> u32 {
         self.restarts
+    }
+
+    /// Places `digit` in `cell` of `state` and does the forced work,
+    /// counting the placements in `nodes`; returns the cells of two and
+    /// three candidates left, or `None` on a contradiction. Either way the
+    /// try is recorded: its impact on a grid with rules, and a failure.
+    #[inline(always)]
+    fn attempt<R: ExtraRules>(
+        &mut self,
+        state: &mut State,
+        cell: usize,
+        digit: usize,
+        rules: &R,
+        nodes: &mut u64,
+    ) -> Option<Counts> {
+        let size = if R::ANY { state.open_cells() } else { 0 };
+        state.place(cell, digit, rules);
+        let start = *nodes;
+        *nodes += 1;
+        match state.propagate(nodes, rules) {
+            Ok(counts) => {
+                if R::ANY {
+                    self.record(cell, digit, size, *nodes - start);
+                }
+                Some(counts)
+            }
+            Err(_) => {
+                self.fail(cell, digit);
+                None
+            }
+        }
     }
 
     /// Records the impact of `digit` tried in `cell` on a grid of `size`
@@ -290,9 +305,11 @@ fn choose<R: ExtraRules>(
             }
         }
     }
-    for tier in [&counts.two, &counts.three] {
-        if let Some(cell) = most_failed(tier, |_| BAND, failures) {
-            return cell;
+    if !R::ANY {
+        for tier in [&counts.two, &counts.three] {
+            if let Some(cell) = most_failed(tier, |_| BAND, failures) {
+                return cell;
+            }
         }
     }
     let open = (0..81).filter(|&cell| state.candidates(cell).count_ones() > 1);
