@@ -4,6 +4,7 @@
 
 use crate::common;
 
+use common::beside_consecutive;
 use common::binary::run_binary;
 
 /// A 9x9 layout of connected irregular regions.
@@ -302,16 +303,6 @@ fn generated(args: &str) -> String {
     let (stdout, stderr, code) = run(&args, "");
     assert_eq!((code, stderr.as_str()), (0, ""), "{args:?}");
     stdout
-}
-
-/// The first cell of the `side` x `side` grid `values` (row by row) whose
-/// right or lower neighbour is one apart from it; `None` when there is none.
-fn beside_consecutive(values: &[u8], side: usize) -> Option<usize> {
-    (0..side * side).find(|&c| {
-        let right = c % side < side - 1 && values[c].abs_diff(values[c + 1]) == 1;
-        let below = c < side * (side - 1) && values[c].abs_diff(values[c + side]) == 1;
-        right || below
-    })
 }
 
 /// The JSON line `line` of a generated non-consecutive jigsaw, checked to

@@ -103,3 +103,13 @@ pub fn assert_keeps_every_solution(what: &str, path: &Explanation, solutions: &[
         }
     }
 }
+
+/// The first cell of the `side` x `side` grid `values` (row by row) whose
+/// right or lower neighbour is one apart from it; `None` when there is none.
+pub fn beside_consecutive(values: &[u8], side: usize) -> Option<usize> {
+    (0..side * side).find(|&c| {
+        let right = c % side < side - 1 && values[c].abs_diff(values[c + 1]) == 1;
+        let below = c < side * (side - 1) && values[c].abs_diff(values[c + side]) == 1;
+        right || below
+    })
+}
