@@ -13,8 +13,8 @@ use crate::common;
 use common::killer_oracle::KillerRules;
 use sudoku_dlx::engine::TieBreak;
 use sudoku_dlx::{
-    Cage, Constraint, Explainer, Generator, Geometry, Grid, KillerGenerator, PuzzleReader, Record,
-    Rng, Rules, Size, Solver, Technique, KILLER_NODE_BUDGET,
+    Cage, Constraint, Explainer, Generator, Geometry, Grid, KillerGenerator, Rng, Rules, Size,
+    Solver, Technique, KILLER_NODE_BUDGET,
 };
 
 /// Random cages cut from `solution`: connected pieces of 1 to `largest`
@@ -386,16 +386,10 @@ fn random_killers_are_explained_soundly_by_their_cage_steps() {
 /// cage steps leave nearly every puzzle without a bifurcation.
 #[test]
 fn the_bundled_killers_are_explained_soundly_and_mostly_without_a_bifurcation() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/variants/killer.jsonl");
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut reader = PuzzleReader::new(std::io::BufReader::new(file));
-    let mut record = Record::default();
     let mut solver = Solver::new();
     let mut explainer = Explainer::new();
     let (mut puzzles, mut without_bifurcation) = (0, 0);
-    while let Some(read) = reader.read_record(&mut record) {
-        read.unwrap();
+    for record in common::bundled_variant_records("killer") {
         let geometry: Geometry = record.rules.geometry(record.grid.size()).unwrap();
         let mut solutions = Vec::new();
         solver

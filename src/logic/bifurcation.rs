@@ -14,6 +14,7 @@ use crate::logic::board::{digits_of, Board, Contradiction};
 use crate::logic::search::count_solutions;
 use crate::logic::step::{cell_at, Step};
 use crate::logic::technique::Technique;
+use crate::logic::trial;
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::Grid;
 use crate::sudoku::solver::Solver;
@@ -34,7 +35,7 @@ pub fn by_singles(board: &Board) -> Option<Step> {
         for digit in digits_of(board.mask(cell)) {
             trial.state.clone_from(&board.state);
             trial.place(cell, digit);
-            if let Err((singles, contradiction)) = trial.propagate_counting() {
+            if let Err((followed, contradiction)) = trial::follow(&mut trial, &board.state.masks) {
                 let why = match contradiction {
                     Contradiction::EmptyCell(empty) => {
                         format!("{} has no candidate left", cell_at(board.frame(), empty))
@@ -46,8 +47,9 @@ pub fn by_singles(board: &Board) -> Option<Step> {
                 };
                 let mut step = Step::new(Technique::Nishio, board.frame());
                 step.clue = format!(
-                    "assume {}={digit}: after {singles} singles, {why}",
-                    cell_at(board.frame(), cell)
+                    "assume {}={digit}: after {}, {why}",
+                    cell_at(board.frame(), cell),
+                    followed.describe()
                 );
                 step.eliminations.push((cell, digit));
                 return Some(step);

@@ -103,12 +103,23 @@ pub fn relation(board: &Board) -> Option<Step> {
 /// that share links, its link values are among those every table sharing
 /// the link still has ways for. Strikes every such candidate of the rule.
 pub fn tables(board: &Board) -> Option<Step> {
+    tables_among(board, |_| true)
+}
+
+/// [`tables`] among the rules some table of which `wanted` accepts: a
+/// caller that knows a rule's cells unchanged since its tables last struck
+/// nothing need not read them again.
+pub fn tables_among(board: &Board, wanted: impl Fn(&Table) -> bool) -> Option<Step> {
     let geometry = board.geometry;
     let tables = geometry.tables();
     // Tables of no rule (what killer cages imply, for the search) are
     // not a rule's step.
-    let mut rules: Vec<u32> = tables.iter().map(|table| table.rule).collect();
-    rules.retain(|&rule| rule != NO_RULE);
+    let mut rules: Vec<u32> = tables
+        .iter()
+        .filter(|table| table.rule != NO_RULE && wanted(table))
+        .map(|table| table.rule)
+        .collect();
+    rules.sort_unstable();
     rules.dedup();
     for rule in rules {
         let of_rule: Vec<&Table> = tables.iter().filter(|t| t.rule == rule).collect();
@@ -156,13 +167,25 @@ fn ways_left(board: &Board, tables: &[&Table], links: &[u16]) -> Vec<Vec<bool>> 
     let mut left: Vec<Vec<bool>> = tables
         .iter()
         .map(|table| {
-            (0..table.ways())
-                .map(|way| {
-                    table
-                        .cells
+            if table.cells.is_empty() {
+                // A table of links alone.
+                return vec![true; table.ways()];
+            }
+            // Bit `d` of a cell's entry for digit `d`, and bit 0 for a
+            // way that leaves the cell free: one test a cell, no branch.
+            let allowed: Vec<u64> = table
+                .cells
+                .iter()
+                .map(|&cell| board.mask(cell) << 1 | 1)
+                .collect();
+            table
+                .tuples()
+                .map(|tuple| {
+                    tuple
                         .iter()
-                        .zip(table.tuple(way))
-                        .all(|(&cell, &digit)| digit == 0 || board.has(cell, digit))
+                        .zip(&allowed)
+                        .fold(1, |all, (&digit, &allowed)| all & allowed >> digit)
+                        == 1
                 })
                 .collect()
         })
@@ -188,7 +211,7 @@ fn ways_left(board: &Board, tables: &[&Table], links: &[u16]) -> Vec<Vec<bool>> 
         }
         let mut changed = false;
         for (table, left) in tables.iter().zip(&mut left) {
-            for (way, left) in left.iter_mut().enumerate() {
+            for (way, left) in left.iter_mut().enumerate().filter(|(_, left)| **left) {
                 let fits = table
                     .links
                     .iter()
@@ -198,7 +221,7 @@ fn ways_left(board: &Board, tables: &[&Table], links: &[u16]) -> Vec<Vec<bool>> 
                             .as_ref()
                             .is_none_or(|values| values[usize::from(v)])
                     });
-                if *left && !fits {
+                if !fits {
                     *left = false;
                     changed = true;
                 }

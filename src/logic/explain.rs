@@ -11,7 +11,7 @@ use crate::logic::constraints;
 use crate::logic::search::count_solutions;
 use crate::logic::step::Step;
 use crate::logic::technique::{LogicLevel, Technique};
-use crate::logic::{cages, common_peers, sets, singles, uniqueness, wings};
+use crate::logic::{cages, common_peers, forcing, sets, singles, uniqueness, wings};
 use crate::sudoku::candidates::Candidates;
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::{Conflict, Grid};
@@ -248,6 +248,7 @@ impl Explainer {
             .or_else(|| chain(board, ChainKind::Xy, &mut self.chains))
             .or_else(|| chain(board, ChainKind::Aic, &mut self.chains))
             .or_else(|| bifurcation::by_singles(board))
+            .or_else(|| forcing::forcing_chain(board))
             .or_else(|| {
                 let proof = if from_grid {
                     Proof::Solver(&mut self.solver, geometry)

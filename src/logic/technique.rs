@@ -89,6 +89,10 @@ pub enum Technique {
     /// (a chain of singles from the candidate to a cell or a digit with no
     /// place left).
     Nishio,
+    /// Each candidate of a cell, or each place of a digit in a unit,
+    /// followed by singles: what every branch places or strikes holds (cell
+    /// and unit forcing chains).
+    ForcingChain,
     /// A candidate assumed true, broken by the search.
     BifurcationSearch,
 }
@@ -138,7 +142,7 @@ impl fmt::Display for LogicLevel {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 31] = [
+    pub const ALL: [Technique; 32] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -169,6 +173,7 @@ impl Technique {
         Technique::XyChain,
         Technique::Aic,
         Technique::Nishio,
+        Technique::ForcingChain,
         Technique::BifurcationSearch,
     ];
 
@@ -205,6 +210,7 @@ impl Technique {
             Technique::XyChain => "xy-chain",
             Technique::Aic => "alternating inference chain",
             Technique::Nishio => "nishio forcing chain",
+            Technique::ForcingChain => "forcing chain",
             Technique::BifurcationSearch => "bifurcation",
         }
     }
@@ -242,6 +248,7 @@ impl Technique {
             Technique::XyChain => 6.8,
             Technique::Aic => 7.0,
             Technique::Nishio => 7.5,
+            Technique::ForcingChain => 8.2,
             Technique::BifurcationSearch => 9.0,
         }
     }

@@ -64,6 +64,23 @@ pub fn costly_config(cases: u32, most: u32) -> Config {
 /// Every record of the bundled file `puzzles/NAME`, in order: its grid, or
 /// the message of the error that record gave.
 pub fn bundled_records(name: &str) -> Vec<Result<sudoku_dlx::Grid, String>> {
+    read_bundled(name)
+        .into_iter()
+        .map(|record| record.map(|record| record.grid))
+        .collect()
+}
+
+/// Every record of the bundled set `puzzles/variants/NAME.jsonl`, rules
+/// and all, in order; a record that does not read fails the test.
+pub fn bundled_variant_records(name: &str) -> Vec<sudoku_dlx::Record> {
+    read_bundled(&format!("variants/{name}.jsonl"))
+        .into_iter()
+        .map(|record| record.unwrap_or_else(|e| panic!("{name}: {e}")))
+        .collect()
+}
+
+/// Every record of the bundled file `puzzles/NAME`, or its error's message.
+fn read_bundled(name: &str) -> Vec<Result<sudoku_dlx::Record, String>> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("puzzles")
         .join(name);
@@ -72,11 +89,7 @@ pub fn bundled_records(name: &str) -> Vec<Result<sudoku_dlx::Grid, String>> {
     let mut record = sudoku_dlx::Record::default();
     let mut records = Vec::new();
     while let Some(result) = reader.read_record(&mut record) {
-        records.push(
-            result
-                .map(|()| record.grid.clone())
-                .map_err(|e| e.to_string()),
-        );
+        records.push(result.map(|()| record.clone()).map_err(|e| e.to_string()));
     }
     records
 }
