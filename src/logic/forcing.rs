@@ -102,7 +102,8 @@ struct Follower<'g> {
 
 impl Follower<'_> {
     /// Follows each placement of `assumed` (one of which is true in every
-    /// solution) by singles, and returns the step of what all the
+    /// solution) by a trial (singles and the rules' steps, see
+    /// [`trial::follow`]), and returns the step of what all the
     /// branches that do not break agree on, if anything: the open cells
     /// every branch leaves one same digit are placed, and the candidates
     /// no branch leaves are struck. A branch that breaks is false, so the
