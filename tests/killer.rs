@@ -13,8 +13,8 @@ use crate::common;
 use common::killer_oracle::KillerRules;
 use sudoku_dlx::engine::TieBreak;
 use sudoku_dlx::{
-    Cage, Constraint, Explainer, Generator, Geometry, Grid, KillerGenerator, Rng, Rules, Size,
-    Solver, Technique, KILLER_NODE_BUDGET,
+    Cage, Constraint, Explainer, Generator, Grid, KillerGenerator, Rng, Rules, Size, Solver,
+    Technique, KILLER_NODE_BUDGET,
 };
 
 /// Random cages cut from `solution`: connected pieces of 1 to `largest`
@@ -386,23 +386,7 @@ fn random_killers_are_explained_soundly_by_their_cage_steps() {
 /// cage steps leave nearly every puzzle without a bifurcation.
 #[test]
 fn the_bundled_killers_are_explained_soundly_and_mostly_without_a_bifurcation() {
-    let mut solver = Solver::new();
-    let mut explainer = Explainer::new();
-    let (mut puzzles, mut without_bifurcation) = (0, 0);
-    for record in common::bundled_variant_records("killer") {
-        let geometry: Geometry = record.rules.geometry(record.grid.size()).unwrap();
-        let mut solutions = Vec::new();
-        solver
-            .solve_in(&geometry, &record.grid, 2, |s| solutions.push(s.clone()))
-            .unwrap();
-        assert_eq!(solutions.len(), 1, "line {}", record.line);
-        let explained = explainer.explain(&geometry, &record.grid).unwrap();
-        let what = format!("killer.jsonl:{}", record.line);
-        common::assert_keeps_every_solution(&what, &explained, &solutions);
-        assert!(explained.solved, "{what}: the path stops short");
-        puzzles += 1;
-        without_bifurcation += usize::from(explained.bifurcations == 0);
-    }
+    let (puzzles, without_bifurcation) = common::explain_bundled_variant_set("killer", usize::MAX);
     assert_eq!(puzzles, 60);
     assert!(
         without_bifurcation >= 55,

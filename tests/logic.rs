@@ -330,29 +330,8 @@ fn decorated_puzzles_are_explained_soundly_with_a_step_of_their_rule() {
 #[test]
 fn the_trials_follow_the_rules_so_sum_and_table_rules_seldom_need_a_bifurcation() {
     for name in ["arrow", "between", "quadruple", "sandwich"] {
-        let mut solver = Solver::new();
-        let mut explainer = Explainer::new();
-        let records = common::bundled_variant_records(name);
-        assert!(
-            records.len() >= 20,
-            "{name}: only {} puzzles",
-            records.len()
-        );
-        let (mut puzzles, mut without_bifurcation) = (0, 0);
-        for record in &records[..20] {
-            let geometry: Geometry = record.rules.geometry(record.grid.size()).unwrap();
-            let mut solutions = Vec::new();
-            solver
-                .solve_in(&geometry, &record.grid, 2, |s| solutions.push(s.clone()))
-                .unwrap();
-            let what = format!("{name}.jsonl:{}", record.line);
-            assert_eq!(solutions.len(), 1, "{what}");
-            let explained = explainer.explain(&geometry, &record.grid).unwrap();
-            common::assert_keeps_every_solution(&what, &explained, &solutions);
-            assert!(explained.solved, "{what}: the path stops short");
-            puzzles += 1;
-            without_bifurcation += usize::from(explained.bifurcations == 0);
-        }
+        let (puzzles, without_bifurcation) = common::explain_bundled_variant_set(name, 20);
+        assert_eq!(puzzles, 20, "{name}: only {puzzles} puzzles");
         assert!(
             without_bifurcation >= 18,
             "{name}: {without_bifurcation} of {puzzles} without a bifurcation"

@@ -1,8 +1,9 @@
 //! Assume a candidate and show that it leads nowhere.
 //!
-//! A Nishio forcing chain tries the singles (cells with the fewest
-//! candidates first): place the candidate, propagate naked and hidden
-//! singles, and if a cell or a digit runs out of places the candidate goes.
+//! A Nishio forcing chain tries each candidate (cells with the fewest
+//! candidates first): place it and follow it by a trial (naked and hidden
+//! singles and the rules' steps, see [`crate::logic::trial`]), and if a
+//! cell or a digit runs out of places the candidate goes.
 //! Players and other logical solvers count it as logic, if the hardest kind.
 //! When no candidate breaks that way, logic has stalled and the search
 //! decides: a candidate of a cell with the fewest candidates that no
@@ -28,7 +29,7 @@ fn open_cells(board: &Board) -> Vec<usize> {
     cells
 }
 
-/// A candidate whose assumption singles break.
+/// A candidate whose trial breaks.
 pub fn by_singles(board: &Board) -> Option<Step> {
     let mut trial = board.clone();
     for cell in open_cells(board) {

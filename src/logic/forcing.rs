@@ -16,6 +16,7 @@ use crate::logic::board::{digits_of, Board};
 use crate::logic::step::{cell_at, Step};
 use crate::logic::technique::Technique;
 use crate::logic::trial;
+use crate::sudoku::candidates::Candidates;
 
 /// The most branches a chain follows: a cell of two or three candidates,
 /// a digit with two or three places in a unit. More branches are harder
@@ -30,6 +31,7 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
         reached: vec![0; board.cells()],
     };
     let geometry = board.geometry;
+    let all_digits = Candidates::all_digits(geometry.size());
     for branches in 2..=MOST_BRANCHES {
         for cell in (0..board.cells()).filter(|&cell| !board.is_placed(cell)) {
             let mask = board.mask(cell);
@@ -48,7 +50,7 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
             }
         }
         for unit in 0..geometry.units() {
-            for digit in digits_of(!board.state.unit_placed[unit] & all_digits(board)) {
+            for digit in digits_of(!board.state.unit_placed[unit] & all_digits) {
                 let places: Vec<usize> = geometry
                     .unit_cells(unit)
                     .iter()
@@ -75,11 +77,6 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
         }
     }
     None
-}
-
-/// The digits of the board's side, as a mask.
-fn all_digits(board: &Board) -> u64 {
-    (1u64 << board.side) - 1
 }
 
 /// `a or b`, `a, b or c`.

@@ -85,13 +85,13 @@ pub enum Technique {
     XyChain,
     /// An alternating inference chain of any links.
     Aic,
-    /// A candidate assumed true, broken by singles: a Nishio forcing chain
-    /// (a chain of singles from the candidate to a cell or a digit with no
-    /// place left).
+    /// A candidate assumed true, broken by a trial: a Nishio forcing chain
+    /// (a chain of singles and the rules' steps from the candidate to a
+    /// cell or a digit with no place left).
     Nishio,
     /// Each candidate of a cell, or each place of a digit in a unit,
-    /// followed by singles: what every branch places or strikes holds (cell
-    /// and unit forcing chains).
+    /// followed by a trial (singles and the rules' steps): what every branch
+    /// places or strikes holds (cell and unit forcing chains).
     ForcingChain,
     /// A candidate assumed true, broken by the search.
     BifurcationSearch,

@@ -94,6 +94,32 @@ fn read_bundled(name: &str) -> Vec<Result<sudoku_dlx::Record, String>> {
     records
 }
 
+/// Explains the first `take` puzzles of the bundled set
+/// `puzzles/variants/NAME.jsonl` (all of them if it has fewer; each must be
+/// unique) and asserts that every path keeps the solution and ends in it.
+/// Returns how many puzzles were explained and how many of their paths
+/// needed no bifurcation.
+pub fn explain_bundled_variant_set(name: &str, take: usize) -> (usize, usize) {
+    let mut solver = sudoku_dlx::Solver::new();
+    let mut explainer = sudoku_dlx::Explainer::new();
+    let (mut puzzles, mut without_bifurcation) = (0, 0);
+    for record in bundled_variant_records(name).into_iter().take(take) {
+        let geometry = record.rules.geometry(record.grid.size()).unwrap();
+        let mut solutions = Vec::new();
+        solver
+            .solve_in(&geometry, &record.grid, 2, |s| solutions.push(s.clone()))
+            .unwrap();
+        let what = format!("{name}.jsonl:{}", record.line);
+        assert_eq!(solutions.len(), 1, "{what}");
+        let explained = explainer.explain(&geometry, &record.grid).unwrap();
+        assert_keeps_every_solution(&what, &explained, &solutions);
+        assert!(explained.solved, "{what}: the path stops short");
+        puzzles += 1;
+        without_bifurcation += usize::from(explained.bifurcations == 0);
+    }
+    (puzzles, without_bifurcation)
+}
+
 /// Asserts that no step of `path` places a digit that one of `solutions`
 /// lacks or strikes one that one of them holds: a logical path keeps
 /// every solution of its puzzle.
