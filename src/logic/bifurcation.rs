@@ -15,7 +15,7 @@ use crate::logic::board::{digits_of, Board, Contradiction};
 use crate::logic::search::count_solutions;
 use crate::logic::step::{cell_at, Step};
 use crate::logic::technique::Technique;
-use crate::logic::trial;
+use crate::logic::trial::Trials;
 use crate::sudoku::geometry::Geometry;
 use crate::sudoku::grid::Grid;
 use crate::sudoku::solver::Solver;
@@ -32,11 +32,12 @@ fn open_cells(board: &Board) -> Vec<usize> {
 /// A candidate whose trial breaks.
 pub fn by_singles(board: &Board) -> Option<Step> {
     let mut trial = board.clone();
+    let mut trials = Trials::at(board);
     for cell in open_cells(board) {
         for digit in digits_of(board.mask(cell)) {
             trial.state.clone_from(&board.state);
             trial.place(cell, digit);
-            if let Err((followed, contradiction)) = trial::follow(&mut trial, &board.state.masks) {
+            if let Err((followed, contradiction)) = trials.follow(&mut trial) {
                 let why = match contradiction {
                     Contradiction::EmptyCell(empty) => {
                         format!("{} has no candidate left", cell_at(board.frame(), empty))

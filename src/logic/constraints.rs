@@ -16,8 +16,9 @@
 //!
 //! All name the rule, so that each rule has a step of its own.
 
-use crate::logic::board::{bit, digits_of, Board};
+use crate::logic::board::{digits_of, Board};
 use crate::logic::step::Step;
+use crate::logic::table_ways::{self, WaysLeft};
 use crate::logic::technique::Technique;
 use crate::sudoku::geometry::{Table, NO_RULE};
 
@@ -98,139 +99,63 @@ pub fn relation(board: &Board) -> Option<Step> {
 }
 
 /// The first rule (in the order of the puzzle) given as tables under which
-/// a candidate of an open cell is in no way left: a way is left when every
-/// digit it gives is a candidate of its cell and, for the tables of a rule
-/// that share links, its link values are among those every table sharing
-/// the link still has ways for. Strikes every such candidate of the rule.
+/// a candidate of an open cell is in no way left ([`table_ways`]). Strikes
+/// every such candidate of the rule.
 pub fn tables(board: &Board) -> Option<Step> {
-    tables_among(board, |_| true)
+    tables_by_rule(board.geometry.tables())
+        .into_iter()
+        .find_map(|(rule, of_rule)| {
+            let left = table_ways::ways_left(board, &of_rule, None);
+            rule_tables(board, rule, &of_rule, &left)
+        })
 }
 
-/// [`tables`] among the rules some table of which `wanted` accepts: a
-/// caller that knows a rule's cells unchanged since its tables last struck
-/// nothing need not read them again.
-pub fn tables_among(board: &Board, wanted: impl Fn(&Table) -> bool) -> Option<Step> {
-    let geometry = board.geometry;
-    let tables = geometry.tables();
-    // Tables of no rule (what killer cages imply, for the search) are
-    // not a rule's step.
+/// The tables of each rule given as tables, rules in the order of the
+/// puzzle; the tables of no rule (what killer cages imply, for the search)
+/// are not a rule's and are left out.
+pub fn tables_by_rule(tables: &[Table]) -> Vec<(u32, Vec<&Table>)> {
     let mut rules: Vec<u32> = tables
         .iter()
-        .filter(|table| table.rule != NO_RULE && wanted(table))
         .map(|table| table.rule)
+        .filter(|&rule| rule != NO_RULE)
         .collect();
     rules.sort_unstable();
     rules.dedup();
-    for rule in rules {
-        let of_rule: Vec<&Table> = tables.iter().filter(|t| t.rule == rule).collect();
-        let left = ways_left(board, &of_rule, geometry.links());
-        // The digits each table still gives each of its cells.
-        let mut step: Option<Step> = None;
-        for (table, left) in of_rule.iter().zip(&left) {
-            let mut given = vec![0u64; table.cells.len()];
-            for way in (0..table.ways()).filter(|&way| left[way]) {
-                for (k, &digit) in table.tuple(way).iter().enumerate() {
-                    given[k] |= if digit == 0 { u64::MAX } else { bit(digit) };
-                }
-            }
-            for (&cell, &given) in table.cells.iter().zip(&given) {
-                if board.is_placed(cell) {
-                    continue;
-                }
-                for digit in digits_of(board.mask(cell) & !given) {
-                    let step = step.get_or_insert_with(|| {
-                        let mut step = Step::new(Technique::ConstraintRule, board.frame());
-                        step.clue = format!(
-                            "{} leaves these in no way to fill it",
-                            geometry.rules()[rule as usize]
-                        );
-                        step
-                    });
-                    if !step.eliminations.contains(&(cell, digit)) {
-                        step.eliminations.push((cell, digit));
-                    }
-                }
-            }
-        }
-        if let Some(mut step) = step {
-            step.eliminations.sort_unstable();
-            return Some(step);
-        }
-    }
-    None
+    rules
+        .into_iter()
+        .map(|rule| (rule, tables.iter().filter(|t| t.rule == rule).collect()))
+        .collect()
 }
 
-/// The ways of each of `tables` (the tables of one rule) that the
-/// candidates of `board` leave, with their links narrowed to the values
-/// every table sharing them still has.
-fn ways_left(board: &Board, tables: &[&Table], links: &[u16]) -> Vec<Vec<bool>> {
-    let mut left: Vec<Vec<bool>> = tables
-        .iter()
-        .map(|table| {
-            if table.cells.is_empty() {
-                // A table of links alone.
-                return vec![true; table.ways()];
+/// The step of one rule given as tables, `of_rule` (all its tables), whose
+/// ways `left` the candidates leave: the candidates of open cells that no
+/// way left gives, struck; `None` when there are none.
+pub fn rule_tables(board: &Board, rule: u32, of_rule: &[&Table], left: &WaysLeft) -> Option<Step> {
+    let mut step: Option<Step> = None;
+    for (table, left) in of_rule.iter().zip(left) {
+        let given = table_ways::digits_given(table, left);
+        for (&cell, &given) in table.cells.iter().zip(&given) {
+            if board.is_placed(cell) {
+                continue;
             }
-            // Bit `d` of a cell's entry for digit `d`, and bit 0 for a
-            // way that leaves the cell free: one test a cell, no branch.
-            let allowed: Vec<u64> = table
-                .cells
-                .iter()
-                .map(|&cell| board.mask(cell) << 1 | 1)
-                .collect();
-            table
-                .tuples()
-                .map(|tuple| {
-                    tuple
-                        .iter()
-                        .zip(&allowed)
-                        .fold(1, |all, (&digit, &allowed)| all & allowed >> digit)
-                        == 1
-                })
-                .collect()
-        })
-        .collect();
-    if tables.iter().all(|table| table.links.is_empty()) {
-        return left;
-    }
-    loop {
-        // The values of each link every table with it still has ways for.
-        let mut allowed: Vec<Option<Vec<bool>>> = vec![None; links.len()];
-        for (table, left) in tables.iter().zip(&left) {
-            for (slot, &link) in table.links.iter().enumerate() {
-                let mut values = vec![false; usize::from(links[link as usize]) + 1];
-                for way in (0..table.ways()).filter(|&way| left[way]) {
-                    values[usize::from(table.link_values(way)[slot])] = true;
-                }
-                let entry = &mut allowed[link as usize];
-                match entry {
-                    None => *entry = Some(values),
-                    Some(both) => both.iter_mut().zip(&values).for_each(|(b, &v)| *b &= v),
+            for digit in digits_of(board.mask(cell) & !given) {
+                let step = step.get_or_insert_with(|| {
+                    let mut step = Step::new(Technique::ConstraintRule, board.frame());
+                    step.clue = format!(
+                        "{} leaves these in no way to fill it",
+                        board.geometry.rules()[rule as usize]
+                    );
+                    step
+                });
+                if !step.eliminations.contains(&(cell, digit)) {
+                    step.eliminations.push((cell, digit));
                 }
             }
-        }
-        let mut changed = false;
-        for (table, left) in tables.iter().zip(&mut left) {
-            for (way, left) in left.iter_mut().enumerate().filter(|(_, left)| **left) {
-                let fits = table
-                    .links
-                    .iter()
-                    .zip(table.link_values(way))
-                    .all(|(&link, &v)| {
-                        allowed[link as usize]
-                            .as_ref()
-                            .is_none_or(|values| values[usize::from(v)])
-                    });
-                if !fits {
-                    *left = false;
-                    changed = true;
-                }
-            }
-        }
-        if !changed {
-            return left;
         }
     }
+    let mut step = step?;
+    step.eliminations.sort_unstable();
+    Some(step)
 }
 
 #[cfg(test)]

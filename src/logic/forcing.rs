@@ -1,10 +1,10 @@
 //! Forcing chains: each candidate of a cell, or each place of a digit in a
-//! unit, assumed in turn and followed by singles; what all of them lead to
+//! unit, assumed in turn and followed by a trial; what all of them lead to
 //! holds.
 //!
 //! A cell holds one of its candidates and a unit holds each digit in one
-//! of its places, so one branch is true in every solution, and singles
-//! draw only what follows from it. A digit that every branch places, or a
+//! of its places, so one branch is true in every solution, and a trial
+//! draws only what follows from it. A digit that every branch places, or a
 //! candidate that every branch strikes, therefore stands or goes whichever
 //! branch is true. These are Sudoku Explainer's cell and region forcing
 //! chains. They come after the Nishio forcing chain (a single branch that
@@ -27,6 +27,7 @@ const MOST_BRANCHES: usize = 3;
 /// sources of two branches before sources of three, cells before units.
 pub fn forcing_chain(board: &Board) -> Option<Step> {
     let mut follower = Follower {
+        trials: trial::Trials::at(board),
         trial: board.clone(),
         reached: vec![0; board.cells()],
     };
@@ -90,6 +91,8 @@ fn either(words: &[String]) -> String {
 
 /// The buffers of the branches' trials, kept from source to source.
 struct Follower<'g> {
+    /// The trials from the position.
+    trials: trial::Trials<'g>,
     /// The position of the branch being followed.
     trial: Board<'g>,
     /// For each cell, the candidates some branch that did not break leaves
@@ -100,7 +103,7 @@ struct Follower<'g> {
 impl Follower<'_> {
     /// Follows each placement of `assumed` (one of which is true in every
     /// solution) by a trial (singles and the rules' steps, see
-    /// [`trial::follow`]), and returns the step of what all the
+    /// [`trial::Trials::follow`]), and returns the step of what all the
     /// branches that do not break agree on, if anything: the open cells
     /// every branch leaves one same digit are placed, and the candidates
     /// no branch leaves are struck. A branch that breaks is false, so the
@@ -111,7 +114,7 @@ impl Follower<'_> {
         for &(cell, digit) in assumed {
             self.trial.state.clone_from(&board.state);
             self.trial.place(cell, digit);
-            if trial::follow(&mut self.trial, &board.state.masks).is_err() {
+            if self.trials.follow(&mut self.trial).is_err() {
                 continue;
             }
             standing += 1;

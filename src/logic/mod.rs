@@ -21,6 +21,7 @@ pub mod search;
 pub mod sets;
 pub mod singles;
 pub mod step;
+pub mod table_ways;
 pub mod technique;
 pub mod trial;
 pub mod uniqueness;

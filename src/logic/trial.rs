@@ -11,6 +11,7 @@
 
 use crate::logic::board::{bit, digits_of, Board, Contradiction};
 use crate::logic::step::Step;
+use crate::logic::table_ways::{self, WaysLeft};
 use crate::logic::{cages, constraints};
 use crate::sudoku::geometry::Table;
 
@@ -38,46 +39,125 @@ impl Followed {
     }
 }
 
-/// Places singles and applies the rules' steps on `board` until neither
-/// changes it: what the trial took, or where the position broke and after
-/// how much. `base` holds the candidates of the position the trial started
-/// from, one mask a cell, where the rules given as tables struck nothing
-/// (as when every easier step failed): a rule none of whose cells has
-/// changed since they last struck nothing is not read again. From another
-/// position the trial is weaker, never wrong.
-pub fn follow(board: &mut Board, base: &[u64]) -> Result<Followed, (Followed, Contradiction)> {
-    let mut followed = Followed::default();
-    let mut settled = base.to_vec();
-    loop {
-        match board.propagate_counting() {
-            Ok(singles) => followed.singles += singles,
-            Err((singles, contradiction)) => {
-                followed.singles += singles;
-                return Err((followed, contradiction));
+/// Trials from one position: the rules given as tables, read once there,
+/// and the buffers each trial starts from.
+pub struct Trials<'g> {
+    /// Each rule given as tables, its tables, and where its cells start
+    /// in `cells`.
+    rules: Vec<(u32, Vec<&'g Table>, usize)>,
+    /// The cells of each rule's tables, one rule after another.
+    cells: Vec<usize>,
+    /// What the position's candidates leave the rules.
+    at_position: Quiet,
+    /// What a trial's candidates leave them.
+    in_trial: Quiet,
+}
+
+/// For each rule given as tables, the candidates its cells had when it last
+/// struck nothing, and the ways of its tables they left. A rule whose cells
+/// kept those candidates strikes nothing still (its step reads them alone),
+/// so it is not read again; one whose cells lost some is read from its ways
+/// left, which hold every way left now.
+#[derive(Debug, Clone, Default)]
+struct Quiet {
+    /// The candidates of [`Trials::cells`].
+    masks: Vec<u64>,
+    /// The ways left of each rule's tables.
+    ways: Vec<WaysLeft>,
+}
+
+impl<'g> Trials<'g> {
+    /// Trials from `position`, where every rule given as tables has struck
+    /// what it can (as when every easier step failed): from another
+    /// position the trials are weaker, never wrong.
+    pub fn at(position: &Board<'g>) -> Trials<'g> {
+        let mut rules = Vec::new();
+        let mut cells = Vec::new();
+        let mut at_position = Quiet::default();
+        for (rule, of_rule) in constraints::tables_by_rule(position.geometry.tables()) {
+            let start = cells.len();
+            for table in &of_rule {
+                cells.extend(&table.cells);
             }
+            at_position
+                .ways
+                .push(table_ways::ways_left(position, &of_rule, None));
+            rules.push((rule, of_rule, start));
         }
-        if strike_unsupported(board) {
-            followed.rule_steps += 1;
-            continue;
+        at_position.masks = cells.iter().map(|&cell| position.mask(cell)).collect();
+        Trials {
+            rules,
+            cells,
+            in_trial: at_position.clone(),
+            at_position,
         }
-        let step = match tables_step(board, &settled) {
-            Some(step) => step,
-            None => {
-                // Every rule given as tables has struck what it can here.
-                settled.clone_from(&board.state.masks);
-                match cages::combinations(board) {
-                    Some(step) => step,
-                    None => return Ok(followed),
+    }
+
+    /// Places singles and applies the rules' steps on `board`, a copy of the
+    /// position with an assumption made, until neither changes it: what the
+    /// trial took, or where the position broke and after how much.
+    pub fn follow(&mut self, board: &mut Board) -> Result<Followed, (Followed, Contradiction)> {
+        let mut followed = Followed::default();
+        self.in_trial.clone_from(&self.at_position);
+        loop {
+            match board.propagate_counting() {
+                Ok(singles) => followed.singles += singles,
+                Err((singles, contradiction)) => {
+                    followed.singles += singles;
+                    return Err((followed, contradiction));
                 }
             }
-        };
-        followed.rule_steps += 1;
-        for &(cell, digit) in &step.placements {
-            board.place(cell, digit);
+            if strike_unsupported(board) {
+                followed.rule_steps += 1;
+                continue;
+            }
+            let step = match self.first_table_step(board) {
+                Some(step) => step,
+                // Every rule given as tables has struck what it can here.
+                None => match cages::combinations(board) {
+                    Some(step) => step,
+                    None => return Ok(followed),
+                },
+            };
+            followed.rule_steps += 1;
+            for &(cell, digit) in &step.placements {
+                board.place(cell, digit);
+            }
+            for &(cell, digit) in &step.eliminations {
+                board.remove(cell, digit);
+            }
         }
-        for &(cell, digit) in &step.eliminations {
-            board.remove(cell, digit);
+    }
+
+    /// The first step of a rule given as tables whose cells changed since
+    /// it last struck nothing, in the order of the puzzle; each rule read
+    /// that strikes nothing is marked quiet on the candidates of now.
+    fn first_table_step(&mut self, board: &Board) -> Option<Step> {
+        let quiet = &mut self.in_trial;
+        for (index, (rule, of_rule, start)) in self.rules.iter().enumerate() {
+            let end = self
+                .rules
+                .get(index + 1)
+                .map_or(self.cells.len(), |next| next.2);
+            let cells = &self.cells[*start..end];
+            let masks = &mut quiet.masks[*start..end];
+            if cells
+                .iter()
+                .zip(masks.iter())
+                .all(|(&cell, &mask)| board.mask(cell) == mask)
+            {
+                continue;
+            }
+            let left = table_ways::ways_left(board, of_rule, Some(&quiet.ways[index]));
+            if let Some(step) = constraints::rule_tables(board, *rule, of_rule, &left) {
+                return Some(step);
+            }
+            for (mask, &cell) in masks.iter_mut().zip(cells) {
+                *mask = board.mask(cell);
+            }
+            quiet.ways[index] = left;
         }
+        None
     }
 }
 
@@ -112,21 +192,6 @@ fn strike_unsupported(board: &mut Board) -> bool {
     struck
 }
 
-/// The first step of a rule given as tables, among those with a cell whose
-/// candidates differ from `settled`.
-fn tables_step(board: &Board, settled: &[u64]) -> Option<Step> {
-    if board.geometry.tables().is_empty() {
-        return None;
-    }
-    let changed = |table: &Table| {
-        table
-            .cells
-            .iter()
-            .any(|&cell| board.mask(cell) != settled[cell])
-    };
-    constraints::tables_among(board, changed)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,9 +219,9 @@ mod tests {
             marks.set_mask(cell, mask);
         }
         let mut board = Board::of_candidates(&geometry, &marks);
-        let base = board.state.masks.clone();
+        let mut trials = Trials::at(&board);
         board.place(cell, digit);
-        let followed = follow(&mut board, &base).unwrap();
+        let followed = trials.follow(&mut board).unwrap();
         (board.state.masks, followed)
     }
 
