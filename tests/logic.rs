@@ -338,3 +338,21 @@ fn the_trials_follow_the_rules_so_sum_and_table_rules_seldom_need_a_bifurcation(
         );
     }
 }
+
+/// The first 20 puzzles of the bundled renban and anti-knight sets: every
+/// path is sound and ends in the solution, and because a trial also strikes
+/// what sees every place a digit has left in a unit, through the rules as
+/// well as the units (a 5 a knight's move from both places of 5 in a row),
+/// at least 18 and 13 need no bifurcation (without that look, 14 and 9
+/// did).
+#[test]
+fn the_trials_strike_what_sees_every_place_so_relation_rules_seldom_need_a_bifurcation() {
+    for (name, least) in [("renban", 18), ("anti-knight", 13)] {
+        let (puzzles, without_bifurcation) = common::explain_bundled_variant_set(name, 20);
+        assert_eq!(puzzles, 20, "{name}: only {puzzles} puzzles");
+        assert!(
+            without_bifurcation >= least,
+            "{name}: {without_bifurcation} of {puzzles} without a bifurcation"
+        );
+    }
+}

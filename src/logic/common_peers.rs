@@ -60,6 +60,119 @@ pub fn common_peers(board: &Board) -> Option<Step> {
     None
 }
 
+/// The most places of a digit in a unit that a trial's look reads: what
+/// four places or more all see beyond their unit is seldom anything.
+const MOST_PLACES: u32 = 3;
+
+/// Common peer elimination within a trial, where the same position is
+/// looked at again and again: only the digits whose places in a unit
+/// changed since the last look are read, and every candidate found is
+/// struck at once.
+#[derive(Debug, Clone, Default)]
+pub struct PeerLook {
+    /// The candidates at the last look, one mask a cell.
+    masks: Vec<u64>,
+    /// A bit set of placements: what every place so far sees.
+    common: Vec<u64>,
+}
+
+/// What each placement sees, as a bit set of placements, made the first
+/// time it is asked for and kept: the looks of every trial from a position
+/// ask for the same few.
+#[derive(Debug, Clone, Default)]
+pub struct SeenTable {
+    /// Where each placement's set starts in `sets`, or `u32::MAX`.
+    starts: Vec<u32>,
+    /// The sets made so far, one after another.
+    sets: Vec<u64>,
+    /// The words of a set.
+    words: usize,
+}
+
+impl SeenTable {
+    /// An empty table for the placements of `board`'s geometry.
+    pub fn new(board: &Board) -> SeenTable {
+        SeenTable {
+            starts: vec![u32::MAX; board.cells() * board.side],
+            sets: Vec::new(),
+            words: (board.cells() * board.side).div_ceil(64),
+        }
+    }
+
+    /// The placements `digit` in `cell` sees ([`mark_seen`]).
+    fn seen(&mut self, board: &Board, cell: usize, digit: u8) -> &[u64] {
+        let at = placement(board.side, cell, digit);
+        if self.starts[at] == u32::MAX {
+            let start = self.sets.len();
+            self.sets.resize(start + self.words, 0);
+            mark_seen(board, cell, digit, &mut self.sets[start..]);
+            self.starts[at] = start as u32;
+        }
+        let start = self.starts[at] as usize;
+        &self.sets[start..start + self.words]
+    }
+}
+
+impl PeerLook {
+    /// A look that takes the candidates of `board` as already looked at:
+    /// a position where common peer elimination strikes nothing.
+    pub fn at(board: &Board) -> PeerLook {
+        let words = (board.cells() * board.side).div_ceil(64);
+        PeerLook {
+            masks: board.state.masks.clone(),
+            common: vec![0; words],
+        }
+    }
+
+    /// Strikes every open candidate that sees each place of a digit in a
+    /// unit where the digit's places (two or more) changed since the last
+    /// look; true when it struck one. Places that did not change strike
+    /// nothing new: what they all see was struck at an earlier look.
+    pub fn strike(&mut self, board: &mut Board, table: &mut SeenTable) -> bool {
+        let geometry = board.geometry;
+        if geometry.groups() == 0 && geometry.cages().is_empty() {
+            return false;
+        }
+        let all = Candidates::all_digits(geometry.size());
+        let mut struck = Vec::new();
+        for unit in 0..geometry.units() {
+            let cells = geometry.unit_cells(unit);
+            // The digits that lost a place in the unit.
+            let changed = cells.iter().fold(0, |changed, &cell| {
+                let cell = usize::from(cell);
+                changed | (board.mask(cell) ^ self.masks[cell])
+            });
+            for digit in digits_of(changed & all & !board.state.unit_placed[unit]) {
+                let now = board.positions(unit, digit);
+                if !(2..=MOST_PLACES).contains(&now.count_ones()) {
+                    continue;
+                }
+                let mut places = digits_of(now).map(|k| usize::from(cells[usize::from(k) - 1]));
+                let first = places.next().expect("two places or more");
+                self.common.copy_from_slice(table.seen(board, first, digit));
+                for place in places {
+                    let mut any = 0;
+                    for (common, seen) in
+                        self.common.iter_mut().zip(table.seen(board, place, digit))
+                    {
+                        *common &= seen;
+                        any |= *common;
+                    }
+                    if any == 0 {
+                        break;
+                    }
+                }
+                struck.extend(open_candidates(board, &self.common));
+            }
+        }
+        self.masks.clone_from(&board.state.masks);
+        for &(cell, digit) in &struck {
+            board.remove(cell, digit);
+        }
+        !struck.is_empty()
+    }
+}
+
 /// Writes into `seen` (a bit set of placements, cleared first) the
 /// placements that `digit` in `cell` sees: the digit in the cell's peers,
 /// the cell's other digits, and the placements its groups forbid with it.

@@ -8,8 +8,16 @@
 //! (a cell beside a dot, a cage left one way to fill it), so a trial that
 //! stopped at singles would miss most of what a player following the same
 //! assumption sees, and the path would guess where a short chain does.
+//!
+//! The rules' steps in a trial are arc consistency on the relations of two
+//! cells, common peer elimination (what sees every place of a digit in a
+//! unit, through the rules too), the ways left to the rules given as
+//! tables, and killer cages' combinations. Each looks only at what changed
+//! since its last look: a trial starts from a position where none of them
+//! strikes anything, as when every easier step failed.
 
 use crate::logic::board::{bit, digits_of, Board, Contradiction};
+use crate::logic::common_peers::{PeerLook, SeenTable};
 use crate::logic::step::Step;
 use crate::logic::table_ways::{self, WaysLeft};
 use crate::logic::{cages, constraints};
@@ -51,6 +59,15 @@ pub struct Trials<'g> {
     at_position: Quiet,
     /// What a trial's candidates leave them.
     in_trial: Quiet,
+    /// Common peer elimination as the position leaves it, and in a trial.
+    peers_at_position: PeerLook,
+    peers_in_trial: PeerLook,
+    /// What the placements the looks read see.
+    seen: SeenTable,
+    /// Arc consistency on the relations, as the position leaves it, and
+    /// in a trial.
+    relations_at_position: RelationLook,
+    relations_in_trial: RelationLook,
 }
 
 /// For each rule given as tables, the candidates its cells had when it last
@@ -85,11 +102,17 @@ impl<'g> Trials<'g> {
             rules.push((rule, of_rule, start));
         }
         at_position.masks = cells.iter().map(|&cell| position.mask(cell)).collect();
+        let peers_at_position = PeerLook::at(position);
         Trials {
             rules,
             cells,
             in_trial: at_position.clone(),
             at_position,
+            peers_in_trial: peers_at_position.clone(),
+            peers_at_position,
+            seen: SeenTable::new(position),
+            relations_in_trial: RelationLook::at(position),
+            relations_at_position: RelationLook::at(position),
         }
     }
 
@@ -99,6 +122,9 @@ impl<'g> Trials<'g> {
     pub fn follow(&mut self, board: &mut Board) -> Result<Followed, (Followed, Contradiction)> {
         let mut followed = Followed::default();
         self.in_trial.clone_from(&self.at_position);
+        self.peers_in_trial.clone_from(&self.peers_at_position);
+        self.relations_in_trial
+            .clone_from(&self.relations_at_position);
         loop {
             match board.propagate_counting() {
                 Ok(singles) => followed.singles += singles,
@@ -107,7 +133,9 @@ impl<'g> Trials<'g> {
                     return Err((followed, contradiction));
                 }
             }
-            if strike_unsupported(board) {
+            if self.relations_in_trial.strike(board)
+                || self.peers_in_trial.strike(board, &mut self.seen)
+            {
                 followed.rule_steps += 1;
                 continue;
             }
@@ -161,35 +189,70 @@ impl<'g> Trials<'g> {
     }
 }
 
-/// Strikes every candidate of an open cell that no candidate of a cell a
-/// rule relates it to goes with (arc consistency on the relations of two
-/// cells, read from their tables of supports); true when it struck one.
-/// This is what [`constraints::relation`] finds rule by rule, in one pass.
-fn strike_unsupported(board: &mut Board) -> bool {
-    let relations = board.geometry.relations();
-    let cells = relations.cells();
-    let mut struck = false;
-    for (from, &cell) in cells.iter().enumerate() {
-        let cell = cell as usize;
-        if board.is_placed(cell) {
-            continue;
-        }
-        let before = board.mask(cell);
-        let mut mask = before;
-        for (target, _, supports) in relations.edges(from) {
-            let other = board.mask(cells[target] as usize);
-            for digit in digits_of(mask) {
-                if other & supports[digit as usize - 1] == 0 {
-                    mask &= !bit(digit);
-                }
-            }
-        }
-        if mask != before {
-            board.state.masks[cell] = mask;
-            struck = true;
+/// Arc consistency on the relations of two cells within a trial: only
+/// the cells beside a cell whose candidates changed since the last look
+/// are read.
+#[derive(Debug, Clone, Default)]
+struct RelationLook {
+    /// The candidates at the last look, one mask a cell.
+    masks: Vec<u64>,
+    /// The candidates at the start of this look.
+    now: Vec<u64>,
+}
+
+impl RelationLook {
+    /// A look that takes the candidates of `board` as already looked at:
+    /// a position where no rule's relation strikes anything.
+    fn at(board: &Board) -> RelationLook {
+        RelationLook {
+            masks: board.state.masks.clone(),
+            now: board.state.masks.clone(),
         }
     }
-    struck
+
+    /// Strikes every candidate of an open cell that no candidate of a cell
+    /// a rule relates it to goes with (read from their tables of supports),
+    /// among the cells related to one whose candidates changed since the
+    /// last look; true when it struck one. This is what
+    /// [`constraints::relation`] finds rule by rule, in one pass.
+    fn strike(&mut self, board: &mut Board) -> bool {
+        let relations = board.geometry.relations();
+        let cells = relations.cells();
+        if cells.is_empty() {
+            return false;
+        }
+        self.now.clone_from(&board.state.masks);
+        let mut struck = false;
+        for (from, &cell) in cells.iter().enumerate() {
+            let cell = cell as usize;
+            if board.is_placed(cell) {
+                continue;
+            }
+            let changed = relations.edges(from).any(|(target, _, _)| {
+                let other = cells[target] as usize;
+                self.now[other] != self.masks[other]
+            });
+            if !changed {
+                continue;
+            }
+            let before = board.mask(cell);
+            let mut mask = before;
+            for (target, _, supports) in relations.edges(from) {
+                let other = board.mask(cells[target] as usize);
+                for digit in digits_of(mask) {
+                    if other & supports[digit as usize - 1] == 0 {
+                        mask &= !bit(digit);
+                    }
+                }
+            }
+            if mask != before {
+                board.state.masks[cell] = mask;
+                struck = true;
+            }
+        }
+        std::mem::swap(&mut self.masks, &mut self.now);
+        struck
+    }
 }
 
 #[cfg(test)]
@@ -200,6 +263,7 @@ mod tests {
     use crate::sudoku::constraints::Constraint;
     use crate::sudoku::grid::Size;
     use crate::sudoku::rules::Rules;
+    use crate::sudoku::variants::Variant;
 
     /// The candidates of a 9x9 grid under `constraints`, every digit in
     /// every cell but those of `marked`, after the assumption `digit` in
@@ -207,12 +271,21 @@ mod tests {
     fn followed_after(
         constraints: Vec<Constraint>,
         marked: &[(usize, u64)],
-        (cell, digit): (usize, u8),
+        assumed: (usize, u8),
     ) -> (Vec<u64>, Followed) {
         let rules = Rules {
             constraints,
             ..Rules::default()
         };
+        followed_under(&rules, marked, assumed)
+    }
+
+    /// [`followed_after`] under `rules`.
+    fn followed_under(
+        rules: &Rules,
+        marked: &[(usize, u64)],
+        (cell, digit): (usize, u8),
+    ) -> (Vec<u64>, Followed) {
         let geometry = rules.geometry(Size::NINE).unwrap();
         let mut marks = Candidates::full(Size::NINE);
         for &(cell, mask) in marked {
@@ -254,6 +327,32 @@ mod tests {
         assert_eq!(masks[12], bit(1) | bit(2));
         assert_eq!(masks[22], bit(1) | bit(2));
         assert_eq!(followed.singles, 0);
+    }
+
+    #[test]
+    fn places_the_trial_leaves_a_digit_strike_what_sees_them_all() {
+        // Non-consecutive, 5 in row 1 only in r1c1, r1c3 and r1c9. With 5
+        // in r2c9, r1c9 loses it, and r1c2, beside both places left,
+        // holds neither 4 nor 6; the 5s of box 1 off row 1 go too.
+        let rules = Rules {
+            variants: vec![Variant::NonConsecutive],
+            ..Rules::default()
+        };
+        let all = 0x1ff;
+        let marked: Vec<(usize, u64)> = [1, 3, 4, 5, 6, 7]
+            .into_iter()
+            .map(|cell| (cell, all & !bit(5)))
+            .collect();
+        let (masks, followed) = followed_under(&rules, &marked, (17, 5));
+        assert_eq!(masks[8] & bit(5), 0);
+        assert_eq!(masks[1] & (bit(4) | bit(6)), 0, "{:b}", masks[1]);
+        for cell in [9, 10, 11, 18, 19, 20] {
+            assert_eq!(masks[cell] & bit(5), 0, "cell {cell}");
+        }
+        assert!(followed.rule_steps >= 1, "{followed:?}");
+        // Without the assumption, the three places leave r1c2 both.
+        let (before, _) = followed_under(&rules, &marked, (80, 1));
+        assert_eq!(before[1] & (bit(4) | bit(6)), bit(4) | bit(6));
     }
 
     #[test]
