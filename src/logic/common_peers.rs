@@ -87,15 +87,32 @@ pub struct SeenTable {
     sets: Vec<u64>,
     /// The words of a set.
     words: usize,
+    /// A set made without keeping it, once `sets` holds `most_words`.
+    scratch: Vec<u64>,
+    /// The most words `sets` keeps ([`MOST_SEEN_WORDS`]).
+    most_words: usize,
 }
+
+/// The most words the sets of a [`SeenTable`] keep (8 MB): on the widest
+/// grids each set is hundreds of words, and a position could ask for
+/// thousands; past this, a set is made each time it is asked for.
+const MOST_SEEN_WORDS: usize = 1 << 20;
 
 impl SeenTable {
     /// An empty table for the placements of `board`'s geometry.
     pub fn new(board: &Board) -> SeenTable {
+        SeenTable::keeping(board, MOST_SEEN_WORDS)
+    }
+
+    /// An empty table that keeps at most `most_words` words of sets.
+    fn keeping(board: &Board, most_words: usize) -> SeenTable {
+        let words = (board.cells() * board.side).div_ceil(64);
         SeenTable {
             starts: vec![u32::MAX; board.cells() * board.side],
             sets: Vec::new(),
-            words: (board.cells() * board.side).div_ceil(64),
+            words,
+            scratch: vec![0; words],
+            most_words,
         }
     }
 
@@ -103,6 +120,10 @@ impl SeenTable {
     fn seen(&mut self, board: &Board, cell: usize, digit: u8) -> &[u64] {
         let at = placement(board.side, cell, digit);
         if self.starts[at] == u32::MAX {
+            if self.sets.len() + self.words > self.most_words {
+                mark_seen(board, cell, digit, &mut self.scratch);
+                return &self.scratch;
+            }
             let start = self.sets.len();
             self.sets.resize(start + self.words, 0);
             mark_seen(board, cell, digit, &mut self.sets[start..]);
@@ -217,19 +238,62 @@ fn open_candidates(board: &Board, set: &[u64]) -> Vec<(usize, u8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::geometry::Geometry;
     use crate::sudoku::grid::{Grid, Size};
     use crate::sudoku::rules::Rules;
     use crate::sudoku::variants::Variant;
+
+    /// The 9x9 geometry of the non-consecutive rule.
+    fn non_consecutive() -> Geometry {
+        let rules = Rules {
+            variants: vec![Variant::NonConsecutive],
+            ..Rules::default()
+        };
+        rules.geometry(Size::NINE).unwrap()
+    }
+
+    #[test]
+    fn the_seen_table_gives_what_each_placement_sees_kept_or_not() {
+        let geometry = non_consecutive();
+        let board = Board::of_grid(&geometry, &Grid::empty(Size::NINE)).unwrap();
+        let words = (81 * 9usize).div_ceil(64);
+        // Room for two sets: the third and later are made each time.
+        let mut table = SeenTable::keeping(&board, 2 * words);
+        let mut expected = vec![0u64; words];
+        for round in 0..2 {
+            for (cell, digit) in [(0, 5), (40, 1), (80, 9), (0, 5), (13, 4)] {
+                mark_seen(&board, cell, digit, &mut expected);
+                let seen = table.seen(&board, cell, digit);
+                assert_eq!(
+                    seen,
+                    &expected[..],
+                    "round {round}: r{}c{} {digit}",
+                    cell / 9 + 1,
+                    cell % 9 + 1
+                );
+            }
+        }
+        assert_eq!(table.sets.len(), 2 * words);
+        // A 5 in r1c1 sees 4 and 6 beside it, through the rule.
+        let at = |cell: usize, digit: u8| placement(9, cell, digit);
+        let seen = table.seen(&board, 0, 5).to_vec();
+        for (cell, digit) in [(1, 4), (1, 6), (9, 4), (9, 6), (80, 5)] {
+            let bit = seen[at(cell, digit) / 64] >> (at(cell, digit) % 64) & 1;
+            assert_eq!(
+                bit,
+                u64::from(cell != 80),
+                "r{}c{} {digit}",
+                cell / 9 + 1,
+                cell % 9 + 1
+            );
+        }
+    }
 
     #[test]
     fn two_places_of_a_digit_strike_the_digits_one_apart_beside_both() {
         // Non-consecutive: 5 in row 1 only in r1c1 and r1c3. r1c2 sits
         // beside both, so it holds neither 4 nor 6.
-        let rules = Rules {
-            variants: vec![Variant::NonConsecutive],
-            ..Rules::default()
-        };
-        let geometry = rules.geometry(Size::NINE).unwrap();
+        let geometry = non_consecutive();
         let mut board = Board::of_grid(&geometry, &Grid::empty(Size::NINE)).unwrap();
         for cell in [1, 3, 4, 5, 6, 7, 8] {
             board.remove(cell, 5);
