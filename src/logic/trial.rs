@@ -47,8 +47,9 @@ impl Followed {
     }
 }
 
-/// Trials from one position: the rules given as tables, read once there,
-/// and the buffers each trial starts from.
+/// Trials from one position: what each of the rules' looks found there
+/// (the ways left to the rules given as tables, the candidates each look
+/// last read), read once, and the copies a trial narrows.
 pub struct Trials<'g> {
     /// Each rule given as tables, its tables, and where its cells start
     /// in `cells`.
@@ -84,9 +85,9 @@ struct Quiet {
 }
 
 impl<'g> Trials<'g> {
-    /// Trials from `position`, where every rule given as tables has struck
-    /// what it can (as when every easier step failed): from another
-    /// position the trials are weaker, never wrong.
+    /// Trials from `position`, where no look of the rules strikes anything
+    /// (as when every easier step failed): from another position the
+    /// trials are weaker, never wrong.
     pub fn at(position: &Board<'g>) -> Trials<'g> {
         let mut rules = Vec::new();
         let mut cells = Vec::new();
