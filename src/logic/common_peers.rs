@@ -25,10 +25,10 @@ pub fn common_peers(board: &Board) -> Option<Step> {
         return None;
     }
     let all = Candidates::all_digits(geometry.size());
-    // Bit sets of placements (`cell * side + digit - 1`): what every place
-    // so far sees, and what the next one sees.
-    let words = (board.cells() * board.side).div_ceil(64);
-    let (mut common, mut seen) = (vec![0u64; words], vec![0u64; words]);
+    let mut table = SeenTable::new(board);
+    // A bit set of placements (`cell * side + digit - 1`): what every place
+    // sees.
+    let mut common = vec![0u64; table.words];
     for unit in 0..geometry.units() {
         let cells = geometry.unit_cells(unit);
         for digit in digits_of(all & !board.state.unit_placed[unit]) {
@@ -38,11 +38,7 @@ pub fn common_peers(board: &Board) -> Option<Step> {
             if places.len() < 2 {
                 continue;
             }
-            mark_seen(board, places[0], digit, &mut common);
-            for &place in &places[1..] {
-                mark_seen(board, place, digit, &mut seen);
-                common.iter_mut().zip(&seen).for_each(|(c, s)| *c &= s);
-            }
+            table.seen_by_all(board, digit, places.iter().copied(), &mut common);
             let struck = open_candidates(board, &common);
             if struck.is_empty() {
                 continue;
@@ -132,6 +128,29 @@ impl SeenTable {
         let start = self.starts[at] as usize;
         &self.sets[start..start + self.words]
     }
+
+    /// Writes into `common` the placements that `digit` in each cell of
+    /// `places` (one or more) sees, stopping once none is left.
+    fn seen_by_all(
+        &mut self,
+        board: &Board,
+        digit: u8,
+        mut places: impl Iterator<Item = usize>,
+        common: &mut [u64],
+    ) {
+        let first = places.next().expect("a place");
+        common.copy_from_slice(self.seen(board, first, digit));
+        for place in places {
+            let mut any = 0;
+            for (common, seen) in common.iter_mut().zip(self.seen(board, place, digit)) {
+                *common &= seen;
+                any |= *common;
+            }
+            if any == 0 {
+                return;
+            }
+        }
+    }
 }
 
 impl PeerLook {
@@ -168,21 +187,8 @@ impl PeerLook {
                 if !(2..=MOST_PLACES).contains(&now.count_ones()) {
                     continue;
                 }
-                let mut places = digits_of(now).map(|k| usize::from(cells[usize::from(k) - 1]));
-                let first = places.next().expect("two places or more");
-                self.common.copy_from_slice(table.seen(board, first, digit));
-                for place in places {
-                    let mut any = 0;
-                    for (common, seen) in
-                        self.common.iter_mut().zip(table.seen(board, place, digit))
-                    {
-                        *common &= seen;
-                        any |= *common;
-                    }
-                    if any == 0 {
-                        break;
-                    }
-                }
+                let places = digits_of(now).map(|k| usize::from(cells[usize::from(k) - 1]));
+                table.seen_by_all(board, digit, places, &mut self.common);
                 struck.extend(open_candidates(board, &self.common));
             }
         }
