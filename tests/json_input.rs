@@ -404,6 +404,26 @@ fn a_stray_opening_brace_costs_one_record_not_the_ones_after_it() {
 }
 
 #[test]
+fn a_record_cut_short_after_a_stray_brace_is_a_record_of_its_own() {
+    // After `{` alone, a line that opens an object where a key is due is
+    // no part of it, closed on its line or not: the record cut short and
+    // the one after it are each read and answered.
+    let good = &records("descriptions.jsonl")[4];
+    let cut = &good[..good.len() / 2];
+    let text = format!("{good}\n{{\n{cut}\n{good}\n");
+    let (statuses, lines, stderr) = solved_with_bad_input(text);
+    assert_eq!(statuses, ["solved", "invalid", "invalid", "solved"]);
+    assert_eq!(lines, [1, 2, 3, 4]);
+    let messages: Vec<&str> = stderr.lines().collect();
+    assert_eq!(messages.len(), 2, "{stderr}");
+    assert!(
+        messages[0].starts_with("<stdin>:2:1: found a new object at line 3;"),
+        "{stderr}"
+    );
+    assert!(messages[1].starts_with("<stdin>:3:"), "{stderr}");
+}
+
+#[test]
 fn a_pretty_printed_export_is_one_record() {
     let pretty = answers(
         &["solve"],

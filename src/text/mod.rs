@@ -14,6 +14,7 @@ pub(crate) mod error;
 pub(crate) mod formats;
 pub(crate) mod framed;
 pub(crate) mod json;
+pub(crate) mod json_depth;
 pub(crate) mod lines;
 pub(crate) mod output;
 pub(crate) mod pencilmarks;

@@ -40,6 +40,7 @@ use crate::text::formats::json_parts::Problem;
 use crate::text::formats::{colon, csv, fpuzzles, sdk, xml, Fields, InputFormat, Scan};
 use crate::text::framed;
 use crate::text::json;
+use crate::text::json_depth::JsonDepth;
 use crate::text::lines::{comment, token, LineRead, Lines};
 use crate::text::plain;
 use crate::text::record::{Layout, Record};
@@ -453,15 +454,17 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Reads a JSON object laid out over several lines, whose first line,
     /// `{` alone, is the current one, up to its last line, `}` alone at the
     /// start of a line: its text, and where each line starts in it with its
-    /// number. A line that starts a record of its own before that (`{` at
-    /// its start, alone or opening an object that closes on the line, as
-    /// nothing inside a laid-out object begins) leaves the object unclosed
-    /// and is given back to be read as the next record, so that one stray
-    /// `{` costs one record, not every record after it.
+    /// number. A line that starts a record of its own before that leaves the
+    /// object unclosed and is given back to be read as the next record, so
+    /// that one stray `{` costs one record, not every record after it: `{`
+    /// at its start, alone, or opening an object that closes on the line (as
+    /// nothing inside a laid-out object begins), or where the object takes
+    /// no value ([`JsonDepth::takes_value`]), as a record cut short does.
     fn gather_object(&mut self) -> Result<(String, Vec<(usize, u64)>), ReadError> {
         let first = self.lines.line().number();
         let mut text = String::from("{\n");
         let mut starts = vec![(0, first)];
+        let mut depth = JsonDepth::opened();
         loop {
             let unclosed = |found: String| ParseError {
                 line: first,
@@ -478,11 +481,13 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             let line = self.lines.line();
             let bytes = line.bytes().trim_ascii_end();
-            if bytes.first() == Some(&b'{') && (bytes == b"{" || bytes.ends_with(b"}")) {
+            let starts_record = bytes == b"{" || bytes.ends_with(b"}") || !depth.takes_value();
+            if bytes.first() == Some(&b'{') && starts_record {
                 let found = format!("a new object at line {}", line.number());
                 self.lines.hold(LineRead::Line);
                 return Err(unclosed(found).into());
             }
+            depth.feed(bytes);
             starts.push((text.len(), line.number()));
             text.push_str(&line.text(0..line.bytes().len()));
             text.push('\n');
