@@ -114,6 +114,32 @@ fn csv_solutions_are_kept_and_really_solve_their_puzzles() {
 }
 
 #[test]
+fn a_first_line_cut_by_a_comma_is_a_bad_record_not_a_skipped_header() {
+    // A comma in the first line makes the text CSV; a row of digits and
+    // dots is still a record, reported where it breaks.
+    let sdm = grids(&read_sample("sample.sdm", InputFormat::Plain));
+    let text = String::from_utf8(sample("sample.sdm")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let first = lines[0];
+    let text = format!(
+        "{},{}\n{}\n{}\n",
+        &first[..14],
+        &first[15..],
+        lines[1],
+        lines[2]
+    );
+    let (detected, records) = read_text(text.as_bytes(), InputFormat::Auto);
+    assert_eq!(detected, InputFormat::Csv);
+    assert_eq!(records.len(), 3, "{records:?}");
+    assert!(matches!(records[0], Err((1, 15, _))), "{:?}", records[0]);
+    let rest: Vec<Grid> = records[1..]
+        .iter()
+        .map(|r| r.as_ref().unwrap().grid.clone())
+        .collect();
+    assert_eq!(rest, sdm[1..]);
+}
+
+#[test]
 fn colon_lines_give_count_solution_and_comment() {
     let records = read_sample("cases.txt", InputFormat::Colon);
     let counts: Vec<Option<u64>> = records.iter().map(|r| r.expected_count).collect();

@@ -1,6 +1,7 @@
 //! Comma-separated values: one puzzle per row, and optionally its expected
-//! solution. A first row whose fields are not puzzles is a header, and its
-//! names choose the columns: `puzzle` or `quizzes` (Kaggle) for the puzzle,
+//! solution. A first row whose fields are names (a letter or `#`, then
+//! letters, digits and a few signs; none a puzzle) is a header, and its names choose
+//! the columns: `puzzle` or `quizzes` (Kaggle) for the puzzle,
 //! `solution` or `solutions` for the solution, in any case and any column.
 //! Without a header the first column is the puzzle and the second, when it
 //! holds a grid, the solution. Fields may be quoted.
@@ -34,8 +35,7 @@ pub(crate) fn scan(line: &[u8], columns: &mut Columns) -> Scan {
     }
     if !columns.decided {
         columns.decided = true;
-        let is_data = fields(line).any(|field| looks_like_puzzle(&line[field]));
-        if !is_data {
+        if is_header(line) {
             *columns = header(line);
             return Scan::Skip;
         }
@@ -60,6 +60,36 @@ pub(crate) fn scan(line: &[u8], columns: &mut Columns) -> Scan {
         .filter(|field| !field.is_empty());
     Scan::Record(record)
 }
+
+/// True when every field of the first row `line` is a name (a letter or
+/// `#`, then letters, digits and a few signs), and one is there: a row of digits and dots that is no whole puzzle, such as one cut
+/// short or mistyped, is a record to report, not a header to skip.
+fn is_header(line: &[u8]) -> bool {
+    let is_name = |field: &[u8]| {
+        field.len() <= MAX_NAME
+            && field
+                .first()
+                .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'#')
+            && field
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || b" _-().#/".contains(&b))
+            && !looks_like_puzzle(field)
+    };
+    let mut named = false;
+    for field in fields(line) {
+        let field = &line[field];
+        if !field.is_empty() {
+            if !is_name(field) {
+                return false;
+            }
+            named = true;
+        }
+    }
+    named
+}
+
+/// The longest header name, in bytes.
+const MAX_NAME: usize = 40;
 
 /// The columns a header row names.
 fn header(line: &[u8]) -> Columns {
@@ -154,6 +184,34 @@ mod tests {
         for scan in scans {
             let Scan::Record(fields) = scan else { panic!() };
             assert_eq!((fields.puzzle, fields.solution), (0..81, None));
+        }
+    }
+
+    #[test]
+    fn a_first_row_of_digits_and_dots_is_a_record_not_a_header() {
+        // A puzzle cut short by a stray comma: no field is a whole grid,
+        // yet it is no header either.
+        let text = format!("{},{}\n{PUZZLE}\n", &PUZZLE[..14], &PUZZLE[15..]);
+        let scans = scan_all(&text);
+        let Scan::Record(fields) = &scans[0] else {
+            panic!("{scans:?}")
+        };
+        assert_eq!(
+            (fields.puzzle.clone(), fields.solution.clone()),
+            (0..14, None)
+        );
+        assert!(matches!(scans[1], Scan::Record(_)));
+        for header in ["Puzzle (SE 9.1),Solution", "id,#,rating.se", "quizzes,"] {
+            assert!(is_header(header.as_bytes()), "{header}");
+        }
+        for row in [
+            "1.2,puzzle",
+            "",
+            " , ",
+            "2024,puzzle",
+            "A.B.C.D.E.F.G.1.2.3.4.5.6.7.8.9.0.1.2.3.4.5.6",
+        ] {
+            assert!(!is_header(row.as_bytes()), "{row}");
         }
     }
 
