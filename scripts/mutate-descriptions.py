@@ -2,8 +2,10 @@
 """Feed mutated JSON puzzle descriptions to every command of sudoku-dlx and report crashes and stalls.
 
 Usage: python3 scripts/mutate-descriptions.py [--bin PATH] [--seed S] [--lines N] [--timeout T] [--commands LIST]
+                                              [--files GLOB,...]
 
-Reads every description of `puzzles/variants/*.jsonl` and `tests/data/descriptions.jsonl`, and writes N mutants:
+Reads every description of `puzzles/variants/*.jsonl` and `tests/data/descriptions.jsonl` (or of the files
+`--files` names, such as `tests/data/fpuzzles.json` for f-puzzles exports), and writes N mutants:
 a description, sometimes with the rules of another merged in, with one to three random edits anywhere in its tree
 (a number made negative, huge, fractional or a string; a cell name out of the grid or misspelt; a list emptied,
 cut, repeated or shuffled; a key dropped or added; the givens changed or cut; the line itself cut short). The
@@ -130,16 +132,19 @@ def main():
     parser.add_argument("--timeout", type=float, default=120)
     parser.add_argument("--commands", default="count --limit 2,solve,candidates,check,rate,explain,hint,"
                         "solve -f svg,count --limit 2 -j 2")
+    parser.add_argument("--files", default="puzzles/variants/*.jsonl,tests/data/descriptions.jsonl",
+                        help="the files of descriptions to mutate, globs from the project root, comma-separated")
     args = parser.parse_args()
-    files = sorted(glob.glob(os.path.join(ROOT, "puzzles/variants/*.jsonl")))
-    files.append(os.path.join(ROOT, "tests/data/descriptions.jsonl"))
+    files = []
+    for pattern in args.files.split(","):
+        files.extend(sorted(glob.glob(os.path.join(ROOT, pattern))))
     descriptions = []
     for name in files:
         for line in open(name):
             if line.strip().startswith("{"):
                 descriptions.append(json.loads(line))
     if not descriptions:
-        sys.exit("no descriptions found under puzzles/variants")
+        sys.exit(f"no descriptions found in {args.files}")
     rng = random.Random(args.seed)
     lines = mutants(descriptions, args.lines, rng)
     work = f"/tmp/mutate-descriptions-{os.getpid()}"

@@ -156,6 +156,14 @@ fn json_items_read_back_as_their_puzzles_with_their_rules() {
         .collect();
     let plain = run_binary(&["count", "--limit", "2"], givens.as_bytes());
     assert_eq!(String::from_utf8(plain.stdout).unwrap(), "2+\n2+\n");
+    // Rated, the items carry the rating's fields too, and still read back.
+    let rated = stdout(&["generate", "-n", "2", "--seed", "3", "--rate", "-f", "json"]);
+    assert!(
+        rated.contains("\"hardest\"") && rated.contains("\"branches\""),
+        "{rated}"
+    );
+    let counted = run_binary(&["count", "--limit", "2"], rated.as_bytes());
+    assert_eq!(String::from_utf8(counted.stdout).unwrap(), "1\n1\n");
 }
 
 /// A region layout with its labels renamed in the order they first appear,

@@ -255,6 +255,37 @@ fn killer_cages_of_a_description_count_as_a_filter_of_every_grid_does() {
 }
 
 #[test]
+fn the_json_answers_of_every_command_read_back_as_their_puzzles() {
+    let lines = records("descriptions.jsonl");
+    let text = lines.join("\n");
+    let solved = answers(&["solve"], &text);
+    for command in [
+        &["solve"][..],
+        &["count", "--limit", "2"],
+        &["check", "--minimal", "--symmetry"],
+        &["rate"],
+        &["candidates"],
+    ] {
+        let given = answers(command, &text);
+        assert_eq!(given.len(), lines.len(), "{command:?}");
+        let back: Vec<String> = given.iter().map(Value::to_string).collect();
+        let again = answers(&["solve"], &back.join("\n"));
+        for (k, (first, second)) in solved.iter().zip(&again).enumerate() {
+            assert_eq!(
+                second["status"], first["status"],
+                "{command:?}: {}",
+                back[k]
+            );
+            assert_eq!(
+                second["solution"], first["solution"],
+                "{command:?}: {}",
+                back[k]
+            );
+        }
+    }
+}
+
+#[test]
 fn json_answers_read_back_with_the_same_rules() {
     let lines = records("descriptions.jsonl");
     let answers = answers(&["solve"], &lines.join("\n"));

@@ -131,6 +131,7 @@ const VALID: &[&str] = &[
     r#"{"givens": "1.3......2.....4", "between_lines": [["r1c1", "r2c2", "r3c3"]], "quadruples": [{"cells": ["r2c2", "r2c3", "r3c2", "r3c3"], "values": [1, 1]}]}"#,
     r#"{"givens": "1.3......2.....4", "little_killers": [{"clue": "r0c1", "direction": "DR", "sum": 10}], "sandwiches": [{"clue": "r2c5", "sum": 0}], "lines": [{"type": "region-sum", "cells": ["r1c2", "r1c3"]}]}"#,
     r#"{"puzzle": "1.3......2.....4", "count": 2, "limit_reached": true, "score": 3, "level": "hard", "error": "", "column": 1, "solutions": []}"#,
+    r#"{"item": 1, "seed": 7, "givens": "1.3......2.....4", "clues": 3, "level": "easy", "hardest": "hidden single", "branches": 0, "candidates": [], "minimal": true, "redundant": [], "symmetry": []}"#,
     concat!(r#"{"givens": ""#, ".........................................................................................................................................................", r#"", "shape": "twodoku", "cages": [{"cells": ["r7c7", "r7c8"], "sum": 3}], "sandwiches": [{"clue": "r11c6", "sum": 5}]}"#),
     r#"{"givens": "1.3......2.....4", "grids": [[0, 0]], "thermometers": [["r1c1", "r1c2"]]}"#,
 ];

@@ -47,9 +47,11 @@ const KEYS: &str = "one of givens, shape, grids, boxes, regions, variants, cages
                     maximum, palindromes, clones, arrows, between_lines, quadruples, \
                     little_killers, sandwiches, lines, title (or the keys of a -f json answer)";
 
-/// The keys of a `-f json` answer, or of a `generate -f json` item, that
-/// say nothing about the puzzle: both read back as their puzzles.
-const ANSWER_KEYS: [&str; 13] = [
+/// The keys of a `-f json` answer of any command (`rate`'s rating,
+/// `candidates`' candidates, `check --minimal --symmetry`'s findings), or
+/// of a `generate -f json` item, that say nothing about the puzzle: all read
+/// back as their puzzles.
+const ANSWER_KEYS: [&str; 19] = [
     "item",
     "seed",
     "clues",
@@ -62,6 +64,12 @@ const ANSWER_KEYS: [&str; 13] = [
     "solutions",
     "score",
     "level",
+    "hardest",
+    "branches",
+    "candidates",
+    "minimal",
+    "redundant",
+    "symmetry",
     "error",
 ];
 
