@@ -105,7 +105,7 @@ pub fn tables(board: &Board) -> Option<Step> {
     tables_by_rule(board.geometry.tables())
         .into_iter()
         .find_map(|(rule, of_rule)| {
-            let left = table_ways::ways_left(board, &of_rule, None);
+            let left = table_ways::ways_left(board, &of_rule);
             rule_tables(board, rule, &of_rule, &left)
         })
 }

@@ -20,47 +20,65 @@ use std::ops::Range;
 /// For each table of a rule, the numbers of its ways left.
 pub type WaysLeft = Vec<Vec<u32>>;
 
+/// Buffers [`narrow`] reuses from call to call, so that the trials, which
+/// read the same rules again and again, allocate nothing to read them.
+#[derive(Debug, Clone, Default)]
+pub struct Scratch {
+    /// For each cell of a table, its candidates shifted up by one, and bit
+    /// 0 for a way that leaves the cell free.
+    allowed_digits: Vec<u64>,
+    /// Each link of the tables and where its words start.
+    links: Vec<(u32, usize)>,
+    /// The words of each link of each table, table after table.
+    spans: Vec<Range<usize>>,
+    /// Where each table's spans start in `spans`, and their end.
+    span_starts: Vec<usize>,
+    /// The values each table's ways left give its links, table after table.
+    given: Vec<u64>,
+    /// The values every table sharing a link gives it.
+    allowed: Vec<u64>,
+    /// The tables whose ways are to be read again.
+    stale: Vec<bool>,
+}
+
 /// The ways of each of `tables` (the tables of one rule) that the
-/// candidates of `board` leave, among `within` (for each table, ways that
-/// hold every way left; every way when `None`).
-pub fn ways_left(board: &Board, tables: &[&Table], within: Option<&WaysLeft>) -> WaysLeft {
+/// candidates of `board` leave, read from all their ways.
+pub fn ways_left(board: &Board, tables: &[&Table]) -> WaysLeft {
     let mut left: WaysLeft = tables
         .iter()
-        .enumerate()
-        .map(|(k, table)| {
-            let width = table.cells.len();
-            let ways = table.ways() as u32;
-            let mut kept = match within {
-                Some(within) => within[k].clone(),
-                None => (0..ways).collect(),
-            };
-            if width == 0 {
-                // A table of links alone.
-                return kept;
-            }
-            // Bit `d` of a cell's entry for digit `d`, and bit 0 for a
-            // way that leaves the cell free: one test a cell, no branch.
-            let allowed: Vec<u64> = table
-                .cells
-                .iter()
-                .map(|&cell| board.mask(cell) << 1 | 1)
-                .collect();
-            kept.retain(|&way| {
-                let way = way as usize;
-                let tuple = &table.tuples[way * width..(way + 1) * width];
-                let mut all = 1;
-                for (&digit, &allowed) in tuple.iter().zip(&allowed) {
-                    all &= allowed >> digit;
-                }
-                all & 1 == 1
-            });
-            kept
-        })
+        .map(|table| (0..table.ways() as u32).collect())
         .collect();
-    if tables.iter().any(|table| !table.links.is_empty()) {
-        narrow_by_links(tables, board.geometry.links(), &mut left);
-    }
+    narrow(board, tables, &mut left, &mut Scratch::default());
     left
+}
+
+/// Narrows `left`, for each of `tables` (the tables of one rule) ways that
+/// hold every way the candidates of `board` leave, to exactly those ways.
+pub fn narrow(board: &Board, tables: &[&Table], left: &mut WaysLeft, scratch: &mut Scratch) {
+    for (table, kept) in tables.iter().zip(left.iter_mut()) {
+        let width = table.cells.len();
+        if width == 0 {
+            // A table of links alone.
+            continue;
+        }
+        // Bit `d` of a cell's entry for digit `d`, and bit 0 for a way that
+        // leaves the cell free: one test a cell, no branch.
+        let allowed = &mut scratch.allowed_digits;
+        allowed.clear();
+        allowed.extend(table.cells.iter().map(|&cell| board.mask(cell) << 1 | 1));
+        kept.retain(|&way| {
+            let way = way as usize;
+            let tuple = &table.tuples[way * width..(way + 1) * width];
+            let mut all = 1;
+            for (&digit, &allowed) in tuple.iter().zip(allowed.iter()) {
+                all &= allowed >> digit;
+            }
+            all & 1 == 1
+        });
+    }
+    if tables.iter().any(|table| !table.links.is_empty()) {
+        narrow_by_links(tables, board.geometry.links(), left, scratch);
+    }
 }
 
 /// The digits the ways `left` of `table` give each of its cells, one mask
@@ -87,68 +105,72 @@ pub fn digits_given(table: &Table, left: &[u32]) -> Vec<u64> {
 ///
 /// The values of a link are a bitset of words; a table none of whose
 /// links lost a value it gives is not read again.
-fn narrow_by_links(tables: &[&Table], maxima: &[u16], left: &mut WaysLeft) {
+fn narrow_by_links(tables: &[&Table], maxima: &[u16], left: &mut WaysLeft, scratch: &mut Scratch) {
+    let words_of = |link: u32| usize::from(maxima[link as usize]) / 64 + 1;
     // The words of each link of these tables, in one layout.
-    let mut starts: Vec<(u32, usize)> = Vec::new();
+    let links = &mut scratch.links;
+    links.clear();
     let mut words = 0;
     for table in tables {
         for &link in &table.links {
-            if !starts.iter().any(|&(known, _)| known == link) {
-                starts.push((link, words));
-                words += usize::from(maxima[link as usize]) / 64 + 1;
+            if !links.iter().any(|&(known, _)| known == link) {
+                links.push((link, words));
+                words += words_of(link);
             }
         }
     }
     // For each table, the words of each of its links.
-    let spans: Vec<Vec<Range<usize>>> = tables
-        .iter()
-        .map(|table| {
-            table
-                .links
-                .iter()
-                .map(|&link| {
-                    let start = starts.iter().find(|s| s.0 == link).map_or(0, |s| s.1);
-                    start..start + usize::from(maxima[link as usize]) / 64 + 1
-                })
-                .collect()
-        })
-        .collect();
+    let (spans, span_starts) = (&mut scratch.spans, &mut scratch.span_starts);
+    spans.clear();
+    span_starts.clear();
+    for table in tables {
+        span_starts.push(spans.len());
+        for &link in &table.links {
+            let start = links.iter().find(|s| s.0 == link).map_or(0, |s| s.1);
+            spans.push(start..start + words_of(link));
+        }
+    }
+    span_starts.push(spans.len());
+    let spans_of = |k: usize| &spans[span_starts[k]..span_starts[k + 1]];
     // The values each table's ways left give its links, and the values
     // every table sharing a link gives it.
-    let mut given = vec![vec![0u64; words]; tables.len()];
-    let mut allowed = vec![0u64; words];
-    let mut stale = vec![true; tables.len()];
+    let (given, allowed, stale) = (&mut scratch.given, &mut scratch.allowed, &mut scratch.stale);
+    given.clear();
+    given.resize(words * tables.len(), 0);
+    allowed.clear();
+    allowed.resize(words, 0);
+    stale.clear();
+    stale.resize(tables.len(), true);
     loop {
         allowed.fill(u64::MAX);
         for (k, table) in tables.iter().enumerate() {
+            let mine = &mut given[k * words..(k + 1) * words];
             let width = table.links.len();
             if stale[k] && width > 0 {
-                given[k].fill(0);
+                mine.fill(0);
                 for &way in &left[k] {
                     let way = way as usize;
                     let values = &table.values[way * width..(way + 1) * width];
-                    for (&value, span) in values.iter().zip(&spans[k]) {
+                    for (&value, span) in values.iter().zip(spans_of(k)) {
                         let value = usize::from(value);
-                        given[k][span.start + value / 64] |= 1 << (value % 64);
+                        mine[span.start + value / 64] |= 1 << (value % 64);
                     }
                 }
             }
-            for span in &spans[k] {
-                for (all, &mine) in allowed[span.clone()]
-                    .iter_mut()
-                    .zip(&given[k][span.clone()])
-                {
+            for span in spans_of(k) {
+                for (all, &mine) in allowed[span.clone()].iter_mut().zip(&mine[span.clone()]) {
                     *all &= mine;
                 }
             }
         }
         let mut changed = false;
         for (k, table) in tables.iter().enumerate() {
+            let mine = &given[k * words..(k + 1) * words];
             // A table whose links keep every value it gives keeps every way.
-            stale[k] = spans[k].iter().any(|span| {
+            stale[k] = spans_of(k).iter().any(|span| {
                 allowed[span.clone()]
                     .iter()
-                    .zip(&given[k][span.clone()])
+                    .zip(&mine[span.clone()])
                     .any(|(&all, &mine)| mine & !all != 0)
             });
             if !stale[k] {
@@ -159,7 +181,7 @@ fn narrow_by_links(tables: &[&Table], maxima: &[u16], left: &mut WaysLeft) {
             left[k].retain(|&way| {
                 let way = way as usize;
                 let values = &table.values[way * width..(way + 1) * width];
-                values.iter().zip(&spans[k]).all(|(&value, span)| {
+                values.iter().zip(spans_of(k)).all(|(&value, span)| {
                     let value = usize::from(value);
                     allowed[span.start + value / 64] >> (value % 64) & 1 != 0
                 })
@@ -206,13 +228,17 @@ mod tests {
         let board = Board::of_candidates(&geometry, &marks);
         let tables: Vec<&Table> = geometry.tables().iter().collect();
         assert!(tables.iter().any(|table| !table.links.is_empty()));
-        let first = ways_left(&board, &tables, None);
+        let first = ways_left(&board, &tables);
         // r4c4 holds 4 or 5, r1c1 holds 1: the other two hold 4 or 5
         // together (4 + 1 in one box, repeats allowed across boxes).
         let (geometry, marks) = little_killer_board(&[(30, 0b11000), (0, 0b1)]);
         let narrower = Board::of_candidates(&geometry, &marks);
-        let whole = ways_left(&narrower, &tables, None);
-        let from_first = ways_left(&narrower, &tables, Some(&first));
+        let whole = ways_left(&narrower, &tables);
+        // Buffers left by a read of other ways change nothing.
+        let mut scratch = Scratch::default();
+        narrow(&board, &tables, &mut first.clone(), &mut scratch);
+        let mut from_first = first.clone();
+        narrow(&narrower, &tables, &mut from_first, &mut scratch);
         assert_eq!(whole, from_first);
         let kept: usize = whole.iter().map(Vec::len).sum();
         let before: usize = first.iter().map(Vec::len).sum();

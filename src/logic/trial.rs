@@ -69,6 +69,8 @@ pub struct Trials<'g> {
     /// in a trial.
     relations_at_position: RelationLook,
     relations_in_trial: RelationLook,
+    /// The buffers of the reads of the tables.
+    scratch: table_ways::Scratch,
 }
 
 /// For each rule given as tables, the candidates its cells had when it last
@@ -99,7 +101,7 @@ impl<'g> Trials<'g> {
             }
             at_position
                 .ways
-                .push(table_ways::ways_left(position, &of_rule, None));
+                .push(table_ways::ways_left(position, &of_rule));
             rules.push((rule, of_rule, start));
         }
         at_position.masks = cells.iter().map(|&cell| position.mask(cell)).collect();
@@ -114,6 +116,7 @@ impl<'g> Trials<'g> {
             seen: SeenTable::new(position),
             relations_in_trial: RelationLook::at(position),
             relations_at_position: RelationLook::at(position),
+            scratch: table_ways::Scratch::default(),
         }
     }
 
@@ -159,8 +162,10 @@ impl<'g> Trials<'g> {
     }
 
     /// The first step of a rule given as tables whose cells changed since
-    /// it last struck nothing, in the order of the puzzle; each rule read
-    /// that strikes nothing is marked quiet on the candidates of now.
+    /// it last struck nothing, in the order of the puzzle. Each rule read
+    /// keeps the ways it left (ways left only shrink as the candidates do
+    /// in a trial), and one that strikes nothing is marked quiet on the
+    /// candidates of now.
     fn first_table_step(&mut self, board: &Board) -> Option<Step> {
         let quiet = &mut self.in_trial;
         for (index, (rule, of_rule, start)) in self.rules.iter().enumerate() {
@@ -177,14 +182,14 @@ impl<'g> Trials<'g> {
             {
                 continue;
             }
-            let left = table_ways::ways_left(board, of_rule, Some(&quiet.ways[index]));
-            if let Some(step) = constraints::rule_tables(board, *rule, of_rule, &left) {
+            let ways = &mut quiet.ways[index];
+            table_ways::narrow(board, of_rule, ways, &mut self.scratch);
+            if let Some(step) = constraints::rule_tables(board, *rule, of_rule, ways) {
                 return Some(step);
             }
             for (mask, &cell) in masks.iter_mut().zip(cells) {
                 *mask = board.mask(cell);
             }
-            quiet.ways[index] = left;
         }
         None
     }
