@@ -62,8 +62,9 @@ pub(crate) fn scan(line: &[u8], columns: &mut Columns) -> Scan {
 }
 
 /// True when every field of the first row `line` is a name (a letter or
-/// `#`, then letters, digits and a few signs), and one is there: a row of digits and dots that is no whole puzzle, such as one cut
-/// short or mistyped, is a record to report, not a header to skip.
+/// `#`, then letters, digits, spaces and [`NAME_SIGNS`]), and one is there:
+/// a row of digits and dots that is no whole puzzle, such as one cut short
+/// or mistyped, is a record to report, not a header to skip.
 fn is_header(line: &[u8]) -> bool {
     let is_name = |field: &[u8]| {
         field.len() <= MAX_NAME
@@ -72,7 +73,7 @@ fn is_header(line: &[u8]) -> bool {
                 .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'#')
             && field
                 .iter()
-                .all(|&b| b.is_ascii_alphanumeric() || b" _-().#/".contains(&b))
+                .all(|&b| b.is_ascii_alphanumeric() || b >= 0x80 || NAME_SIGNS.contains(&b))
             && !looks_like_puzzle(field)
     };
     let mut named = false;
@@ -87,6 +88,9 @@ fn is_header(line: &[u8]) -> bool {
     }
     named
 }
+
+/// The signs a header name may hold beside letters and digits.
+const NAME_SIGNS: &[u8] = b" _-().#/[]%:'&+";
 
 /// The longest header name, in bytes.
 const MAX_NAME: usize = 40;
@@ -201,7 +205,12 @@ mod tests {
             (0..14, None)
         );
         assert!(matches!(scans[1], Scan::Record(_)));
-        for header in ["Puzzle (SE 9.1),Solution", "id,#,rating.se", "quizzes,"] {
+        for header in [
+            "Puzzle (SE 9.1),Solution",
+            "id,#,rating.se",
+            "quizzes,",
+            "Rätsel,time [s],score %",
+        ] {
             assert!(is_header(header.as_bytes()), "{header}");
         }
         for row in [
