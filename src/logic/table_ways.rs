@@ -21,7 +21,8 @@ use std::ops::Range;
 pub type WaysLeft = Vec<Vec<u32>>;
 
 /// Buffers [`narrow`] reuses from call to call, so that the trials, which
-/// read the same rules again and again, allocate nothing to read them.
+/// read the same rules again and again, allocate nothing to narrow their
+/// ways.
 #[derive(Debug, Clone, Default)]
 pub struct Scratch {
     /// For each cell of a table, its candidates shifted up by one, and bit

@@ -74,10 +74,10 @@ pub struct Trials<'g> {
 }
 
 /// For each rule given as tables, the candidates its cells had when it last
-/// struck nothing, and the ways of its tables they left. A rule whose cells
-/// kept those candidates strikes nothing still (its step reads them alone),
-/// so it is not read again; one whose cells lost some is read from its ways
-/// left, which hold every way left now.
+/// struck nothing, and the ways of its tables its last read left. A rule
+/// whose cells kept those candidates strikes nothing still (its step reads
+/// them alone), so it is not read again; one whose cells lost some is read
+/// from its ways left, which hold every way left now.
 #[derive(Debug, Clone, Default)]
 struct Quiet {
     /// The candidates of [`Trials::cells`].
