@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use crate::common::utf16;
 use sudoku_dlx::ParseErrorKind;
 use sudoku_dlx::{Grid, InputFormat, PuzzleReader, ReadError, Record, Solver};
 
@@ -218,4 +219,36 @@ fn plain_comments_are_no_sdk_headers() {
     let (format, records) = read_text(text, InputFormat::Auto);
     assert_eq!(format, InputFormat::Plain);
     assert_eq!(records[0].as_ref().unwrap().title, "a 4x4");
+}
+
+#[test]
+fn utf16_files_read_as_their_utf8_text_in_every_format() {
+    let names = [
+        "sample.sdm",
+        "opensudoku.xml",
+        "kaggle.csv",
+        "puzzle-solution.csv",
+        "sample.sdk",
+        "sample.ss",
+        "sample-print.ss",
+        "descriptions.jsonl",
+        "fpuzzles-pretty.json",
+        "bad.txt",
+    ];
+    let utf8 = |bytes: &[u8]| {
+        std::str::from_utf8(bytes)
+            .expect("the samples are UTF-8")
+            .to_owned()
+    };
+    for name in names {
+        let text = sample(name);
+        let (format, records) = read_text(&text, InputFormat::Auto);
+        assert!(!records.is_empty(), "{name}");
+        for big_endian in [false, true] {
+            let (utf16_format, utf16_records) =
+                read_text(&utf16(&utf8(&text), big_endian), InputFormat::Auto);
+            assert_eq!(utf16_format, format, "{name}, big endian {big_endian}");
+            assert_eq!(utf16_records, records, "{name}, big endian {big_endian}");
+        }
+    }
 }

@@ -3,6 +3,11 @@
 //! carriage return and a UTF-8 byte-order mark taken off. Every parser of
 //! the text layer reads through [`Lines`].
 //!
+//! Text that starts with a UTF-16 byte-order mark (what Windows editors
+//! call "Unicode", and what Windows PowerShell writes with `>`) is read as
+//! UTF-16 in that byte order and handed on as UTF-8, so that the parsers
+//! see the same lines either way.
+//!
 //! The parsers see each line as one byte per character: a line of ASCII as
 //! it is, and any other line with each non-ASCII character (or byte that is
 //! not UTF-8) replaced by one marker byte that says what kind of character
@@ -169,6 +174,20 @@ impl Line {
     }
 }
 
+/// How the bytes of the input encode its text, known once the first
+/// bytes are seen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Encoding {
+    /// Nothing read yet.
+    Unknown,
+    /// UTF-8 or ASCII (bytes that are not UTF-8 are reported where they
+    /// stand).
+    Utf8,
+    /// UTF-16, after its byte-order mark: little-endian (`FF FE`) or
+    /// big-endian (`FE FF`).
+    Utf16 { big_endian: bool },
+}
+
 /// Capped lines of a buffered input, with one line of push-back.
 #[derive(Debug)]
 pub(crate) struct Lines<R> {
@@ -178,6 +197,12 @@ pub(crate) struct Lines<R> {
     /// A line already read that was given back with [`Lines::hold`]: the
     /// next call of [`Lines::next`] returns it again.
     held: Option<LineRead>,
+    encoding: Encoding,
+    /// The code units of the line being read, on UTF-16 input.
+    units: Vec<u16>,
+    /// On UTF-16 input, the first byte of a code unit that a read of the
+    /// input cut in two.
+    odd_byte: Option<u8>,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -188,6 +213,9 @@ impl<R: BufRead> Lines<R> {
             max_line: DEFAULT_MAX_LINE,
             line: Line::default(),
             held: None,
+            encoding: Encoding::Unknown,
+            units: Vec::new(),
+            odd_byte: None,
         }
     }
 
@@ -224,8 +252,54 @@ impl<R: BufRead> Lines<R> {
             return Ok(held);
         }
         self.line.starts.clear();
+        self.line.bytes.clear();
+        if self.encoding == Encoding::Unknown {
+            self.encoding = self.sniff_encoding()?;
+        }
+        let (any, too_long) = match self.encoding {
+            Encoding::Utf16 { big_endian } => self.read_utf16(big_endian)?,
+            _ => self.read_utf8()?,
+        };
+        if !any {
+            return Ok(LineRead::End);
+        }
+        self.line.number += 1;
+        if too_long {
+            return Ok(LineRead::TooLong);
+        }
         let line = &mut self.line.bytes;
-        line.clear();
+        if self.line.number == 1 && line.starts_with(b"\xEF\xBB\xBF") {
+            line.drain(..3);
+        }
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        if !line.is_ascii() {
+            self.line.narrow();
+        }
+        Ok(LineRead::Line)
+    }
+
+    /// Reads the encoding from the first bytes: a UTF-16 byte-order mark,
+    /// taken off, or else UTF-8.
+    fn sniff_encoding(&mut self) -> io::Result<Encoding> {
+        let encoding = loop {
+            match self.input.fill_buf() {
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+                Ok([0xFF, 0xFE, ..]) => break Encoding::Utf16 { big_endian: false },
+                Ok([0xFE, 0xFF, ..]) => break Encoding::Utf16 { big_endian: true },
+                Ok(_) => return Ok(Encoding::Utf8),
+            }
+        };
+        self.input.consume(2);
+        Ok(encoding)
+    }
+
+    /// Reads the bytes of one UTF-8 line into the line's bytes, up to the
+    /// cap; says whether there was a line, and whether it was too long.
+    fn read_utf8(&mut self) -> io::Result<(bool, bool)> {
+        let line = &mut self.line.bytes;
         let mut too_long = false;
         let mut any = false;
         loop {
@@ -255,23 +329,65 @@ impl<R: BufRead> Lines<R> {
                 break;
             }
         }
-        if !any {
-            return Ok(LineRead::End);
+        Ok((any, too_long))
+    }
+
+    /// Reads the code units of one UTF-16 line and writes it into the
+    /// line's bytes as UTF-8 (a unit that is no character becomes U+FFFD),
+    /// up to the cap counted in units; says whether there was a line, and
+    /// whether it was too long.
+    fn read_utf16(&mut self, big_endian: bool) -> io::Result<(bool, bool)> {
+        let decode = if big_endian {
+            u16::from_be_bytes
+        } else {
+            u16::from_le_bytes
+        };
+        self.units.clear();
+        let mut too_long = false;
+        let mut any = self.odd_byte.is_some();
+        'line: loop {
+            let buffer = match self.input.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
+            if buffer.is_empty() {
+                // A last byte with no partner is no character.
+                if self.odd_byte.take().is_some() && !too_long {
+                    self.units.push(0xFFFD);
+                }
+                break;
+            }
+            any = true;
+            let mut used = 0;
+            while used < buffer.len() {
+                let byte = buffer[used];
+                used += 1;
+                let Some(first) = self.odd_byte.take() else {
+                    self.odd_byte = Some(byte);
+                    continue;
+                };
+                let unit = decode([first, byte]);
+                if unit == u16::from(b'\n') {
+                    self.input.consume(used);
+                    break 'line;
+                }
+                if self.units.len() >= self.max_line {
+                    too_long = true;
+                    self.units.clear();
+                }
+                if !too_long {
+                    self.units.push(unit);
+                }
+            }
+            self.input.consume(used);
         }
-        self.line.number += 1;
-        if too_long {
-            return Ok(LineRead::TooLong);
+        let line = &mut self.line.bytes;
+        for c in char::decode_utf16(self.units.iter().copied()) {
+            let c = c.unwrap_or(char::REPLACEMENT_CHARACTER);
+            line.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
         }
-        if self.line.number == 1 && line.starts_with(b"\xEF\xBB\xBF") {
-            line.drain(..3);
-        }
-        if line.last() == Some(&b'\r') {
-            line.pop();
-        }
-        if !line.is_ascii() {
-            self.line.narrow();
-        }
-        Ok(LineRead::Line)
+        Ok((any, too_long))
     }
 }
 
@@ -311,5 +427,74 @@ pub(crate) mod tests {
         lines.next().unwrap();
         assert_eq!(lines.line().bytes(), [b'1', OTHER, b'2']);
         assert_eq!(lines.line().found(1), Found::Byte(0xFF));
+    }
+
+    /// `text` in UTF-16 with its byte-order mark, in either byte order.
+    fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+        let mut bytes = if big_endian {
+            vec![0xFE, 0xFF]
+        } else {
+            vec![0xFF, 0xFE]
+        };
+        for unit in text.encode_utf16() {
+            bytes.extend(if big_endian {
+                unit.to_be_bytes()
+            } else {
+                unit.to_le_bytes()
+            });
+        }
+        bytes
+    }
+
+    /// Every line of `input` as read (its text), until the end.
+    fn read_lines(input: impl BufRead) -> Vec<Result<String, LineRead>> {
+        let mut lines = Lines::new(input);
+        lines.set_max_line(12);
+        let mut read = Vec::new();
+        loop {
+            match lines.next().unwrap() {
+                LineRead::End => return read,
+                LineRead::Line => {
+                    let line = lines.line();
+                    read.push(Ok(line.text(0..line.bytes().len()).into_owned()));
+                }
+                too_long => read.push(Err(too_long)),
+            }
+        }
+    }
+
+    #[test]
+    fn utf16_text_reads_as_its_lines_in_either_byte_order() {
+        let text = "12.4\r\n５ é│\n\n1234567890123\nlast 😀";
+        let expected = vec![
+            Ok("12.4".to_string()),
+            Ok("５ é│".to_string()),
+            Ok(String::new()),
+            Err(LineRead::TooLong),
+            Ok("last 😀".to_string()),
+        ];
+        for big_endian in [false, true] {
+            let bytes = utf16(text, big_endian);
+            assert_eq!(read_lines(&bytes[..]), expected, "big endian {big_endian}");
+            // Reads of three bytes cut code units and surrogate pairs in two.
+            let cut = io::BufReader::with_capacity(3, &bytes[..]);
+            assert_eq!(read_lines(cut), expected, "big endian {big_endian}, cut");
+        }
+        // The same text in UTF-8 reads the same.
+        assert_eq!(read_lines(text.as_bytes()), expected);
+    }
+
+    #[test]
+    fn utf16_text_that_is_no_text_becomes_replacement_characters() {
+        // A lone surrogate, then a last byte with no partner.
+        let mut bytes = vec![0xFF, 0xFE, b'1', 0, 0x00, 0xD8, b'2', 0, b'3'];
+        let mut lines = Lines::new(&bytes[..]);
+        assert_eq!(lines.next().unwrap(), LineRead::Line);
+        assert_eq!(lines.line().text(0..4), "1\u{FFFD}2\u{FFFD}");
+        assert_eq!(lines.line().found(1), Found::Char('\u{FFFD}'));
+        assert_eq!(lines.next().unwrap(), LineRead::End);
+        // A byte-order mark alone is an input without lines.
+        bytes.truncate(2);
+        assert_eq!(Lines::new(&bytes[..]).next().unwrap(), LineRead::End);
     }
 }

@@ -2,6 +2,7 @@
 
 use super::harness::{run, Check, Expect::*, EASY, INKALA};
 use super::malformed::{between, easy_with};
+use crate::common::utf16;
 
 #[test]
 fn crlf_line_ends() {
@@ -29,6 +30,17 @@ fn tabs_between_cells_and_before_comments() {
 fn a_utf8_byte_order_mark() {
     let input = format!("\u{feff}{INKALA}\n{EASY}\n");
     run(&["solve"], input).expect(0, &[Solves(INKALA), Solves(EASY)]);
+}
+
+#[test]
+fn utf16_with_its_byte_order_mark_in_either_order() {
+    // What Windows editors save as "Unicode", and Windows PowerShell's `>`.
+    let text = format!("{INKALA}\r\n{}\r\n{EASY}\r\n", easy_with(3, "x"));
+    for big_endian in [false, true] {
+        run(&["solve"], utf16(&text, big_endian))
+            .expect(2, &[Solves(INKALA), Line("invalid"), Solves(EASY)])
+            .says("<stdin>:2:4: found 'x' (value 33), out of range for a 9x9 grid");
+    }
 }
 
 #[test]

@@ -152,3 +152,21 @@ pub fn beside_consecutive(values: &[u8], side: usize) -> Option<usize> {
         right || below
     })
 }
+
+/// `text` in UTF-16 after its byte-order mark, big-endian or
+/// little-endian: what Windows editors save as "Unicode".
+pub fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+    let mut encoded = if big_endian {
+        vec![0xFE, 0xFF]
+    } else {
+        vec![0xFF, 0xFE]
+    };
+    for unit in text.encode_utf16() {
+        encoded.extend(if big_endian {
+            unit.to_be_bytes()
+        } else {
+            unit.to_le_bytes()
+        });
+    }
+    encoded
+}
