@@ -36,7 +36,8 @@ cut-short answer lists the digits not yet ruled out (not all proven possible)
 and its JSON count of solutions seen ends in `+`.
 
 Exit status: as count: 0 answered; 1 some puzzle has no solution, breaks the
-rules, or was cut short by --max-nodes (each search's budget); 2 bad usage or input.
+rules, or was cut short by --max-nodes (the puzzle's budget, shared by all its
+searches); 2 bad usage or input.
 
 Examples:
   sudoku-dlx candidates puzzle.txt                 one line per puzzle: each cell's candidates
@@ -604,7 +605,8 @@ pub struct Config {
     pub line_buffered: bool,
     /// Threads to answer on (1: the calling thread alone).
     pub jobs: usize,
-    /// The node budget of each puzzle's search.
+    /// The node budget of each puzzle: of its search, or of all the
+    /// searches `candidates` makes for it together.
     pub max_nodes: u64,
     /// The rules every plain-text puzzle is answered under: `--boxes` and
     /// `--variant`.

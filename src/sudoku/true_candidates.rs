@@ -81,6 +81,8 @@ pub struct CandidateFinder {
     unit_digits: Vec<u64>,
     /// The digits the groups of the givens rule out of each cell.
     blocked: Vec<u64>,
+    /// The nodes all the searches of one puzzle may take (`None`: no cap).
+    budget: Option<u64>,
 }
 
 impl Default for CandidateFinder {
@@ -99,14 +101,33 @@ impl CandidateFinder {
             seen: Vec::new(),
             unit_digits: Vec::new(),
             blocked: Vec::new(),
+            budget: None,
         }
     }
 
-    /// Caps the nodes of each search at `budget` (`None`: no cap); see
-    /// [`Solver::set_node_budget`]. A search that reaches it leaves its
-    /// candidate undecided.
+    /// Caps the nodes of all the searches of one puzzle at `budget`
+    /// (`None`: no cap), so that the work on a puzzle is bounded however
+    /// many candidates it has; see [`Solver::set_node_budget`]. The
+    /// candidates left when it runs out stay undecided (the answer is a
+    /// superset, not [`TrueCandidates::complete`]).
     pub fn set_node_budget(&mut self, budget: Option<u64>) {
+        self.budget = budget;
         self.solver.set_node_budget(budget);
+    }
+
+    /// Gives the next search what is left of the puzzle's budget; false
+    /// when nothing is left, which marks the tally cut short.
+    fn budget_left(&mut self, found: &mut Tally) -> bool {
+        let Some(budget) = self.budget else {
+            return true;
+        };
+        let left = budget.saturating_sub(found.nodes);
+        if left == 0 {
+            found.stopped_at_node_budget = true;
+            return false;
+        }
+        self.solver.set_node_budget(Some(left));
+        true
     }
 
     /// The true candidates of `puzzle` under the rules of `geometry` (whose
@@ -132,6 +153,7 @@ impl CandidateFinder {
         }
         // Up to two solutions: a puzzle with one alone is settled here.
         let limit = 2;
+        self.budget_left(&mut found);
         search(
             &mut self.solver,
             &mut self.seen,
@@ -161,7 +183,7 @@ impl CandidateFinder {
                 if undecided == 0 {
                     break;
                 }
-                if found.searches >= max_searches {
+                if found.searches >= max_searches || !self.budget_left(&mut found) {
                     complete = false;
                     break 'cells;
                 }
@@ -437,6 +459,44 @@ mod tests {
             assert_eq!(seen & all, seen);
         }
         assert_ne!(partial.confirmed, partial.candidates);
+    }
+
+    #[test]
+    fn a_node_budget_bounds_all_the_searches_of_a_puzzle() {
+        let geometry = Geometry::classic(Size::NINE);
+        // Several solutions, and candidates that need searches of their own.
+        let puzzle: Grid =
+            "8..........36......7..9.2...5...7.......45......1...3...1....6...85...1..9......."
+                .parse()
+                .unwrap();
+        let mut finder = CandidateFinder::new();
+        let full = finder.find(geometry, &puzzle, u64::MAX).unwrap();
+        assert!(full.complete && full.searches > 3, "{full:?}");
+        // Each search alone fits in the budget; all of them do not.
+        finder.set_node_budget(Some(full.nodes / 2));
+        let cut = finder.find(geometry, &puzzle, u64::MAX).unwrap();
+        assert!(cut.stopped_at_node_budget && !cut.complete, "{cut:?}");
+        assert!(
+            cut.searches < full.searches && cut.nodes < full.nodes,
+            "{cut:?}"
+        );
+        for cell in 0..81 {
+            let (all, open, seen) = (
+                full.candidates.mask(cell),
+                cut.candidates.mask(cell),
+                cut.confirmed.mask(cell),
+            );
+            assert_eq!(open & all, all, "cell {cell}: a true candidate struck");
+            assert_eq!(
+                seen & all,
+                seen,
+                "cell {cell}: a candidate seen that is not true"
+            );
+        }
+        // Each puzzle gets the whole budget again.
+        assert_eq!(finder.find(geometry, &puzzle, u64::MAX).unwrap(), cut);
+        finder.set_node_budget(Some(2 * full.nodes));
+        assert_eq!(finder.find(geometry, &puzzle, u64::MAX).unwrap(), full);
     }
 
     #[test]
