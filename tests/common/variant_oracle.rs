@@ -6,7 +6,9 @@
 //! box or a rule's region, or are a king's or knight's move apart under
 //! those rules; under non-consecutive, orthogonal neighbours also differ by
 //! more than 1. It fills the empty cell with the fewest digits allowed and
-//! tries each in turn.
+//! tries each in turn, unless a digit has one place left in a region that
+//! holds every digit once (a row, a column, a box or a rule's region): then
+//! it goes there first, and a digit with none ends the branch.
 
 /// A variant rule, as the puzzles state it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,6 +78,45 @@ impl VariantRules {
         self.rules.contains(&Rule::NonConsecutive) && dr + dc == 1
     }
 
+    /// The regions of `side` cells that hold every digit once: rows,
+    /// columns, boxes, and the diagonals, windows or disjoint groups of the
+    /// rules.
+    fn regions(&self) -> Vec<Vec<usize>> {
+        let n = self.side;
+        let cells = |keep: &dyn Fn(usize, usize) -> bool| -> Vec<usize> {
+            (0..n * n)
+                .filter(|&cell| keep(cell / n, cell % n))
+                .collect()
+        };
+        let mut regions = Vec::new();
+        for k in 0..n {
+            regions.push(cells(&|r, _| r == k));
+            regions.push(cells(&|_, c| c == k));
+        }
+        if let Some((rows, columns)) = self.boxes {
+            for k in 0..n {
+                let (band, stack) = (k / (n / columns), k % (n / columns));
+                regions.push(cells(&|r, c| r / rows == band && c / columns == stack));
+                if self.rules.contains(&Rule::Disjoint) {
+                    let (row, column) = (k / columns, k % columns);
+                    regions.push(cells(&|r, c| r % rows == row && c % columns == column));
+                }
+            }
+        }
+        if self.rules.contains(&Rule::X) {
+            regions.push(cells(&|r, c| r == c));
+            regions.push(cells(&|r, c| r + c == n - 1));
+        }
+        if self.rules.contains(&Rule::Hyper) {
+            for (top, left) in [(1, 1), (1, 5), (5, 1), (5, 5)] {
+                regions.push(cells(&|r, c| {
+                    (top..top + 3).contains(&r) && (left..left + 3).contains(&c)
+                }));
+            }
+        }
+        regions
+    }
+
     /// The cells each cell must differ from, and its orthogonal neighbours
     /// under non-consecutive (empty otherwise).
     fn related(&self) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
@@ -105,6 +146,7 @@ impl VariantRules {
         assert!(limit > 0, "the limit must be at least 1");
         let search = Search {
             related: self.related(),
+            regions: self.regions(),
             limit,
         };
         let mut grid = cells.to_vec();
@@ -131,6 +173,8 @@ fn bit(digit: u8) -> u64 {
 struct Search {
     /// The cells each cell must differ from; its non-consecutive neighbours.
     related: (Vec<Vec<usize>>, Vec<Vec<usize>>),
+    /// The regions that hold every digit once.
+    regions: Vec<Vec<usize>>,
     limit: u64,
 }
 
@@ -150,23 +194,53 @@ impl Search {
     }
 
     fn backtrack(&self, grid: &mut [u8], found: &mut u64) {
-        let all = (bit(grid.len().isqrt() as u8 + 1) - 1) & !1;
+        let side = grid.len().isqrt();
+        let all = (bit(side as u8 + 1) - 1) & !1;
+        let allowed: Vec<u64> = (0..grid.len())
+            .map(|cell| match grid[cell] {
+                0 => all & !self.ruled_out(grid, cell),
+                _ => 0,
+            })
+            .collect();
         // The empty cell with the fewest digits allowed, and those digits.
         let mut best: Option<(usize, u64)> = None;
         for cell in (0..grid.len()).filter(|&cell| grid[cell] == 0) {
-            let allowed = all & !self.ruled_out(grid, cell);
-            if best.is_none_or(|(_, b)| allowed.count_ones() < b.count_ones()) {
-                best = Some((cell, allowed));
-                if allowed == 0 {
-                    break;
-                }
+            if best.is_none_or(|(_, b)| allowed[cell].count_ones() < b.count_ones()) {
+                best = Some((cell, allowed[cell]));
             }
         }
-        let Some((cell, allowed)) = best else {
+        let Some((cell, digits)) = best else {
             *found += 1;
             return;
         };
-        for digit in (1..64).filter(|&digit| allowed & bit(digit) != 0) {
+        // A digit with one place left in a region goes there first, unless
+        // that cell has one digit too; a digit with none leaves no solution
+        // here.
+        let mut fewest: Option<(u8, Vec<usize>)> = None;
+        for region in &self.regions {
+            let placed = region.iter().fold(0, |mask, &cell| mask | bit(grid[cell]));
+            for digit in (1..=side as u8).filter(|&digit| placed & bit(digit) == 0) {
+                let places: Vec<usize> = region
+                    .iter()
+                    .copied()
+                    .filter(|&cell| allowed[cell] & bit(digit) != 0)
+                    .collect();
+                let fewer = fewest
+                    .as_ref()
+                    .map_or(digits.count_ones().min(2) as usize, |(_, p)| p.len());
+                if places.len() < fewer {
+                    fewest = Some((digit, places));
+                }
+            }
+        }
+        let tries: Vec<(usize, u8)> = match fewest {
+            Some((digit, places)) => places.into_iter().map(|cell| (cell, digit)).collect(),
+            None => (1..64)
+                .filter(|&digit| digits & bit(digit) != 0)
+                .map(|digit| (cell, digit))
+                .collect(),
+        };
+        for (cell, digit) in tries {
             grid[cell] = digit;
             self.backtrack(grid, found);
             grid[cell] = 0;
