@@ -32,8 +32,10 @@ fi
 timed "$venv/bin/python" -m pip install --quiet --upgrade pip
 timed "$venv/bin/python" -m pip install --quiet pytest pandas 'dask[distributed]'
 # The package itself, built by maturin (fetched from PyPI by pip) as any
-# user's `pip install ./python` builds it.
-timed "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps .
+# user's `pip install ./python` builds it, but in the quicker profile
+# `ci-python` of Cargo.toml.
+MATURIN_PEP517_ARGS="--profile ci-python" \
+    timed "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps .
 
 # A binary built already is used as it is: building another would cost a
 # minute or two.
