@@ -9,7 +9,8 @@ Two kinds of runs, both on standard input:
   blanks, separators, brackets, letters, a tab, a NUL or non-ASCII; a blank line added; line ends made CRLF),
   through `solve`, `count --limit 2`, `check`, `candidates` (each `-f json`) and `explain` (the first three only
   on the 36x36 file, where the last two are known to run long). Bad: a panic, a signal,
-  an exit status other than 0, 1 or 2, or more than T seconds.
+  an exit status other than 0, 1 or 2, or more than T seconds. A fifth of them go through `solve` once more in
+  UTF-16 (after its byte-order mark, either byte order), which must answer exactly as for the UTF-8 text.
 - N/10 files of 100 one-line puzzles of `puzzles/bench-top1465.txt`, thirty of their lines mistyped (a character
   changed, sometimes a few inserted; a line cut short would make a block of short rows with the next), through
   `solve -f json`. Bad as above, or when the answers do not name every line once, in order: each line of a one-line
@@ -87,6 +88,7 @@ def main():
     work = f"/tmp/mutate-text-{os.getpid()}"
     os.makedirs(work, exist_ok=True)
     bad = 0
+    wide_runs = 0
 
     def report(kind, k, why, data):
         nonlocal bad
@@ -105,9 +107,21 @@ def main():
         # candidates and explain on a 36x36 grid of several solutions run for
         # minutes to hours (reliability.md, known limits).
         for command in COMMANDS[:3] if "36x36" in name else COMMANDS:
-            why, _ = run(args.bin, command, data, args.timeout)
+            why, done = run(args.bin, command, data, args.timeout)
             if why:
                 report("sample", k, f"{os.path.basename(name)}, {' '.join(command)}: {why}", data)
+            elif command == COMMANDS[0] and rng.random() < 0.2:
+                # The same text in UTF-16, either byte order: the same answers.
+                wide_runs += 1
+                big = rng.random() < 0.5
+                wide = (b"\xfe\xff" if big else b"\xff\xfe") + data.decode("utf-8").encode(
+                    "utf-16-be" if big else "utf-16-le")
+                why, wide_done = run(args.bin, command, wide, args.timeout)
+                if why is None and (wide_done.returncode, wide_done.stdout, wide_done.stderr) != (
+                        done.returncode, done.stdout, done.stderr):
+                    why = "its UTF-16 text was answered otherwise"
+                if why:
+                    report("utf16", k, f"{os.path.basename(name)}, {' '.join(command)}: {why}", wide)
     for k in range(max(1, args.files // 10)):
         lines = rng.sample(one_line, 100)
         for _ in range(30):
@@ -129,7 +143,8 @@ def main():
                 why = f"{len(answered)} answers for {len(lines)} lines, lines {missing[:5]} not answered"
         if why:
             report("lines", k, why, data)
-    print(f"seed {args.seed}: {args.files} mutated samples, {max(1, args.files // 10)} files of lines: {bad} bad runs")
+    print(f"seed {args.seed}: {args.files} mutated samples ({wide_runs} also in UTF-16), "
+          f"{max(1, args.files // 10)} files of lines: {bad} bad runs")
     sys.exit(1 if bad else 0)
 
 

@@ -197,6 +197,7 @@ pub(crate) struct Lines<R> {
     /// A line already read that was given back with [`Lines::hold`]: the
     /// next call of [`Lines::next`] returns it again.
     held: Option<LineRead>,
+    /// How the input encodes its text, from its first bytes.
     encoding: Encoding,
     /// The code units of the line being read, on UTF-16 input.
     units: Vec<u16>,
