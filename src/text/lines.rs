@@ -345,7 +345,7 @@ impl<R: BufRead> Lines<R> {
         };
         self.units.clear();
         let mut too_long = false;
-        let mut any = self.odd_byte.is_some();
+        let mut any = false;
         'line: loop {
             let buffer = match self.input.fill_buf() {
                 Ok(buffer) => buffer,

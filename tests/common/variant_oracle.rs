@@ -216,25 +216,25 @@ impl Search {
         // A digit with one place left in a region goes there first, unless
         // that cell has one digit too; a digit with none leaves no solution
         // here.
-        let mut fewest: Option<(u8, Vec<usize>)> = None;
+        let mut single: Option<(usize, u8)> = None;
         for region in &self.regions {
             let placed = region.iter().fold(0, |mask, &cell| mask | bit(grid[cell]));
             for digit in (1..=side as u8).filter(|&digit| placed & bit(digit) == 0) {
-                let places: Vec<usize> = region
+                let mut places = region
                     .iter()
                     .copied()
-                    .filter(|&cell| allowed[cell] & bit(digit) != 0)
-                    .collect();
-                let fewer = fewest
-                    .as_ref()
-                    .map_or(digits.count_ones().min(2) as usize, |(_, p)| p.len());
-                if places.len() < fewer {
-                    fewest = Some((digit, places));
+                    .filter(|&cell| allowed[cell] & bit(digit) != 0);
+                match (places.next(), places.next()) {
+                    (None, _) => return,
+                    (Some(place), None) if single.is_none() && digits.count_ones() > 1 => {
+                        single = Some((place, digit));
+                    }
+                    _ => {}
                 }
             }
         }
-        let tries: Vec<(usize, u8)> = match fewest {
-            Some((digit, places)) => places.into_iter().map(|cell| (cell, digit)).collect(),
+        let tries: Vec<(usize, u8)> = match single {
+            Some(single) => vec![single],
             None => (1..64)
                 .filter(|&digit| digits & bit(digit) != 0)
                 .map(|digit| (cell, digit))
